@@ -1,0 +1,77 @@
+package io.fixtape.engine.store;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * What a session needs persisted: its sequence-number state and, for resend, the outbound messages by MsgSeqNum.
+ * One instance per session. Called only from the session's poller thread (single writer); implementations need
+ * no locks. Implementations: {@link NoMessageStore} (store compiled out, resends are answered by gap fill),
+ * {@link InMemoryMessageStore} and the Chronicle Queue journal in the {@code journal} module.
+ *
+ * <p>Write-ahead contract: the session calls {@link #onInbound} before the application sees a message and
+ * {@link #onOutbound} before the bytes reach the transport.
+ */
+public interface MessageStore extends AutoCloseable
+{
+    /** Flags passed with a journaled message (bit set). */
+    int FLAG_ADMIN = 1;
+    int FLAG_POSS_DUP = 2;
+    int FLAG_GAP_FILL = 4;
+
+    /** Next MsgSeqNum this session will send (1 after a reset). */
+    int nextSenderSeqNum();
+
+    /** Next MsgSeqNum this session expects to receive (1 after a reset). */
+    int nextTargetSeqNum();
+
+    void nextSenderSeqNum(int seqNum);
+
+    void nextTargetSeqNum(int seqNum);
+
+    /**
+     * Record an inbound message (audit). Called before the application callback.
+     *
+     * @param seqNum    the message's MsgSeqNum (34).
+     * @param msgType   packed MsgType, see {@link io.fixtape.engine.codec.MsgTypes}.
+     * @param flags     {@link #FLAG_ADMIN} etc.
+     * @param timestampNanos engine clock time of receipt.
+     */
+    void onInbound(int seqNum, long msgType, int flags, long timestampNanos, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Record an outbound message with the given sequence number. Called before it is written to the transport.
+     * Admin messages are passed with {@link #FLAG_ADMIN}; a store may keep only application messages for resend.
+     */
+    void onOutbound(int seqNum, long msgType, int flags, long timestampNanos, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Stream stored outbound messages with {@code beginSeqNum <= seq <= endSeqNum} in ascending order to
+     * {@code handler}, without materialising the range. Sequence numbers never stored (admin messages, or
+     * messages from before the store existed) are simply absent: the session fills them with a gap fill.
+     *
+     * @return number of messages delivered.
+     */
+    int replayOutbound(int beginSeqNum, int endSeqNum, ReplayHandler handler);
+
+    /** Reset both sequence numbers to 1 and forget stored messages for resend (ResetSeqNumFlag, schedule). */
+    void reset();
+
+    /** Make what was written durable according to the store's policy (no-op for in-memory). */
+    default void flush()
+    {
+    }
+
+    /** Whether outbound messages are kept for resend; when false, a resend request is answered by gap fill. */
+    boolean persistsMessages();
+
+    @Override
+    void close();
+
+    /** Receives stored outbound messages during {@link #replayOutbound}. */
+    @FunctionalInterface
+    interface ReplayHandler
+    {
+        /** @return false to stop the replay early (e.g. the transport is back-pressured). */
+        boolean onMessage(int seqNum, DirectBuffer buffer, int offset, int length);
+    }
+}

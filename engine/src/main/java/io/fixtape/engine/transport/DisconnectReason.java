@@ -1,0 +1,21 @@
+package io.fixtape.engine.transport;
+
+/** Why a connection ended; each is counted. */
+public enum DisconnectReason
+{
+    REMOTE_CLOSED,
+    LOGOUT,
+    LOGON_TIMEOUT,
+    HEARTBEAT_TIMEOUT,
+    UNKNOWN_SESSION,
+    DUPLICATE_SESSION,
+    INVALID_LOGON,
+    GARBLED_BEFORE_LOGON,
+    MESSAGE_TOO_LARGE,
+    SEQUENCE_TOO_LOW,
+    SLOW_CONSUMER,
+    CONNECTION_LIMIT,
+    IO_ERROR,
+    ENGINE_CLOSE,
+    APPLICATION
+}
