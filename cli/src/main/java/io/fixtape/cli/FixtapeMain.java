@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
     description = "FIX engine that journals every session and replays what it recorded.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        BenchCommand.class,
     })
 public final class FixtapeMain
 {
