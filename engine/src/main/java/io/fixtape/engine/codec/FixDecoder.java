@@ -199,6 +199,12 @@ public final class FixDecoder
         return valueLengths[index];
     }
 
+    /** Offset of the first byte of field {@code index} (its tag), e.g. to copy a run of fields. */
+    public int fieldOffsetAt(final int index)
+    {
+        return index == 0 ? offset : valueOffsets[index - 1] + valueLengths[index - 1] + 1;
+    }
+
     public int errorCode()
     {
         return errorCode;
