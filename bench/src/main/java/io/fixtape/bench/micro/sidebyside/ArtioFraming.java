@@ -28,14 +28,15 @@ final class ArtioFraming
         {
             return INVALID;
         }
-        final int endOfBeginString = buffer.scan(offset + 2, end - 1, SOH);
+        // AsciiBuffer.scan(from, to, byte) searches [from, to): to is exclusive
+        final int endOfBeginString = buffer.scan(offset + 2, end, SOH);
         if (endOfBeginString == AsciiBuffer.UNKNOWN_INDEX ||
             buffer.getByte(endOfBeginString + 1) != '9' || buffer.getByte(endOfBeginString + 2) != '=')
         {
             return INVALID;
         }
         final int startOfBodyLength = endOfBeginString + 3;
-        final int endOfBodyLength = buffer.scan(startOfBodyLength, end - 1, SOH);
+        final int endOfBodyLength = buffer.scan(startOfBodyLength, end, SOH);
         if (endOfBodyLength == AsciiBuffer.UNKNOWN_INDEX)
         {
             return INVALID;
@@ -46,7 +47,7 @@ final class ArtioFraming
         {
             return INVALID;
         }
-        final int endOfMessage = buffer.scan(checksumTag + 3, end - 1, SOH);
+        final int endOfMessage = buffer.scan(checksumTag + 3, end, SOH);
         if (endOfMessage == AsciiBuffer.UNKNOWN_INDEX ||
             buffer.getInt(checksumTag + 3, endOfMessage) != buffer.computeChecksum(offset, checksumTag))
         {

@@ -47,8 +47,9 @@ public final class ArtioNewOrderSingleParser implements NewOrderSingleParser
         return valid;
     }
 
-    /** Why the last message was rejected (tests). */
-    public String rejection()
+    /** Why the last message was rejected (diagnostics). */
+    @Override
+    public String toString()
     {
         return "rejectReason=" + decoder.rejectReason() + " invalidTagId=" + decoder.invalidTagId();
     }
