@@ -146,7 +146,9 @@ abstract class TransportPairContract
         pollUntil(() -> acceptorEvents.disconnectReason != null, "peer disconnect");
         assertEquals(DisconnectReason.REMOTE_CLOSED, acceptorEvents.disconnectReason);
         assertArrayEquals(last, acceptorEvents.received.toByteArray());
-        assertNull(initiatorEvents.disconnectReason, "a local close is not reported back to the closer");
+        assertNull(initiatorEvents.disconnectReason, "reported on the closer's next poll, not inside close()");
+        initiator().poll(initiatorEvents);
+        assertEquals(DisconnectReason.LOGOUT, initiatorEvents.disconnectReason);
         assertFalse(acceptorEvents.connection.isOpen());
         assertNotNull(acceptorEvents.connection.remoteAddress());
     }
