@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     description = "FIX engine that journals every session and replays what it recorded.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        DemoCommand.class,
         BenchCommand.class,
     })
 public final class FixtapeMain
