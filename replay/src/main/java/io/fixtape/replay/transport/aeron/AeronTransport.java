@@ -25,7 +25,8 @@ import org.agrona.concurrent.AgentInvoker;
  * {@code CLOSED} and {@code MAX_POSITION_EXCEEDED} to {@link Connection#NOT_CONNECTED}. Fragments are handed to
  * {@link TransportListener#onData} as they arrive — Aeron keeps a publication's bytes in order and the receiver
  * frames FIX itself, so no reassembly is needed. The end of the peer's stream (its publication closed) is
- * reported as {@link DisconnectReason#REMOTE_CLOSED} after everything before it was delivered.
+ * reported as {@link DisconnectReason#REMOTE_CLOSED} after everything before it was delivered; a local
+ * {@link Connection#close} is reported on the next poll with its reason, as the engine's TCP transport does.
  *
  * <p>Threading: the Aeron client runs with a conductor {@link AgentInvoker}, invoked from {@link #poll}, so this
  * transport starts no thread; all methods are for the poller thread only. Allocation-free after connecting.
@@ -43,6 +44,7 @@ public final class AeronTransport implements Transport, FragmentHandler
     private Image image;
     private boolean connected;
     private boolean closed;
+    private DisconnectReason closeToReport;
 
     private AeronTransport(final AeronTransportContext context)
     {
@@ -85,7 +87,14 @@ public final class AeronTransport implements Transport, FragmentHandler
     {
         if (closed)
         {
-            return 0;
+            final DisconnectReason reason = closeToReport;
+            if (reason == null)
+            {
+                return 0;
+            }
+            closeToReport = null;
+            listener.onDisconnected(connection, reason);
+            return 1;
         }
         this.listener = listener;
         int work = conductorInvoker.invoke();
@@ -196,7 +205,11 @@ public final class AeronTransport implements Transport, FragmentHandler
         @Override
         public void close(final DisconnectReason reason)
         {
-            closeResources();
+            if (!closed)
+            {
+                closeResources();
+                closeToReport = connected ? reason : null;
+            }
         }
 
         @Override

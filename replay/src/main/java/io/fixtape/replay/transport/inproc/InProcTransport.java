@@ -13,7 +13,8 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
  * One end of an {@link InProcPipe}: a {@link Transport} with exactly one {@link Connection}. The first
  * {@link #poll} reports the connection; later polls hand what the peer wrote to {@link TransportListener#onData}
  * (one call per peer write) and, once the peer closed and everything it wrote was delivered, report
- * {@link DisconnectReason#REMOTE_CLOSED}. A local {@link Connection#close} is not reported back to the closer.
+ * {@link DisconnectReason#REMOTE_CLOSED}. A local {@link Connection#close} is reported on the next poll with its
+ * reason, as the engine's TCP transport does.
  *
  * <p>Threading: {@link #poll} and the connection's methods are called by this end's poller thread only.
  * Allocation-free after construction.
@@ -39,6 +40,7 @@ public final class InProcTransport implements Transport, MessageHandler
     private TransportListener listener;
     private boolean connectedReported;
     private boolean closed;
+    private DisconnectReason closeToReport;
 
     InProcTransport(
         final boolean initiated,
@@ -65,7 +67,7 @@ public final class InProcTransport implements Transport, MessageHandler
     {
         if (closed)
         {
-            return 0;
+            return reportLocalClose(listener);
         }
         this.listener = listener;
         int work = 0;
@@ -86,6 +88,18 @@ public final class InProcTransport implements Transport, MessageHandler
             work++;
         }
         return work;
+    }
+
+    private int reportLocalClose(final TransportListener listener)
+    {
+        final DisconnectReason reason = closeToReport;
+        if (reason == null)
+        {
+            return 0;
+        }
+        closeToReport = null;
+        listener.onDisconnected(connection, reason);
+        return 1;
     }
 
     @Override
@@ -175,6 +189,7 @@ public final class InProcTransport implements Transport, MessageHandler
             if (!closed)
             {
                 markClosed();
+                closeToReport = reason;
             }
         }
 
