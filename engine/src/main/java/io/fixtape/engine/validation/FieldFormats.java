@@ -164,9 +164,10 @@ public final class FieldFormats
         return digits;
     }
 
+    /** Single characters separated by single spaces ("1 2 A"), as QuickFIX/J's CharArrayConverter. */
     private static boolean isCharList(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length <= 0)
+        if ((length & 1) == 0)
         {
             return false;
         }
