@@ -10,11 +10,16 @@ import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.dictionary.Dictionaries;
+import io.fixtape.engine.validation.MessageValidator;
+import io.fixtape.engine.validation.ValidationOptions;
+import io.fixtape.engine.validation.ValidationResult;
 
 /**
  * fixtape's receive path: {@link FixFramer} (BeginString, BodyLength, CheckSum), {@link FixDecoder} (one pass
- * indexing every field), validation against the FIX 4.4 dictionary, then typed reads in place: ClOrdID and
- * Symbol as views, Side as a char, OrderQty and Price as exact decimals.
+ * indexing every field), {@link MessageValidator} against the standard FIX 4.4 dictionary with the default
+ * {@link ValidationOptions} (QuickFIX/J's defaults), then typed reads in place: ClOrdID and Symbol as views, Side
+ * as a char, OrderQty and Price as exact decimals.
  */
 public final class FixtapeNewOrderSingleParser implements NewOrderSingleParser
 {
@@ -22,6 +27,9 @@ public final class FixtapeNewOrderSingleParser implements NewOrderSingleParser
     private final int length;
     private final FixFramer framer = new FixFramer();
     private final FixDecoder decoder = new FixDecoder();
+    private final MessageValidator validator =
+        new MessageValidator(Dictionaries.forSession("FIX.4.4", null), new ValidationOptions());
+    private final ValidationResult result = new ValidationResult();
     private final AsciiSequenceView clOrdId = new AsciiSequenceView();
     private final AsciiSequenceView symbol = new AsciiSequenceView();
     private final Decimal orderQty = new Decimal();
@@ -43,7 +51,7 @@ public final class FixtapeNewOrderSingleParser implements NewOrderSingleParser
             return false;
         }
         decoder.wrap(buffer, 0, messageLength);
-        final boolean valid = decoder.errorCode() == FixDecoder.ERROR_NONE;
+        final boolean valid = validator.validate(decoder, result);
         blackhole.consume(decoder.msgType());
         blackhole.consume(decoder.getString(Tags.CL_ORD_ID, clOrdId));
         blackhole.consume(decoder.getString(Tags.SYMBOL, symbol));
@@ -54,5 +62,12 @@ public final class FixtapeNewOrderSingleParser implements NewOrderSingleParser
         blackhole.consume(price.mantissa());
         blackhole.consume(price.scale());
         return valid;
+    }
+
+    /** The last verdict (diagnostics). */
+    @Override
+    public String toString()
+    {
+        return result.toString();
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.infra.Blackhole;
 
 import quickfix.DataDictionary;
+import quickfix.FieldException;
 import quickfix.FieldNotFound;
 import quickfix.IncorrectDataFormat;
 import quickfix.IncorrectTagValue;
@@ -23,7 +24,8 @@ import quickfix.field.Symbol;
  * does this with ISO-8859-1), {@link MessageUtils#parse} builds the typed message with the checksum check on,
  * and {@link DataDictionary#validate} checks it against the standard FIX 4.4 dictionary (QuickFIX/J defaults:
  * fields out of order, user-defined fields and unknown fields are all checked). Values are read with the generic
- * getters ({@code getDecimal} for exact quantities and prices).
+ * getters ({@code getDecimal} for exact quantities and prices). Rejections are the exceptions its session
+ * catches and turns into a Reject.
  */
 public final class QuickFixJNewOrderSingleParser implements NewOrderSingleParser
 {
@@ -53,7 +55,7 @@ public final class QuickFixJNewOrderSingleParser implements NewOrderSingleParser
             blackhole.consume(parsed.getDecimal(Price.FIELD));
             return true;
         }
-        catch (final InvalidMessage | FieldNotFound | IncorrectTagValue | IncorrectDataFormat ex)
+        catch (final InvalidMessage | FieldNotFound | IncorrectTagValue | IncorrectDataFormat | FieldException ex)
         {
             blackhole.consume(ex);
             return false;
