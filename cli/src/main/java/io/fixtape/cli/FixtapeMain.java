@@ -1,6 +1,7 @@
 package io.fixtape.cli;
 
 import io.fixtape.cli.bench.BenchCommand;
+import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        ImportCommand.class,
         BenchCommand.class,
     })
 public final class FixtapeMain
