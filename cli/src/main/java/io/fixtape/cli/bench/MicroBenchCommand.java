@@ -1,16 +1,22 @@
 package io.fixtape.cli.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.concurrent.Callable;
 
+import org.openjdk.jmh.results.RunResult;
+
 import io.fixtape.bench.micro.MicroBench;
+import io.fixtape.bench.micro.MicroBenchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fixtape bench micro}: runs the JMH micro benchmark suite (codec primitives, fixtape encode/parse, and
  * the side-by-side ParseNewOrderSingle/EncodeExecutionReport against QuickFIX/J and Artio) with the GC profiler
- * and writes JMH's JSON result format. Runs on the calling thread; JMH forks one JVM per benchmark and fork.
+ * and writes JMH's JSON result format, plus the markdown tables of docs/BENCHMARKS.md ({@code OUT.md}). Runs on
+ * the calling thread; JMH forks one JVM per benchmark and fork.
  */
 @Command(
     name = "micro",
@@ -58,10 +64,15 @@ public final class MicroBenchCommand implements Callable<Integer>
             seconds != null ? seconds : base.iterationSeconds());
         System.out.println("fixtape bench micro: recipe " + recipe + (quick ? " [smoke: figures not comparable]" : ""));
         final long start = System.nanoTime();
-        final int results = MicroBench.run(recipe, include, json).size();
+        final Collection<RunResult> results = MicroBench.run(recipe, include, json);
         final long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
-        System.out.println("fixtape bench micro: " + results + " benchmarks (" + recipe.label() + ") in " + elapsed +
-            " s; JMH JSON written to " + json.toAbsolutePath());
-        return results > 0 ? 0 : 1;
+        final String table = MicroBenchReport.markdown(results, recipe.label());
+        final Path markdown = json.resolveSibling(json.getFileName() + ".md");
+        Files.writeString(markdown, table);
+        System.out.println();
+        System.out.println(table);
+        System.out.println("fixtape bench micro: " + results.size() + " benchmarks (" + recipe.label() + ") in " +
+            elapsed + " s; JMH JSON written to " + json.toAbsolutePath() + ", tables to " + markdown.toAbsolutePath());
+        return results.isEmpty() ? 1 : 0;
     }
 }
