@@ -21,7 +21,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the micro benchmark suite (every JMH benchmark in {@code io.fixtape.bench.micro}) through JMH's
- * {@link Runner} with the GC profiler, writing JMH's own JSON result file. Used by {@code bin/fixtape bench micro}.
+ * {@link Runner} with the GC profiler and {@link CpuTimeProfiler}, writing JMH's own JSON result file. Used by
+ * {@code bin/fixtape bench micro}.
  *
  * <p>Forked benchmark JVMs are started with the project's JVM flags (env {@code FIXTAPE_JVM_FLAGS} exported by
  * bin/fixtape, else system property {@code fixtape.jvm.flags}), a fixed heap, Artio's codec settings and
@@ -86,6 +87,7 @@ public final class MicroBench
             .measurementIterations(recipe.measurementIterations())
             .measurementTime(TimeValue.seconds(recipe.iterationSeconds()))
             .addProfiler(GCProfiler.class)
+            .addProfiler(CpuTimeProfiler.class)
             .shouldFailOnError(true)
             .jvmArgs(forkJvmArgs(recipe.label()).toArray(new String[0]));
         final String java = System.getenv("FIXTAPE_JAVA");

@@ -34,7 +34,7 @@ public final class MicroBenchReport
     }
 
     /** One measured row. */
-    public record Row(String name, String engine, double nsPerOp, double error, double bytesPerOp)
+    public record Row(String name, String engine, double nsPerOp, double error, double cpuNsPerOp, double bytesPerOp)
     {
         String error3()
         {
@@ -51,12 +51,17 @@ public final class MicroBenchReport
             final String shortName = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
             final String engine = result.getParams().getParam("engine");
             final Result<?> primary = result.getPrimaryResult();
-            final Result<?> allocation = result.getSecondaryResults().get("gc.alloc.rate.norm");
             rows.add(new Row(displayName(shortName), engine == null ? "fixtape" : engine, primary.getScore(),
-                primary.getScoreError(), allocation == null ? Double.NaN : allocation.getScore()));
+                primary.getScoreError(), secondary(result, "cpu.time.norm"), secondary(result, "gc.alloc.rate.norm")));
         }
         rows.sort(Comparator.comparing(Row::name));
         return rows;
+    }
+
+    private static double secondary(final RunResult result, final String name)
+    {
+        final Result<?> secondary = result.getSecondaryResults().get(name);
+        return secondary == null ? Double.NaN : secondary.getScore();
     }
 
     /** {@code CodecPrimitives.scanSohFields} → {@code scanSohFields}; {@code GenLogon.encode} → {@code GenLogon}. */
@@ -73,14 +78,14 @@ public final class MicroBenchReport
         final StringBuilder out = new StringBuilder();
         out.append("Recipe label: `").append(label).append("`").append("smoke".equals(label) ?
             " (smoke figures are never compared)\n\n" : "\n\n");
-        out.append("| benchmark | engine | ns/op | ± error (99.9%) | B/op | reference ns/op | vs reference |\n");
-        out.append("|---|---|---:|---:|---:|---:|---|\n");
+        out.append("| benchmark | engine | ns/op | ± error (99.9%) | CPU ns/op | B/op | reference ns/op | vs reference |\n");
+        out.append("|---|---|---:|---:|---:|---:|---:|---|\n");
         for (final Row row : rows)
         {
             final Double reference = REFERENCE_NS.get(row.name());
             out.append("| ").append(row.name()).append(" | ").append(row.engine()).append(" | ")
                 .append(format(row.nsPerOp())).append(" | ").append(row.error3()).append(" | ")
-                .append(format(row.bytesPerOp())).append(" | ")
+                .append(format(row.cpuNsPerOp())).append(" | ").append(format(row.bytesPerOp())).append(" | ")
                 .append(reference == null ? "" : format(reference)).append(" | ")
                 .append(reference == null ? "" : (row.nsPerOp() < reference ? "below" : "ABOVE") + " (" +
                     format(row.nsPerOp() / reference) + "×)")
@@ -101,25 +106,32 @@ public final class MicroBenchReport
             }
         }
         final StringBuilder out = new StringBuilder();
-        out.append("| side by side | QuickFIX/J ÷ fixtape (target ≥ ").append(format(QUICKFIXJ_TARGET))
-            .append("×) | Artio ÷ fixtape (target > 1×) |\n|---|---|---|\n");
+        out.append("| side by side | time | QuickFIX/J ÷ fixtape (target ≥ ").append(format(QUICKFIXJ_TARGET))
+            .append("×) | Artio ÷ fixtape (target > 1×) |\n|---|---|---|---|\n");
         byName.forEach((name, engines) ->
         {
             final Row fixtape = engines.get("fixtape");
-            out.append("| ").append(name).append(" | ")
-                .append(ratio(engines.get("quickfixj"), fixtape, QUICKFIXJ_TARGET)).append(" | ")
-                .append(ratio(engines.get("artio"), fixtape, 1.0)).append(" |\n");
+            for (final boolean cpu : new boolean[] {false, true})
+            {
+                out.append("| ").append(name).append(" | ").append(cpu ? "CPU" : "wall").append(" | ")
+                    .append(ratio(engines.get("quickfixj"), fixtape, QUICKFIXJ_TARGET, cpu)).append(" | ")
+                    .append(ratio(engines.get("artio"), fixtape, 1.0, cpu)).append(" |\n");
+            }
         });
         return out.toString();
     }
 
-    private static String ratio(final Row peer, final Row fixtape, final double target)
+    private static String ratio(final Row peer, final Row fixtape, final double target, final boolean cpu)
     {
         if (peer == null || fixtape == null)
         {
             return "not measured";
         }
-        final double ratio = peer.nsPerOp() / fixtape.nsPerOp();
+        final double ratio = cpu ? peer.cpuNsPerOp() / fixtape.cpuNsPerOp() : peer.nsPerOp() / fixtape.nsPerOp();
+        if (Double.isNaN(ratio))
+        {
+            return "n/a";
+        }
         final boolean met = target > 1 ? ratio >= target : ratio > target;
         return format(ratio) + "× " + (met ? "met" : "MISSED");
     }
