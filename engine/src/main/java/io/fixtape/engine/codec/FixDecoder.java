@@ -1,6 +1,8 @@
 package io.fixtape.engine.codec;
 
+import org.agrona.AsciiSequenceView;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * Flyweight over one complete FIX message in a {@link DirectBuffer}. {@link #wrap} makes a single pass that
@@ -9,6 +11,15 @@ import org.agrona.DirectBuffer;
  *
  * <p>Malformed fields do not throw: the first problem is recorded ({@link #errorCode()}, {@link #errorTag()})
  * so that validation and the session layer can answer with a precise Reject.
+ *
+ * <p>Typed accessors come in two forms: by index ({@code longAt(i)}, for repeated tags and groups with
+ * {@link #indexOf(int, int)}) and by tag ({@code getLong(tag)}, first occurrence). They never throw: a missing
+ * field or a value in the wrong data format returns the type's sentinel and sets {@link #lastParseStatus()}
+ * ({@link #PARSE_OK}, {@link #PARSE_MISSING}, {@link #PARSE_BAD_FORMAT}); check {@link #lastParseOk()} right
+ * after the call. No accessor allocates.
+ *
+ * <p>Length-prefixed data fields (RawData 96 after RawDataLength 95, XmlData 213, EncodedText 355, ...) may contain
+ * SOH: their value length is taken from the preceding length field, as the FIX spec requires.
  *
  * <p>Not thread-safe: one decoder per poller thread.
  */
@@ -25,6 +36,13 @@ public final class FixDecoder
     public static final int ERROR_TAG_WITHOUT_VALUE = 2;
     /** The bytes end without SOH or a field has no {@code =}: framing should have prevented this. */
     public static final int ERROR_MALFORMED = 3;
+
+    /** The last accessor found the field and parsed it. */
+    public static final int PARSE_OK = 0;
+    /** The last accessor's tag is not in the message (or the index was negative / out of range). */
+    public static final int PARSE_MISSING = 1;
+    /** The last accessor's field is present but not in the data format asked for (SessionRejectReason 6). */
+    public static final int PARSE_BAD_FORMAT = 2;
 
     private static final int INITIAL_CAPACITY = 64;
     private static final int DIRECT_TAG_LIMIT = 1024;
@@ -46,6 +64,8 @@ public final class FixDecoder
     private int errorCode;
     private int errorTag;
     private long msgType = MsgTypes.INVALID;
+    private int lastParseStatus = PARSE_OK;
+    private final AsciiSequenceView stringView = new AsciiSequenceView();
 
     /**
      * Index the message at {@code buffer[offset, offset + length)}. The buffer must hold one complete message
@@ -70,6 +90,8 @@ public final class FixDecoder
 
         final int end = offset + length;
         int position = offset;
+        int pendingDataTag = 0;
+        int pendingDataLength = -1;
         while (position < end)
         {
             int tag = 0;
@@ -104,9 +126,17 @@ public final class FixDecoder
             }
             position++; // '='
             final int valueStart = position;
-            while (position < end && buffer.getByte(position) != SOH)
+            if (tag != 0 && tag == pendingDataTag && pendingDataLength >= 0 &&
+                pendingDataLength < end - valueStart && buffer.getByte(valueStart + pendingDataLength) == SOH)
             {
-                position++;
+                position = valueStart + pendingDataLength; // data may contain SOH: trust its length field
+            }
+            else
+            {
+                while (position < end && buffer.getByte(position) != SOH)
+                {
+                    position++;
+                }
             }
             if (position >= end)
             {
@@ -119,6 +149,9 @@ public final class FixDecoder
                 recordError(ERROR_TAG_WITHOUT_VALUE, tag);
             }
             addField(tag, valueStart, valueLength);
+            pendingDataTag = dataTagFor(tag);
+            pendingDataLength = pendingDataTag == 0 ? -1 :
+                AsciiNumbers.parseIntAscii(buffer, valueStart, valueLength);
             position++; // SOH
         }
 
@@ -128,6 +161,35 @@ public final class FixDecoder
             msgType = MsgTypes.pack(buffer, valueOffsets[msgTypeIndex], valueLengths[msgTypeIndex]);
         }
         return this;
+    }
+
+    /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */
+    static int dataTagFor(final int lengthTag)
+    {
+        switch (lengthTag)
+        {
+            case 90: return 91;     // SecureDataLen -> SecureData
+            case 93: return 89;     // SignatureLength -> Signature
+            case 95: return 96;     // RawDataLength -> RawData
+            case 212: return 213;   // XmlDataLen -> XmlData
+            case 348: return 349;   // EncodedIssuerLen
+            case 350: return 351;   // EncodedSecurityDescLen
+            case 352: return 353;   // EncodedListExecInstLen
+            case 354: return 355;   // EncodedTextLen
+            case 356: return 357;   // EncodedSubjectLen
+            case 358: return 359;   // EncodedHeadlineLen
+            case 360: return 361;   // EncodedAllocTextLen
+            case 362: return 363;   // EncodedUnderlyingIssuerLen
+            case 364: return 365;   // EncodedUnderlyingSecurityDescLen
+            case 445: return 446;   // EncodedListStatusTextLen
+            case 618: return 619;   // EncodedLegIssuerLen
+            case 621: return 622;   // EncodedLegSecurityDescLen
+            case 1277: return 1278; // DerivativeEncodedIssuerLen
+            case 1397: return 1398; // EncodedMktSegmDescLen
+            case 1401: return 1402; // EncryptedPasswordLen
+            case 1403: return 1404; // EncryptedNewPasswordLen
+            default: return 0;
+        }
     }
 
     private void addField(final int tag, final int valueOffset, final int valueLength)
@@ -199,6 +261,12 @@ public final class FixDecoder
         return valueLengths[index];
     }
 
+    /** Offset of the first byte of field {@code index} (its tag), e.g. to copy a run of fields. */
+    public int fieldOffsetAt(final int index)
+    {
+        return index == 0 ? offset : valueOffsets[index - 1] + valueLengths[index - 1] + 1;
+    }
+
     public int errorCode()
     {
         return errorCode;
@@ -241,5 +309,257 @@ public final class FixDecoder
     public boolean contains(final int tag)
     {
         return indexOf(tag) >= 0;
+    }
+
+    // ---------------------------------------------------------------- typed accessors
+
+    /** Outcome of the last typed accessor: {@link #PARSE_OK}, {@link #PARSE_MISSING} or {@link #PARSE_BAD_FORMAT}. */
+    public int lastParseStatus()
+    {
+        return lastParseStatus;
+    }
+
+    public boolean lastParseOk()
+    {
+        return lastParseStatus == PARSE_OK;
+    }
+
+    private boolean present(final int index)
+    {
+        if (index < 0 || index >= fieldCount)
+        {
+            lastParseStatus = PARSE_MISSING;
+            return false;
+        }
+        return true;
+    }
+
+    private void status(final boolean ok)
+    {
+        lastParseStatus = ok ? PARSE_OK : PARSE_BAD_FORMAT;
+    }
+
+    /** Int value of field {@code index}, or {@link AsciiNumbers#INVALID_INT}. */
+    public int intAt(final int index)
+    {
+        if (!present(index))
+        {
+            return AsciiNumbers.INVALID_INT;
+        }
+        final int value = AsciiNumbers.parseIntAscii(buffer, valueOffsets[index], valueLengths[index]);
+        status(value != AsciiNumbers.INVALID_INT);
+        return value;
+    }
+
+    /** Long value of field {@code index}, or {@link AsciiNumbers#INVALID_LONG}. */
+    public long longAt(final int index)
+    {
+        if (!present(index))
+        {
+            return AsciiNumbers.INVALID_LONG;
+        }
+        final long value = AsciiNumbers.parseLongAscii(buffer, valueOffsets[index], valueLengths[index]);
+        status(value != AsciiNumbers.INVALID_LONG);
+        return value;
+    }
+
+    /** Single-character value of field {@code index}, or {@code 0} when missing or longer than one byte. */
+    public char charAt(final int index)
+    {
+        if (!present(index))
+        {
+            return 0;
+        }
+        final boolean ok = valueLengths[index] == 1;
+        status(ok);
+        return ok ? (char)(buffer.getByte(valueOffsets[index]) & 0xFF) : 0;
+    }
+
+    /** {@code Y} is true, {@code N} false; anything else is a bad format (returns false). */
+    public boolean booleanAt(final int index)
+    {
+        final char c = charAt(index);
+        if (lastParseStatus == PARSE_OK)
+        {
+            status(c == 'Y' || c == 'N');
+        }
+        return c == 'Y';
+    }
+
+    /** Exact decimal into {@code out} ({@code "1.2345"} is (12345, 4)); returns {@link #lastParseOk()}. */
+    public boolean decimalAt(final int index, final Decimal out)
+    {
+        if (!present(index))
+        {
+            return false;
+        }
+        final boolean ok = out.parse(buffer, valueOffsets[index], valueLengths[index]);
+        status(ok);
+        return ok;
+    }
+
+    /** Decimal as a long at a fixed scale, exact or {@link AsciiNumbers#INVALID_LONG}. */
+    public long decimalScaledAt(final int index, final int scale)
+    {
+        if (!present(index))
+        {
+            return AsciiNumbers.INVALID_LONG;
+        }
+        final long value = AsciiNumbers.parseDecimalScaled(buffer, valueOffsets[index], valueLengths[index], scale);
+        status(value != AsciiNumbers.INVALID_LONG);
+        return value;
+    }
+
+    /** UTCTimestamp (s, ms, µs or ns) as epoch nanos, or {@link UtcTimestamps#INVALID_TIMESTAMP}. */
+    public long utcTimestampAt(final int index)
+    {
+        if (!present(index))
+        {
+            return UtcTimestamps.INVALID_TIMESTAMP;
+        }
+        final long value = UtcTimestamps.parseTimestamp(buffer, valueOffsets[index], valueLengths[index]);
+        status(value != UtcTimestamps.INVALID_TIMESTAMP);
+        return value;
+    }
+
+    /** LocalMktDate / UTCDateOnly {@code YYYYMMDD} as epoch day, or {@link UtcTimestamps#INVALID_DATE}. */
+    public int localMktDateAt(final int index)
+    {
+        if (!present(index))
+        {
+            return UtcTimestamps.INVALID_DATE;
+        }
+        final int value = UtcTimestamps.parseDate(buffer, valueOffsets[index], valueLengths[index]);
+        status(value != UtcTimestamps.INVALID_DATE);
+        return value;
+    }
+
+    /**
+     * The value as a {@link CharSequence} over the buffer. The returned view is owned by this decoder and
+     * re-pointed by the next {@code stringAt}/{@code getString} call; use {@link #stringAt(int, AsciiSequenceView)}
+     * to hold several. Empty when missing.
+     */
+    public CharSequence stringAt(final int index)
+    {
+        return stringAt(index, stringView);
+    }
+
+    /** Points the caller's {@code view} at the value of field {@code index} and returns it. */
+    public AsciiSequenceView stringAt(final int index, final AsciiSequenceView view)
+    {
+        if (!present(index))
+        {
+            return view.wrap(buffer, offset, 0);
+        }
+        lastParseStatus = PARSE_OK;
+        return view.wrap(buffer, valueOffsets[index], valueLengths[index]);
+    }
+
+    /** Copies the value into {@code destination}; returns its length, or -1 when missing. */
+    public int getBytesAt(final int index, final MutableDirectBuffer destination, final int destinationOffset)
+    {
+        if (!present(index))
+        {
+            return -1;
+        }
+        lastParseStatus = PARSE_OK;
+        destination.putBytes(destinationOffset, buffer, valueOffsets[index], valueLengths[index]);
+        return valueLengths[index];
+    }
+
+    /** Whether the value of field {@code index} is exactly the bytes of {@code constant}. */
+    public boolean valueEqualsAt(final int index, final byte[] constant)
+    {
+        if (!present(index))
+        {
+            return false;
+        }
+        lastParseStatus = PARSE_OK;
+        final int length = valueLengths[index];
+        if (length != constant.length)
+        {
+            return false;
+        }
+        final int valueOffset = valueOffsets[index];
+        for (int i = 0; i < length; i++)
+        {
+            if (buffer.getByte(valueOffset + i) != constant[i])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public int getInt(final int tag)
+    {
+        return intAt(indexOf(tag));
+    }
+
+    public long getLong(final int tag)
+    {
+        return longAt(indexOf(tag));
+    }
+
+    public char getChar(final int tag)
+    {
+        return charAt(indexOf(tag));
+    }
+
+    public boolean getBoolean(final int tag)
+    {
+        return booleanAt(indexOf(tag));
+    }
+
+    public boolean getDecimal(final int tag, final Decimal out)
+    {
+        return decimalAt(indexOf(tag), out);
+    }
+
+    public long getDecimalScaled(final int tag, final int scale)
+    {
+        return decimalScaledAt(indexOf(tag), scale);
+    }
+
+    public long getUtcTimestamp(final int tag)
+    {
+        return utcTimestampAt(indexOf(tag));
+    }
+
+    public int getLocalMktDate(final int tag)
+    {
+        return localMktDateAt(indexOf(tag));
+    }
+
+    public int getUtcDateOnly(final int tag)
+    {
+        return localMktDateAt(indexOf(tag));
+    }
+
+    public CharSequence getString(final int tag)
+    {
+        return stringAt(indexOf(tag));
+    }
+
+    public AsciiSequenceView getString(final int tag, final AsciiSequenceView view)
+    {
+        return stringAt(indexOf(tag), view);
+    }
+
+    public int getBytes(final int tag, final MutableDirectBuffer destination, final int destinationOffset)
+    {
+        return getBytesAt(indexOf(tag), destination, destinationOffset);
+    }
+
+    public boolean valueEquals(final int tag, final byte[] constant)
+    {
+        return valueEqualsAt(indexOf(tag), constant);
+    }
+
+    /** The message with {@code |} for SOH (allocates; for logs, tools and tests). */
+    @Override
+    public String toString()
+    {
+        return buffer == null ? "" : buffer.getStringWithoutLengthAscii(offset, length).replace((char)SOH, '|');
     }
 }

@@ -15,4 +15,13 @@ public interface TransportListener
     void onData(Connection connection, DirectBuffer buffer, int offset, int length);
 
     void onDisconnected(Connection connection, DisconnectReason reason);
+
+    /**
+     * An outbound connect started by the transport (e.g. {@code TcpTransport.connect}) failed before the
+     * connection was established; {@code connectionId} is the id the connect call returned. An initiator
+     * schedules its next attempt from here.
+     */
+    default void onConnectFailed(final long connectionId)
+    {
+    }
 }

@@ -1,0 +1,312 @@
+package io.fixtape.engine.codec;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * ASCII integer and exact-decimal conversions on Agrona buffers: no allocation, no exceptions on bad input (a
+ * sentinel comes back instead), no {@code double}. Stateless and thread-safe.
+ */
+public final class AsciiNumbers
+{
+    /** Returned by the long parsers for malformed or overflowing input. {@code Long.MIN_VALUE} itself is rejected. */
+    public static final long INVALID_LONG = Long.MIN_VALUE;
+    /** Returned by {@link #parseIntAscii} for malformed or overflowing input. */
+    public static final int INVALID_INT = Integer.MIN_VALUE;
+
+    private static final long[] POWERS_OF_TEN = new long[19];
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+    private static final byte[] MIN_LONG = "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    static
+    {
+        long power = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++)
+        {
+            POWERS_OF_TEN[i] = power;
+            power *= 10;
+        }
+        for (int i = 0; i < 100; i++)
+        {
+            DIGIT_PAIRS[i << 1] = (byte)('0' + i / 10);
+            DIGIT_PAIRS[(i << 1) + 1] = (byte)('0' + i % 10);
+        }
+    }
+
+    private AsciiNumbers()
+    {
+    }
+
+    /** 10^n for n in 0..18. */
+    public static long powerOfTen(final int n)
+    {
+        return POWERS_OF_TEN[n];
+    }
+
+    /**
+     * Parses an optionally negative decimal integer ({@code -?[0-9]+}).
+     *
+     * @return the value, or {@link #INVALID_LONG} when empty, not a number, or outside the long range.
+     */
+    public static long parseLongAscii(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length <= 0)
+        {
+            return INVALID_LONG;
+        }
+        final boolean negative = buffer.getByte(offset) == '-';
+        int position = negative ? offset + 1 : offset;
+        final int end = offset + length;
+        final int digits = end - position;
+        if (digits <= 0 || digits > 19)
+        {
+            return INVALID_LONG;
+        }
+        long value = 0;
+        if (digits <= 18)
+        {
+            while (position < end)
+            {
+                final int digit = buffer.getByte(position++) - '0';
+                if (digit < 0 || digit > 9)
+                {
+                    return INVALID_LONG;
+                }
+                value = value * 10 + digit;
+            }
+        }
+        else
+        {
+            while (position < end)
+            {
+                final int digit = buffer.getByte(position++) - '0';
+                if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10)
+                {
+                    return INVALID_LONG;
+                }
+                value = value * 10 + digit;
+            }
+        }
+        return negative ? -value : value;
+    }
+
+    /** As {@link #parseLongAscii} for int; {@link #INVALID_INT} when malformed or outside the int range. */
+    public static int parseIntAscii(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length > 12)
+        {
+            return INVALID_INT;
+        }
+        final long value = parseLongAscii(buffer, offset, length);
+        return value > Integer.MAX_VALUE || value <= Integer.MIN_VALUE ? INVALID_INT : (int)value;
+    }
+
+    /** Number of decimal digits of a non-negative value (1 for 0). */
+    public static int digitCount(final long value)
+    {
+        int count = 1;
+        while (count < 19 && value >= POWERS_OF_TEN[count])
+        {
+            count++;
+        }
+        return count;
+    }
+
+    /** Writes a non-negative value; returns the number of bytes written. */
+    public static int formatPositiveLongAscii(final MutableDirectBuffer buffer, final int offset, final long value)
+    {
+        final int length = digitCount(value);
+        long rest = value;
+        int position = offset + length;
+        while (rest >= 100)
+        {
+            final int pair = (int)(rest % 100) << 1;
+            rest /= 100;
+            buffer.putByte(--position, DIGIT_PAIRS[pair + 1]);
+            buffer.putByte(--position, DIGIT_PAIRS[pair]);
+        }
+        if (rest >= 10)
+        {
+            final int pair = (int)rest << 1;
+            buffer.putByte(--position, DIGIT_PAIRS[pair + 1]);
+            buffer.putByte(--position, DIGIT_PAIRS[pair]);
+        }
+        else
+        {
+            buffer.putByte(--position, (byte)('0' + rest));
+        }
+        return length;
+    }
+
+    /** Writes any long, with a leading {@code -} when negative; returns the number of bytes written. */
+    public static int formatLongAscii(final MutableDirectBuffer buffer, final int offset, final long value)
+    {
+        if (value >= 0)
+        {
+            return formatPositiveLongAscii(buffer, offset, value);
+        }
+        if (value == Long.MIN_VALUE)
+        {
+            buffer.putBytes(offset, MIN_LONG);
+            return MIN_LONG.length;
+        }
+        buffer.putByte(offset, (byte)'-');
+        return 1 + formatPositiveLongAscii(buffer, offset + 1, -value);
+    }
+
+    /** Writes a checksum (0..255) as exactly three digits, e.g. {@code 007}. */
+    public static void formatChecksum3Ascii(final MutableDirectBuffer buffer, final int offset, final int checksum)
+    {
+        final int pair = (checksum % 100) << 1;
+        buffer.putByte(offset, (byte)('0' + checksum / 100));
+        buffer.putByte(offset + 1, DIGIT_PAIRS[pair]);
+        buffer.putByte(offset + 2, DIGIT_PAIRS[pair + 1]);
+    }
+
+    /**
+     * Writes mantissa * 10^-scale exactly: {@code (12345, 4)} is {@code 1.2345}, {@code (-5, 3)} is {@code -0.005},
+     * {@code (7, -2)} is {@code 700}. Trailing zeros are kept ({@code (150, 2)} is {@code 1.50}).
+     *
+     * @param scale -18..18.
+     * @return the number of bytes written.
+     */
+    public static int formatDecimalAscii(
+        final MutableDirectBuffer buffer, final int offset, final long mantissa, final int scale)
+    {
+        if (scale <= 0)
+        {
+            int length = formatLongAscii(buffer, offset, mantissa);
+            if (mantissa != 0)
+            {
+                for (int i = 0; i < -scale; i++)
+                {
+                    buffer.putByte(offset + length++, (byte)'0');
+                }
+            }
+            return length;
+        }
+        int position = offset;
+        long magnitude = mantissa;
+        if (mantissa < 0)
+        {
+            buffer.putByte(position++, (byte)'-');
+            if (mantissa == Long.MIN_VALUE)
+            {
+                // |MIN_VALUE| does not fit: write the integer and fraction parts from the ASCII form
+                final int digits = MIN_LONG.length - 1;
+                return position - offset + writeSplit(buffer, position, MIN_LONG, 1, digits, scale);
+            }
+            magnitude = -mantissa;
+        }
+        final int digits = digitCount(magnitude);
+        if (digits <= scale)
+        {
+            buffer.putByte(position++, (byte)'0');
+            buffer.putByte(position++, (byte)'.');
+            for (int i = digits; i < scale; i++)
+            {
+                buffer.putByte(position++, (byte)'0');
+            }
+            position += formatPositiveLongAscii(buffer, position, magnitude);
+            return position - offset;
+        }
+        final long divisor = POWERS_OF_TEN[scale];
+        position += formatPositiveLongAscii(buffer, position, magnitude / divisor);
+        buffer.putByte(position++, (byte)'.');
+        long fraction = magnitude % divisor;
+        for (int i = scale - 1; i >= 0; i--)
+        {
+            buffer.putByte(position + i, (byte)('0' + fraction % 10));
+            fraction /= 10;
+        }
+        return position + scale - offset;
+    }
+
+    private static int writeSplit(
+        final MutableDirectBuffer buffer, final int offset, final byte[] ascii, final int from, final int digits,
+        final int scale)
+    {
+        final int integerDigits = digits - scale;
+        int position = offset;
+        for (int i = 0; i < integerDigits; i++)
+        {
+            buffer.putByte(position++, ascii[from + i]);
+        }
+        buffer.putByte(position++, (byte)'.');
+        for (int i = integerDigits; i < digits; i++)
+        {
+            buffer.putByte(position++, ascii[from + i]);
+        }
+        return position - offset;
+    }
+
+    /**
+     * Parses a FIX float into a long at a fixed scale: with {@code scale} 6, {@code "1.2345"} gives 1234500.
+     * Digits beyond {@code scale} must be zeros (an exact conversion or none).
+     *
+     * @return the scaled value, or {@link #INVALID_LONG} when malformed, inexact or out of range.
+     */
+    public static long parseDecimalScaled(
+        final DirectBuffer buffer, final int offset, final int length, final int scale)
+    {
+        if (length <= 0 || scale < 0 || scale > 18)
+        {
+            return INVALID_LONG;
+        }
+        final int end = offset + length;
+        int position = offset;
+        final boolean negative = buffer.getByte(position) == '-';
+        if (negative)
+        {
+            position++;
+        }
+        long value = 0;
+        int digits = 0;
+        int fractionDigits = -1;
+        for (; position < end; position++)
+        {
+            final byte b = buffer.getByte(position);
+            if (b == '.' && fractionDigits < 0)
+            {
+                fractionDigits = 0;
+                continue;
+            }
+            final int digit = b - '0';
+            if (digit < 0 || digit > 9)
+            {
+                return INVALID_LONG;
+            }
+            digits++;
+            if (fractionDigits >= 0)
+            {
+                if (fractionDigits == scale)
+                {
+                    if (digit != 0)
+                    {
+                        return INVALID_LONG;
+                    }
+                    continue;
+                }
+                fractionDigits++;
+            }
+            if (value > (Long.MAX_VALUE - digit) / 10)
+            {
+                return INVALID_LONG;
+            }
+            value = value * 10 + digit;
+        }
+        if (digits == 0)
+        {
+            return INVALID_LONG;
+        }
+        for (int i = Math.max(fractionDigits, 0); i < scale; i++)
+        {
+            if (value > Long.MAX_VALUE / 10)
+            {
+                return INVALID_LONG;
+            }
+            value *= 10;
+        }
+        return negative ? -value : value;
+    }
+}

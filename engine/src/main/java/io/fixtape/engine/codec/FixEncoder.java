@@ -1,0 +1,283 @@
+package io.fixtape.engine.codec;
+
+import java.nio.charset.StandardCharsets;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * Writes FIX messages into a {@link MutableDirectBuffer} (e.g. an Agrona {@code UnsafeBuffer} over a direct
+ * {@code ByteBuffer}) without allocation.
+ *
+ * <p>BodyLength is backfilled: {@link #wrap} reserves {@link #headroom()} bytes, the body is written after them,
+ * and {@link #finish()} writes {@code 8=...|9=n|} right-aligned in front of the body and appends
+ * {@code 10=nnn|}. The finished message therefore starts at {@link #messageOffset()} (somewhere inside the head-room,
+ * not necessarily at the wrapped offset) and is {@link #messageLength()} bytes long; BodyLength is never
+ * zero-padded.
+ *
+ * <pre>{@code
+ * encoder.wrap(buffer, 0)
+ *     .header(MsgTypes.NEW_ORDER_SINGLE, senderTarget, seqNum, clock.nanoTime())   // 35 49 56 34 52
+ *     .putString(Tags.CL_ORD_ID, clOrdId)
+ *     .putChar(Tags.SIDE, '1')
+ *     .putDecimal(Tags.PRICE, 12345, 4)                                             // 1.2345
+ *     .finish();
+ * channel.write(buffer, encoder.messageOffset(), encoder.messageLength());
+ * }</pre>
+ *
+ * <p>Fields are written in call order: the caller keeps header fields ({@code 35, 49, 56, 34, 52} then optional
+ * {@code 43, 97, 122, 50, 57, 115, 128}) before body fields. The buffer must have room for the message;
+ * otherwise the buffer's own bounds check fails (a programming error, not bad wire input). Not thread-safe: one
+ * encoder per thread.
+ */
+public final class FixEncoder
+{
+    private static final int MAX_BODY_LENGTH_DIGITS = 10;
+    private static final int TRAILER_LENGTH = 7;
+    private static final byte[] TEN = {'1', '0', '='};
+
+    private final byte[] beginStringField;
+    private final int headroom;
+    private int timestampPrecision = UtcTimestamps.MILLIS;
+
+    private MutableDirectBuffer buffer;
+    private int bodyStart;
+    private int position;
+    private int messageOffset;
+    private int messageLength;
+
+    /**
+     * @param beginString e.g. {@code FIX.4.2}, {@code FIX.4.4}, {@code FIXT.1.1}.
+     */
+    public FixEncoder(final CharSequence beginString)
+    {
+        final byte[] value = beginString.toString().getBytes(StandardCharsets.US_ASCII);
+        beginStringField = new byte[value.length + 3];
+        beginStringField[0] = '8';
+        beginStringField[1] = '=';
+        System.arraycopy(value, 0, beginStringField, 2, value.length);
+        beginStringField[beginStringField.length - 1] = FieldWriter.SOH;
+        headroom = beginStringField.length + 2 + MAX_BODY_LENGTH_DIGITS + 1;
+    }
+
+    /** Precision of {@link #putUtcTimestamp(int, long)}; default {@link UtcTimestamps#MILLIS}. */
+    public FixEncoder timestampPrecision(final int precision)
+    {
+        if (precision < 0 || precision > UtcTimestamps.NANOS)
+        {
+            throw new IllegalArgumentException("precision must be 0..9: " + precision);
+        }
+        this.timestampPrecision = precision;
+        return this;
+    }
+
+    public int timestampPrecision()
+    {
+        return timestampPrecision;
+    }
+
+    /** Bytes reserved before the body for {@code 8=} and {@code 9=}. */
+    public int headroom()
+    {
+        return headroom;
+    }
+
+    /**
+     * Start a message in {@code buffer} at {@code offset}; the body begins at {@code offset + headroom()}.
+     * Begin the body with {@link #header} or {@link #msgType}.
+     */
+    public FixEncoder wrap(final MutableDirectBuffer buffer, final int offset)
+    {
+        this.buffer = buffer;
+        this.bodyStart = offset + headroom;
+        this.position = bodyStart;
+        this.messageOffset = offset;
+        this.messageLength = 0;
+        return this;
+    }
+
+    /** Restart the body (discarding anything written since {@link #wrap}) with {@code 35=<msgType>}. */
+    public FixEncoder msgType(final long packedMsgType)
+    {
+        position = FieldWriter.tag(buffer, bodyStart, Tags.MSG_TYPE);
+        position = FieldWriter.end(buffer, position + MsgTypes.write(packedMsgType, buffer, position));
+        return this;
+    }
+
+    /** {@code 35, <senderTarget fields>, 34, 52} with SendingTime at {@link #timestampPrecision()}. */
+    public FixEncoder header(
+        final long packedMsgType, final FieldTemplate senderTarget, final long msgSeqNum,
+        final long sendingTimeEpochNanos)
+    {
+        return msgType(packedMsgType)
+            .putTemplate(senderTarget)
+            .putLong(Tags.MSG_SEQ_NUM, msgSeqNum)
+            .putUtcTimestamp(Tags.SENDING_TIME, sendingTimeEpochNanos);
+    }
+
+    public FixEncoder putInt(final int tag, final int value)
+    {
+        position = FieldWriter.putLong(buffer, position, tag, value);
+        return this;
+    }
+
+    public FixEncoder putLong(final int tag, final long value)
+    {
+        position = FieldWriter.putLong(buffer, position, tag, value);
+        return this;
+    }
+
+    /** A single ASCII character (FIX char). */
+    public FixEncoder putChar(final int tag, final char value)
+    {
+        position = FieldWriter.putChar(buffer, position, tag, value);
+        return this;
+    }
+
+    /** {@code Y} or {@code N}. */
+    public FixEncoder putBoolean(final int tag, final boolean value)
+    {
+        position = FieldWriter.putChar(buffer, position, tag, value ? 'Y' : 'N');
+        return this;
+    }
+
+    /** An ASCII string; each char is written as its low byte. */
+    public FixEncoder putString(final int tag, final CharSequence value)
+    {
+        position = FieldWriter.putAscii(buffer, position, tag, value);
+        return this;
+    }
+
+    public FixEncoder putBytes(final int tag, final byte[] value)
+    {
+        position = FieldWriter.putBytes(buffer, position, tag, value);
+        return this;
+    }
+
+    public FixEncoder putBytes(final int tag, final DirectBuffer source, final int offset, final int length)
+    {
+        position = FieldWriter.putBytes(buffer, position, tag, source, offset, length);
+        return this;
+    }
+
+    /** Exact decimal {@code mantissa * 10^-scale}: (12345, 4) writes {@code 1.2345}. */
+    public FixEncoder putDecimal(final int tag, final long mantissa, final int scale)
+    {
+        position = FieldWriter.putDecimal(buffer, position, tag, mantissa, scale);
+        return this;
+    }
+
+    public FixEncoder putDecimal(final int tag, final Decimal value)
+    {
+        return putDecimal(tag, value.mantissa(), value.scale());
+    }
+
+    /** UTCTimestamp at {@link #timestampPrecision()} (milliseconds unless changed). */
+    public FixEncoder putUtcTimestamp(final int tag, final long epochNanos)
+    {
+        return putUtcTimestamp(tag, epochNanos, timestampPrecision);
+    }
+
+    /** UTCTimestamp with {@code precision} fraction digits: {@link UtcTimestamps#SECONDS} .. {@code NANOS}. */
+    public FixEncoder putUtcTimestamp(final int tag, final long epochNanos, final int precision)
+    {
+        position = FieldWriter.putTimestamp(buffer, position, tag, epochNanos, precision);
+        return this;
+    }
+
+    /** LocalMktDate {@code YYYYMMDD} from days since 1970-01-01. */
+    public FixEncoder putLocalMktDate(final int tag, final int epochDay)
+    {
+        position = FieldWriter.putDate(buffer, position, tag, epochDay);
+        return this;
+    }
+
+    /** UTCDateOnly {@code YYYYMMDD} from days since 1970-01-01. */
+    public FixEncoder putUtcDateOnly(final int tag, final int epochDay)
+    {
+        return putLocalMktDate(tag, epochDay);
+    }
+
+    /** Copy a pre-encoded run of fields in one {@code putBytes}. */
+    public FixEncoder putTemplate(final FieldTemplate template)
+    {
+        return putRaw(template.buffer(), 0, template.length());
+    }
+
+    /** Copy bytes that already are complete {@code tag=value|} fields. */
+    public FixEncoder putRaw(final DirectBuffer source, final int offset, final int length)
+    {
+        buffer.putBytes(position, source, offset, length);
+        position += length;
+        return this;
+    }
+
+    /** Copy field {@code index} of a decoded message (tag and value as they were). */
+    public FixEncoder putField(final FixDecoder decoder, final int index)
+    {
+        return putBytes(decoder.tagAt(index), decoder.buffer(), decoder.valueOffsetAt(index),
+            decoder.valueLengthAt(index));
+    }
+
+    /** Copy fields {@code [fromIndex, toIndex)} of a decoded message with one {@code putBytes} (echo, resend). */
+    public FixEncoder putFields(final FixDecoder decoder, final int fromIndex, final int toIndex)
+    {
+        if (toIndex <= fromIndex)
+        {
+            return this;
+        }
+        final int start = decoder.fieldOffsetAt(fromIndex);
+        final int end = decoder.valueOffsetAt(toIndex - 1) + decoder.valueLengthAt(toIndex - 1) + 1;
+        return putRaw(decoder.buffer(), start, end - start);
+    }
+
+    /** Bytes of body written so far (what BodyLength will say if finished now). */
+    public int bodyLength()
+    {
+        return position - bodyStart;
+    }
+
+    /**
+     * Backfill {@code 8=} and {@code 9=} and append the checksum.
+     *
+     * @return the message length; the message starts at {@link #messageOffset()}.
+     */
+    public int finish()
+    {
+        final int bodyLength = position - bodyStart;
+        final int digits = AsciiNumbers.digitCount(bodyLength);
+        int start = bodyStart - (digits + 3);
+        buffer.putByte(start, (byte)'9');
+        buffer.putByte(start + 1, FieldWriter.EQUALS);
+        AsciiNumbers.formatPositiveLongAscii(buffer, start + 2, bodyLength);
+        buffer.putByte(bodyStart - 1, FieldWriter.SOH);
+        start -= beginStringField.length;
+        buffer.putBytes(start, beginStringField);
+
+        final int checksum = Checksum.compute(buffer, start, position - start);
+        buffer.putBytes(position, TEN);
+        AsciiNumbers.formatChecksum3Ascii(buffer, position + 3, checksum);
+        buffer.putByte(position + 6, FieldWriter.SOH);
+
+        messageOffset = start;
+        messageLength = position + TRAILER_LENGTH - start;
+        return messageLength;
+    }
+
+    /** Offset of the finished message in the buffer. */
+    public int messageOffset()
+    {
+        return messageOffset;
+    }
+
+    /** Length of the finished message (0 before {@link #finish()}). */
+    public int messageLength()
+    {
+        return messageLength;
+    }
+
+    public MutableDirectBuffer buffer()
+    {
+        return buffer;
+    }
+}

@@ -1,0 +1,252 @@
+package io.fixtape.engine.codec;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Finds complete FIX messages in a byte stream held in a {@link DirectBuffer}.
+ *
+ * <p>A message is {@code 8=FIX...|9=<BodyLength>|<body>10=<nnn>|}: BeginString first, BodyLength second, and the
+ * CheckSum field exactly where BodyLength says the body ends. {@link #frame} looks at the bytes from
+ * {@code offset} and answers with one int:
+ * <ul>
+ *     <li><b>{@code > 0}</b> — a complete, well-formed message of that many bytes starts at {@code offset}
+ *     (begin string, body length and checksum verified). Hand it to {@link FixDecoder#wrap}.</li>
+ *     <li><b>{@link #PARTIAL} ({@code 0})</b> — what is there is a valid prefix of a message: read more bytes and
+ *     call again with the same {@code offset}. Nothing should be discarded.</li>
+ *     <li><b>{@code < 0}</b> — garbled: discard {@code -result} bytes and call again. {@link #lastReason()} says
+ *     why ({@link #REASON_BAD_BEGIN_STRING}, {@link #REASON_BAD_BODY_LENGTH}, {@link #REASON_BAD_CHECKSUM},
+ *     {@link #REASON_TOO_LARGE}) and {@link #garbledCount(int)} counts each reason. As the FIX spec says, the
+ *     discard skips to the next {@code 8=FIX} candidate (or keeps a trailing prefix of one). A message whose
+ *     framing is right but whose checksum is wrong is discarded whole and reported as
+ *     {@link #REASON_BAD_CHECKSUM}: the session must ignore it without sending a Reject.</li>
+ * </ul>
+ * The maximum message size is checked from BodyLength as soon as its digits arrive, so an oversized message is
+ * rejected without waiting for (or buffering) its body.
+ *
+ * <p>Never allocates and never throws on any byte content. Not thread-safe: one framer per poller thread (the
+ * counters are plain fields).
+ */
+public final class FixFramer
+{
+    /** Returned when more bytes are needed. */
+    public static final int PARTIAL = 0;
+
+    public static final int REASON_NONE = 0;
+    /** Does not start with {@code 8=FIX}, or the BeginString value is too long. */
+    public static final int REASON_BAD_BEGIN_STRING = 1;
+    /** Second field is not {@code 9=<digits>}, or no {@code 10=} where BodyLength points. */
+    public static final int REASON_BAD_BODY_LENGTH = 2;
+    /** CheckSum is not three digits or does not match the bytes: ignore the message (no Reject). */
+    public static final int REASON_BAD_CHECKSUM = 3;
+    /** BodyLength implies a message larger than the configured maximum. */
+    public static final int REASON_TOO_LARGE = 4;
+    public static final int REASON_COUNT = 5;
+
+    /** Default maximum message size in bytes (header to checksum). */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024;
+
+    // "8=" + longest BeginString ("FIXT.1.1" is 8; leave room for odd but valid values) + SOH
+    private static final int MAX_BEGIN_STRING_VALUE = 16;
+    private static final int MAX_BODY_LENGTH_DIGITS = 9;
+    private static final int TRAILER_LENGTH = 7; // "10=nnn" + SOH
+    private static final byte SOH = 1;
+
+    private final int maxMessageSize;
+    private final long[] garbledCounts = new long[REASON_COUNT];
+    private int lastReason = REASON_NONE;
+
+    public FixFramer()
+    {
+        this(DEFAULT_MAX_MESSAGE_SIZE);
+    }
+
+    /**
+     * @param maxMessageSize largest accepted message in bytes, from {@code 8=} to the SOH after the checksum;
+     *                       must be at least 32.
+     */
+    public FixFramer(final int maxMessageSize)
+    {
+        if (maxMessageSize < 32)
+        {
+            throw new IllegalArgumentException("maxMessageSize must be >= 32: " + maxMessageSize);
+        }
+        this.maxMessageSize = maxMessageSize;
+    }
+
+    public int maxMessageSize()
+    {
+        return maxMessageSize;
+    }
+
+    /** Reason for the last negative result of {@link #frame}; {@link #REASON_NONE} after a complete or partial. */
+    public int lastReason()
+    {
+        return lastReason;
+    }
+
+    /** How many times {@link #frame} reported a garbled message for {@code reason}. */
+    public long garbledCount(final int reason)
+    {
+        return reason > 0 && reason < REASON_COUNT ? garbledCounts[reason] : 0;
+    }
+
+    /**
+     * Classify the bytes at {@code buffer[offset, offset + length)}.
+     *
+     * @return message length ({@code > 0}), {@link #PARTIAL}, or minus the number of bytes to discard.
+     */
+    public int frame(final DirectBuffer buffer, final int offset, final int length)
+    {
+        lastReason = REASON_NONE;
+        if (length <= 0)
+        {
+            return PARTIAL;
+        }
+        final int end = offset + length;
+
+        // BeginString: "8=FIX" then the rest of the value up to SOH.
+        final int prefixMatched = matchBeginPrefix(buffer, offset, end);
+        if (prefixMatched < BEGIN_PREFIX.length)
+        {
+            return prefixMatched == length ? PARTIAL : garbled(buffer, offset, end, REASON_BAD_BEGIN_STRING);
+        }
+        int position = offset + BEGIN_PREFIX.length;
+        final int beginValueLimit = offset + 2 + MAX_BEGIN_STRING_VALUE;
+        while (true)
+        {
+            if (position >= end)
+            {
+                return PARTIAL;
+            }
+            final byte b = buffer.getByte(position);
+            if (b == SOH)
+            {
+                break;
+            }
+            if (position >= beginValueLimit || b == '=')
+            {
+                return garbled(buffer, offset, end, REASON_BAD_BEGIN_STRING);
+            }
+            position++;
+        }
+        position++; // SOH after BeginString
+
+        // BodyLength: "9=" digits SOH, checked against the maximum as each digit arrives.
+        if (position >= end)
+        {
+            return PARTIAL;
+        }
+        if (buffer.getByte(position) != '9')
+        {
+            return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+        }
+        if (++position >= end)
+        {
+            return PARTIAL;
+        }
+        if (buffer.getByte(position) != '=')
+        {
+            return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+        }
+        position++;
+        final int digitsStart = position;
+        int bodyLength = 0;
+        while (true)
+        {
+            if (position >= end)
+            {
+                return PARTIAL;
+            }
+            final byte b = buffer.getByte(position);
+            if (b == SOH)
+            {
+                break;
+            }
+            if (b < '0' || b > '9' || position - digitsStart >= MAX_BODY_LENGTH_DIGITS)
+            {
+                return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+            }
+            bodyLength = bodyLength * 10 + (b - '0');
+            // the smallest message this BodyLength could describe is already too large: reject now
+            if ((position + 2 - offset) + (long)bodyLength + TRAILER_LENGTH > maxMessageSize)
+            {
+                return garbled(buffer, offset, end, REASON_TOO_LARGE);
+            }
+            position++;
+        }
+        if (position == digitsStart || bodyLength == 0)
+        {
+            return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+        }
+        final int bodyStart = position + 1;
+        final int trailerStart = bodyStart + bodyLength;
+        final int messageLength = trailerStart + TRAILER_LENGTH - offset;
+        if (messageLength > maxMessageSize)
+        {
+            return garbled(buffer, offset, end, REASON_TOO_LARGE);
+        }
+        if (messageLength > length)
+        {
+            return PARTIAL;
+        }
+
+        // CheckSum: "10=" exactly where BodyLength points, after a SOH, then three digits and SOH.
+        if (buffer.getByte(trailerStart - 1) != SOH || buffer.getByte(trailerStart) != '1' ||
+            buffer.getByte(trailerStart + 1) != '0' || buffer.getByte(trailerStart + 2) != '=')
+        {
+            return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+        }
+        final int d0 = buffer.getByte(trailerStart + 3) - '0';
+        final int d1 = buffer.getByte(trailerStart + 4) - '0';
+        final int d2 = buffer.getByte(trailerStart + 5) - '0';
+        if (d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9 || buffer.getByte(trailerStart + 6) != SOH ||
+            d0 * 100 + d1 * 10 + d2 != Checksum.compute(buffer, offset, trailerStart - offset))
+        {
+            lastReason = REASON_BAD_CHECKSUM;
+            garbledCounts[REASON_BAD_CHECKSUM]++;
+            return -messageLength;
+        }
+        return messageLength;
+    }
+
+    private static final byte[] BEGIN_PREFIX = {'8', '=', 'F', 'I', 'X'};
+
+    /** Number of bytes at {@code offset} that match the {@code 8=FIX} prefix (5 when fully matched). */
+    private static int matchBeginPrefix(final DirectBuffer buffer, final int offset, final int end)
+    {
+        int matched = 0;
+        while (matched < BEGIN_PREFIX.length && offset + matched < end &&
+            buffer.getByte(offset + matched) == BEGIN_PREFIX[matched])
+        {
+            matched++;
+        }
+        return matched;
+    }
+
+    private int garbled(final DirectBuffer buffer, final int offset, final int end, final int reason)
+    {
+        lastReason = reason;
+        garbledCounts[reason]++;
+        return -discardLength(buffer, offset, end);
+    }
+
+    /**
+     * Bytes to drop so that the next call starts at the next {@code 8=FIX} after {@code offset}, or at a trailing
+     * partial match of it. Always at least 1, so the caller always makes progress.
+     */
+    private static int discardLength(final DirectBuffer buffer, final int offset, final int end)
+    {
+        for (int position = offset + 1; position < end; position++)
+        {
+            if (buffer.getByte(position) == '8')
+            {
+                final int matched = matchBeginPrefix(buffer, position, end);
+                if (matched == BEGIN_PREFIX.length || position + matched == end)
+                {
+                    return position - offset;
+                }
+            }
+        }
+        return end - offset;
+    }
+}

@@ -1,0 +1,208 @@
+package io.fixtape.engine.codec;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * FIX UTCTimestamp ({@code YYYYMMDD-HH:MM:SS[.fff[fff[fff]]]}) and LocalMktDate/UTCDateOnly ({@code YYYYMMDD})
+ * to and from epoch nanoseconds / epoch days, without allocation or {@code java.time}. Stateless and thread-safe.
+ *
+ * <p>Precision is the number of fraction digits: {@link #SECONDS} 0, {@link #MILLIS} 3, {@link #MICROS} 6,
+ * {@link #NANOS} 9. Writing truncates (never rounds) to the precision. Parsing accepts 0 to 12 fraction digits
+ * (FIX 5.0 allows picoseconds; digits beyond nanoseconds are dropped) and a leap second {@code 60}.
+ */
+public final class UtcTimestamps
+{
+    public static final int SECONDS = 0;
+    public static final int MILLIS = 3;
+    public static final int MICROS = 6;
+    public static final int NANOS = 9;
+
+    /** Returned by {@link #parseTimestamp} for malformed input. */
+    public static final long INVALID_TIMESTAMP = Long.MIN_VALUE;
+    /** Returned by {@link #parseDate} for malformed input. */
+    public static final int INVALID_DATE = Integer.MIN_VALUE;
+
+    public static final int DATE_LENGTH = 8;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final long NANOS_PER_DAY = 86_400L * NANOS_PER_SECOND;
+    private static final int MAX_FRACTION_DIGITS = 12;
+    private static final int MIN_EPOCH_DAY = -106_750;
+    private static final int MAX_EPOCH_DAY = 106_750;
+
+    private UtcTimestamps()
+    {
+    }
+
+    /** Length of a timestamp at {@code precision}: 17, 21, 24 or 27. */
+    public static int timestampLength(final int precision)
+    {
+        return precision <= 0 ? 17 : 18 + precision;
+    }
+
+    /**
+     * Writes {@code epochNanos} as a UTCTimestamp with {@code precision} fraction digits (0..9).
+     *
+     * @return the number of bytes written.
+     */
+    public static int writeTimestamp(
+        final MutableDirectBuffer buffer, final int offset, final long epochNanos, final int precision)
+    {
+        final long epochDay = Math.floorDiv(epochNanos, NANOS_PER_DAY);
+        final long nanoOfDay = Math.floorMod(epochNanos, NANOS_PER_DAY);
+        writeDate(buffer, offset, (int)epochDay);
+        final int secondOfDay = (int)(nanoOfDay / NANOS_PER_SECOND);
+        buffer.putByte(offset + 8, (byte)'-');
+        put2(buffer, offset + 9, secondOfDay / 3600);
+        buffer.putByte(offset + 11, (byte)':');
+        put2(buffer, offset + 12, (secondOfDay / 60) % 60);
+        buffer.putByte(offset + 14, (byte)':');
+        put2(buffer, offset + 15, secondOfDay % 60);
+        if (precision <= 0)
+        {
+            return 17;
+        }
+        buffer.putByte(offset + 17, (byte)'.');
+        long fraction = (nanoOfDay % NANOS_PER_SECOND) / AsciiNumbers.powerOfTen(NANOS - precision);
+        for (int i = offset + 17 + precision; i > offset + 17; i--)
+        {
+            buffer.putByte(i, (byte)('0' + fraction % 10));
+            fraction /= 10;
+        }
+        return 18 + precision;
+    }
+
+    /**
+     * Parses a UTCTimestamp.
+     *
+     * @return epoch nanoseconds, or {@link #INVALID_TIMESTAMP}.
+     */
+    public static long parseTimestamp(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < 17 || length == 18 || length > 18 + MAX_FRACTION_DIGITS)
+        {
+            return INVALID_TIMESTAMP;
+        }
+        final int epochDay = parseDate(buffer, offset, DATE_LENGTH);
+        // long epoch nanos span 1677-09-21..2262-04-11; outside that the value cannot be represented
+        if (epochDay < MIN_EPOCH_DAY || epochDay > MAX_EPOCH_DAY || buffer.getByte(offset + 8) != '-' || buffer.getByte(offset + 11) != ':' ||
+            buffer.getByte(offset + 14) != ':')
+        {
+            return INVALID_TIMESTAMP;
+        }
+        final int hour = get2(buffer, offset + 9);
+        final int minute = get2(buffer, offset + 12);
+        final int second = get2(buffer, offset + 15);
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60)
+        {
+            return INVALID_TIMESTAMP;
+        }
+        long nanos = 0;
+        if (length > 17)
+        {
+            if (buffer.getByte(offset + 17) != '.')
+            {
+                return INVALID_TIMESTAMP;
+            }
+            final int digits = length - 18;
+            for (int i = 0; i < digits; i++)
+            {
+                final int digit = buffer.getByte(offset + 18 + i) - '0';
+                if (digit < 0 || digit > 9)
+                {
+                    return INVALID_TIMESTAMP;
+                }
+                if (i < NANOS)
+                {
+                    nanos = nanos * 10 + digit;
+                }
+            }
+            if (digits < NANOS)
+            {
+                nanos *= AsciiNumbers.powerOfTen(NANOS - digits);
+            }
+        }
+        return epochDay * NANOS_PER_DAY + (hour * 3600L + minute * 60L + second) * NANOS_PER_SECOND + nanos;
+    }
+
+    /** Writes {@code YYYYMMDD} for an epoch day (days since 1970-01-01); years 0..9999. Returns 8. */
+    public static int writeDate(final MutableDirectBuffer buffer, final int offset, final int epochDay)
+    {
+        // civil-from-days (H. Hinnant), all in long to stay exact for any int day
+        final long z = epochDay + 719_468L;
+        final long era = Math.floorDiv(z, 146_097L);
+        final long dayOfEra = z - era * 146_097L;
+        final long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        final long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        final long mp = (5 * dayOfYear + 2) / 153;
+        final int day = (int)(dayOfYear - (153 * mp + 2) / 5 + 1);
+        final int month = (int)(mp < 10 ? mp + 3 : mp - 9);
+        final int year = (int)(yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
+        put2(buffer, offset, year / 100);
+        put2(buffer, offset + 2, year % 100);
+        put2(buffer, offset + 4, month);
+        put2(buffer, offset + 6, day);
+        return DATE_LENGTH;
+    }
+
+    /**
+     * Parses {@code YYYYMMDD} (LocalMktDate, UTCDateOnly), checking the day exists in that month.
+     *
+     * @return epoch day, or {@link #INVALID_DATE}.
+     */
+    public static int parseDate(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length != DATE_LENGTH)
+        {
+            return INVALID_DATE;
+        }
+        final int century = get2(buffer, offset);
+        final int yearOfCentury = get2(buffer, offset + 2);
+        final int month = get2(buffer, offset + 4);
+        final int day = get2(buffer, offset + 6);
+        if (century < 0 || yearOfCentury < 0 || month < 1 || month > 12 || day < 1)
+        {
+            return INVALID_DATE;
+        }
+        final int year = century * 100 + yearOfCentury;
+        if (day > daysInMonth(year, month))
+        {
+            return INVALID_DATE;
+        }
+        return epochDay(year, month, day);
+    }
+
+    /** Days since 1970-01-01 of a proleptic Gregorian date (days-from-civil, H. Hinnant). */
+    public static int epochDay(final int year, final int month, final int day)
+    {
+        final int y = month <= 2 ? year - 1 : year;
+        final int era = Math.floorDiv(y, 400);
+        final int yearOfEra = y - era * 400;
+        final int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        final int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097 + dayOfEra - 719_468;
+    }
+
+    static int daysInMonth(final int year, final int month)
+    {
+        if (month == 2)
+        {
+            return (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
+        }
+        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+    }
+
+    private static void put2(final MutableDirectBuffer buffer, final int offset, final int value)
+    {
+        buffer.putByte(offset, (byte)('0' + value / 10));
+        buffer.putByte(offset + 1, (byte)('0' + value % 10));
+    }
+
+    /** Two ASCII digits as 0..99, or -1 if either is not a digit. */
+    private static int get2(final DirectBuffer buffer, final int offset)
+    {
+        final int high = buffer.getByte(offset) - '0';
+        final int low = buffer.getByte(offset + 1) - '0';
+        return high < 0 || high > 9 || low < 0 || low > 9 ? -1 : high * 10 + low;
+    }
+}

@@ -1,0 +1,156 @@
+package io.fixtape.engine.dictionary;
+
+import org.agrona.DirectBuffer;
+import org.agrona.collections.LongHashSet;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+
+/**
+ * The allowed values of an enumerated field, checkable straight from a buffer range: values of up to 8 bytes
+ * are packed into a {@code long} (first byte lowest, as {@link io.fixtape.engine.codec.MsgTypes}) and kept in a
+ * primitive set; the rare longer values are compared byte by byte. Multiple-value types (space separated) are
+ * checked element by element, as QuickFIX/J does.
+ *
+ * <p>Immutable after construction, thread-safe for reads.
+ */
+public final class EnumValues
+{
+    private final LongHashSet packed;
+    private final byte[][] longValues;
+    private final boolean multipleValue;
+    private final boolean anyValue;
+    private final int size;
+
+    EnumValues(final Collection<String> values, final boolean multipleValue, final boolean anyValue)
+    {
+        this.packed = new LongHashSet(Math.max(8, values.size() * 2));
+        int longCount = 0;
+        for (final String value : values)
+        {
+            if (value.length() > 8)
+            {
+                longCount++;
+            }
+        }
+        this.longValues = new byte[longCount][];
+        int l = 0;
+        for (final String value : values)
+        {
+            final byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
+            if (bytes.length > 8)
+            {
+                longValues[l++] = bytes;
+            }
+            else
+            {
+                packed.add(pack(bytes));
+            }
+        }
+        this.multipleValue = multipleValue;
+        this.anyValue = anyValue;
+        this.size = values.size();
+    }
+
+    /** Number of enumerated values. */
+    public int size()
+    {
+        return size;
+    }
+
+    /** The field's {@code allowOtherValues="true"}: any value passes. */
+    public boolean allowsAnyValue()
+    {
+        return anyValue;
+    }
+
+    /** True when {@code buffer[offset, offset + length)} is an allowed value (each element, for multi-value types). */
+    public boolean contains(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (anyValue)
+        {
+            return true;
+        }
+        if (!multipleValue)
+        {
+            return containsSingle(buffer, offset, length);
+        }
+        // like String.split(" "): trailing empty elements are ignored, leading/inner empty ones are values
+        int end = offset + length;
+        while (end > offset && buffer.getByte(end - 1) == ' ')
+        {
+            end--;
+        }
+        if (end == offset)
+        {
+            return length == 0 && containsSingle(buffer, offset, 0);
+        }
+        int start = offset;
+        for (int i = offset; i <= end; i++)
+        {
+            if (i == end || buffer.getByte(i) == ' ')
+            {
+                if (!containsSingle(buffer, start, i - start))
+                {
+                    return false;
+                }
+                start = i + 1;
+            }
+        }
+        return true;
+    }
+
+    /** Convenience for tools and tests (allocates). */
+    public boolean contains(final String value)
+    {
+        final byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
+        return contains(new org.agrona.concurrent.UnsafeBuffer(bytes), 0, bytes.length);
+    }
+
+    private boolean containsSingle(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length <= 0)
+        {
+            return false;
+        }
+        if (length <= 8)
+        {
+            long value = 0;
+            for (int i = 0; i < length; i++)
+            {
+                value |= (buffer.getByte(offset + i) & 0xFFL) << (i << 3);
+            }
+            return packed.contains(value);
+        }
+        for (final byte[] candidate : longValues)
+        {
+            if (candidate.length == length && equals(candidate, buffer, offset))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean equals(final byte[] candidate, final DirectBuffer buffer, final int offset)
+    {
+        for (int i = 0; i < candidate.length; i++)
+        {
+            if (candidate[i] != buffer.getByte(offset + i))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long pack(final byte[] bytes)
+    {
+        long value = 0;
+        for (int i = 0; i < bytes.length; i++)
+        {
+            value |= (bytes[i] & 0xFFL) << (i << 3);
+        }
+        return value;
+    }
+}

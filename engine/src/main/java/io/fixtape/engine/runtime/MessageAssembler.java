@@ -1,0 +1,139 @@
+package io.fixtape.engine.runtime;
+
+import io.fixtape.engine.codec.FixFramer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Turns the byte chunks of one connection into complete FIX messages. Whole messages inside a chunk are framed
+ * in place (no copy); only a trailing partial message is copied into this connection's own buffer and completed by
+ * the following chunks. The buffer is bounded: a message can never exceed the framer's maximum size because the
+ * framer rejects an oversized BodyLength before the body arrives.
+ *
+ * <p>Threading: one instance per connection, used only on the poller thread. Allocates only its buffer, once.
+ */
+public final class MessageAssembler
+{
+    /** Receives framing results; implementations must not throw. */
+    public interface Handler
+    {
+        /**
+         * One complete message, valid only during the call.
+         *
+         * @return false to stop delivering this chunk (the connection was closed).
+         */
+        boolean onMessage(DirectBuffer buffer, int offset, int length);
+
+        /**
+         * Bytes were discarded: {@code reason} is a {@code FixFramer.REASON_*} code.
+         *
+         * @return false to stop delivering this chunk (e.g. the connection was closed because of it).
+         */
+        boolean onGarbled(int reason, int discardedBytes);
+    }
+
+    private final FixFramer framer;
+    private final UnsafeBuffer pending;
+    private int pendingLength;
+
+    public MessageAssembler(final FixFramer framer)
+    {
+        this.framer = framer;
+        // one maximum-size partial plus headroom for the chunk appended to it
+        this.pending = new UnsafeBuffer(new byte[framer.maxMessageSize() * 2]);
+    }
+
+    /** Bytes held waiting for the rest of a message. */
+    public int pendingLength()
+    {
+        return pendingLength;
+    }
+
+    /** Forget a partial message (the connection ended). */
+    public void reset()
+    {
+        pendingLength = 0;
+    }
+
+    /** Frame a chunk that just arrived. Messages are delivered in order, garbled bytes reported and skipped. */
+    public void onData(final DirectBuffer buffer, final int offset, final int length, final Handler handler)
+    {
+        int position = offset;
+        final int end = offset + length;
+        if (pendingLength == 0)
+        {
+            position = frameAll(buffer, offset, end, handler);
+            if (position < 0)
+            {
+                return;
+            }
+            keep(buffer, position, end - position);
+            return;
+        }
+        while (position < end)
+        {
+            final int room = pending.capacity() - pendingLength;
+            final int chunk = Math.min(room, end - position);
+            pending.putBytes(pendingLength, buffer, position, chunk);
+            pendingLength += chunk;
+            position += chunk;
+            final int consumed = frameAll(pending, 0, pendingLength, handler);
+            if (consumed < 0)
+            {
+                pendingLength = 0;
+                return;
+            }
+            final int left = pendingLength - consumed;
+            if (consumed > 0 && left > 0)
+            {
+                pending.putBytes(0, pending, consumed, left);
+            }
+            pendingLength = left;
+        }
+    }
+
+    /**
+     * Frame every complete message in {@code [offset, end)}.
+     *
+     * @return position of the first byte not consumed (start of a partial message), or -1 when the handler asked
+     * to stop.
+     */
+    private int frameAll(final DirectBuffer buffer, final int offset, final int end, final Handler handler)
+    {
+        int position = offset;
+        while (position < end)
+        {
+            final int result = framer.frame(buffer, position, end - position);
+            if (result > 0)
+            {
+                if (!handler.onMessage(buffer, position, result))
+                {
+                    return -1;
+                }
+                position += result;
+            }
+            else if (result == FixFramer.PARTIAL)
+            {
+                break;
+            }
+            else
+            {
+                position -= result;
+                if (!handler.onGarbled(framer.lastReason(), -result))
+                {
+                    return -1;
+                }
+            }
+        }
+        return position;
+    }
+
+    private void keep(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length > 0)
+        {
+            pending.putBytes(0, buffer, offset, length);
+        }
+        pendingLength = length;
+    }
+}

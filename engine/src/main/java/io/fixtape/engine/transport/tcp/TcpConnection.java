@@ -1,0 +1,249 @@
+package io.fixtape.engine.transport.tcp;
+
+import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.transport.DisconnectReason;
+import org.agrona.DirectBuffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One TCP socket of a {@link TcpTransport}. Outbound bytes are copied into a bounded off-heap buffer and flushed by
+ * the transport at the end of each poll (and at once when the buffer is full), so several messages written in one
+ * duty cycle leave in one system call; a partially written buffer waits for {@code OP_WRITE}.
+ *
+ * <p>Threading: owned by the transport's poller thread; every method is called from that thread only, except
+ * {@link #tcpNoDelay()} and {@link #remoteAddress()} which are immutable after connect.
+ */
+public final class TcpConnection implements Connection
+{
+    private final long connectionId;
+    private final TcpTransport transport;
+    private final SocketChannel channel;
+    private final ByteBuffer outbound;
+    private final SlowConsumerPolicy slowConsumerPolicy;
+    private final EngineCounters counters;
+    private final boolean initiated;
+    private SelectionKey key;
+    private String remoteAddress;
+    private boolean tcpNoDelay;
+    private boolean open;
+    private boolean connecting;
+    private boolean closed;
+    private boolean writeInterest;
+    private boolean dirty;
+    private DisconnectReason disconnectReason;
+
+    TcpConnection(
+        final long connectionId,
+        final TcpTransport transport,
+        final SocketChannel channel,
+        final int outboundCapacity,
+        final SlowConsumerPolicy slowConsumerPolicy,
+        final EngineCounters counters,
+        final boolean initiated)
+    {
+        this.connectionId = connectionId;
+        this.transport = transport;
+        this.channel = channel;
+        this.outbound = ByteBuffer.allocateDirect(outboundCapacity);
+        this.slowConsumerPolicy = slowConsumerPolicy;
+        this.counters = counters;
+        this.initiated = initiated;
+    }
+
+    void key(final SelectionKey key)
+    {
+        this.key = key;
+    }
+
+    SocketChannel channel()
+    {
+        return channel;
+    }
+
+    void connecting(final String remoteAddress)
+    {
+        this.remoteAddress = remoteAddress;
+        this.connecting = true;
+    }
+
+    boolean isConnecting()
+    {
+        return connecting;
+    }
+
+    void established(final String remoteAddress, final boolean tcpNoDelay)
+    {
+        this.remoteAddress = remoteAddress;
+        this.tcpNoDelay = tcpNoDelay;
+        this.connecting = false;
+        this.open = true;
+    }
+
+    @Override
+    public long connectionId()
+    {
+        return connectionId;
+    }
+
+    /** Whether this side opened the connection (initiator). */
+    public boolean initiated()
+    {
+        return initiated;
+    }
+
+    /** TCP_NODELAY as read back from the socket after the engine set it. */
+    public boolean tcpNoDelay()
+    {
+        return tcpNoDelay;
+    }
+
+    @Override
+    public long write(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (!open)
+        {
+            return NOT_CONNECTED;
+        }
+        if (outbound.remaining() < length)
+        {
+            flush();
+            if (!open)
+            {
+                return NOT_CONNECTED;
+            }
+            if (outbound.remaining() < length)
+            {
+                counters.backPressureEvents.incrementRelease();
+                if (slowConsumerPolicy == SlowConsumerPolicy.DISCONNECT)
+                {
+                    close(DisconnectReason.SLOW_CONSUMER);
+                    return NOT_CONNECTED;
+                }
+                return BACK_PRESSURED;
+            }
+        }
+        final int position = outbound.position();
+        buffer.getBytes(offset, outbound, position, length);
+        outbound.position(position + length);
+        if (!dirty)
+        {
+            dirty = true;
+            transport.markDirty(this);
+        }
+        return length;
+    }
+
+    @Override
+    public int pendingBytes()
+    {
+        return outbound.position();
+    }
+
+    @Override
+    public boolean isOpen()
+    {
+        return open;
+    }
+
+    @Override
+    public void close(final DisconnectReason reason)
+    {
+        if (closed)
+        {
+            return;
+        }
+        if (open)
+        {
+            flush();
+        }
+        closeNow(reason);
+    }
+
+    @Override
+    public String remoteAddress()
+    {
+        return remoteAddress;
+    }
+
+    /** Why the connection ended, or null while open. */
+    public DisconnectReason disconnectReason()
+    {
+        return disconnectReason;
+    }
+
+    /**
+     * Hand queued bytes to the socket; partial writes keep the rest (compacted to the front) and ask for
+     * {@code OP_WRITE}. Never blocks.
+     *
+     * @return bytes written.
+     */
+    int flush()
+    {
+        dirty = false;
+        if (!open || outbound.position() == 0)
+        {
+            return 0;
+        }
+        int written = 0;
+        try
+        {
+            outbound.flip();
+            written = channel.write(outbound);
+            outbound.compact();
+        }
+        catch (final IOException ex)
+        {
+            outbound.clear();
+            closeNow(DisconnectReason.IO_ERROR);
+            return 0;
+        }
+        if (written > 0)
+        {
+            counters.bytesWritten.getAndAddRelease(written);
+        }
+        final boolean pending = outbound.position() > 0;
+        if (pending != writeInterest && key != null && key.isValid())
+        {
+            writeInterest = pending;
+            key.interestOps(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        }
+        return written;
+    }
+
+    void closeNow(final DisconnectReason reason)
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        final boolean wasOpen = open;
+        open = false;
+        connecting = false;
+        disconnectReason = reason;
+        if (key != null)
+        {
+            key.cancel();
+        }
+        try
+        {
+            channel.close();
+        }
+        catch (final IOException ignore)
+        {
+            // closing a socket that already failed: nothing more to do
+        }
+        transport.onClosed(this, wasOpen, reason);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "TcpConnection{id=" + connectionId + ", remote=" + remoteAddress + ", tcpNoDelay=" + tcpNoDelay + '}';
+    }
+}

@@ -1,0 +1,428 @@
+package io.fixtape.engine.transport.tcp;
+
+import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.Transport;
+import io.fixtape.engine.transport.TransportListener;
+import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Non-blocking NIO TCP: any number of listening sockets (acceptor, many connections per port) and outbound
+ * connects (initiator), all on one {@link Selector} polled with {@link Selector#selectNow(Consumer)} so that no
+ * selected-key set or iterator is touched. Every socket, accepted or connected, gets TCP_NODELAY, read back into
+ * {@link TcpConnection#tcpNoDelay()} (a socket where it did not stick is counted).
+ *
+ * <p>Reads go into one shared off-heap buffer and are handed to the listener as they come (part of a message,
+ * one, or several); the receiver frames them. Writes are queued per connection (bounded, off-heap, see
+ * {@link TcpConnection}) and flushed at the end of every poll.
+ *
+ * <p>Threading: single-threaded; {@link #poll}, {@link #bind}, {@link #connect} and every connection method run on
+ * the engine's poller thread. Steady state allocates nothing: the key consumer, read buffer and lists are reused.
+ */
+public final class TcpTransport implements Transport
+{
+    private static final int ACCEPT_BACKLOG = 1024;
+
+    private final TcpTransportConfig config;
+    private final EngineCounters counters;
+    private final Selector selector;
+    private final ByteBuffer readByteBuffer;
+    private final UnsafeBuffer readBuffer;
+    private final Consumer<SelectionKey> onReadyKey = this::onReadyKey;
+    private final ArrayList<ServerSocketChannel> serverChannels = new ArrayList<>();
+    private final ArrayList<TcpConnection> connections = new ArrayList<>();
+    private final ArrayList<TcpConnection> dirty = new ArrayList<>();
+    private final ArrayList<TcpConnection> closedToReport = new ArrayList<>();
+    private final ArrayList<DisconnectReason> closedReasons = new ArrayList<>();
+    private final ArrayList<TcpConnection> closedToReportSwap = new ArrayList<>();
+    private final ArrayList<DisconnectReason> closedReasonsSwap = new ArrayList<>();
+    private final ArrayList<TcpConnection> connectedAtOnce = new ArrayList<>();
+    private final LongArrayList failedConnects = new LongArrayList();
+    private TransportListener listener;
+    private long nextConnectionId = 1;
+    private int openConnections;
+    private int workCount;
+
+    public TcpTransport(final TcpTransportConfig config, final EngineCounters counters)
+    {
+        this.config = config.conclude();
+        this.counters = counters;
+        this.readByteBuffer = ByteBuffer.allocateDirect(config.receiveBufferSize());
+        this.readBuffer = new UnsafeBuffer(readByteBuffer);
+        try
+        {
+            this.selector = Selector.open();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot open selector", ex);
+        }
+    }
+
+    @Override
+    public String name()
+    {
+        return "tcp";
+    }
+
+    /**
+     * Listen on {@code address} (port 0 picks a free port). Connections arriving there are reported through
+     * {@link TransportListener#onConnected} with {@code initiated == false}.
+     *
+     * @return the bound port.
+     */
+    public int bind(final InetSocketAddress address)
+    {
+        try
+        {
+            final ServerSocketChannel server = ServerSocketChannel.open();
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            server.bind(address, ACCEPT_BACKLOG);
+            server.configureBlocking(false);
+            server.register(selector, SelectionKey.OP_ACCEPT, server);
+            serverChannels.add(server);
+            return ((InetSocketAddress)server.getLocalAddress()).getPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot listen on " + address, ex);
+        }
+    }
+
+    /**
+     * Start a non-blocking connect. The outcome arrives in a later poll: {@link TransportListener#onConnected}
+     * with {@code initiated == true}, or {@link TransportListener#onConnectFailed} with this connection id.
+     *
+     * @return the id the connection will have.
+     */
+    public long connect(final InetSocketAddress address)
+    {
+        final long connectionId = nextConnectionId++;
+        SocketChannel channel = null;
+        try
+        {
+            channel = SocketChannel.open();
+            channel.configureBlocking(false);
+            configureSocket(channel);
+            final TcpConnection connection = newConnection(connectionId, channel, true);
+            connection.connecting(address.toString());
+            connections.add(connection);
+            if (channel.connect(address))
+            {
+                // reported from poll, never from inside connect(), so listeners see no re-entrant callbacks
+                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
+                connectedAtOnce.add(connection);
+            }
+            else
+            {
+                connection.key(channel.register(selector, SelectionKey.OP_CONNECT, connection));
+            }
+        }
+        catch (final IOException ex)
+        {
+            counters.connectFailures.incrementRelease();
+            closeQuietly(channel);
+            // reported on the next poll so that callers see one code path for failures
+            failedConnects.add(connectionId);
+        }
+        return connectionId;
+    }
+
+    @Override
+    public int poll(final TransportListener listener)
+    {
+        this.listener = listener;
+        workCount = 0;
+        flushDirty();
+        reportClosed();
+        reportFailedConnects();
+        reportConnectedAtOnce();
+        try
+        {
+            workCount += selector.selectNow(onReadyKey);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("selector failed", ex);
+        }
+        flushDirty();
+        reportClosed();
+        return workCount;
+    }
+
+    private void onReadyKey(final SelectionKey key)
+    {
+        final Object attachment = key.attachment();
+        if (attachment instanceof ServerSocketChannel)
+        {
+            acceptAll((ServerSocketChannel)attachment);
+            return;
+        }
+        final TcpConnection connection = (TcpConnection)attachment;
+        if (key.isValid() && key.isConnectable())
+        {
+            finishConnect(connection);
+        }
+        if (key.isValid() && key.isWritable())
+        {
+            workCount += connection.flush() > 0 ? 1 : 0;
+        }
+        if (key.isValid() && key.isReadable())
+        {
+            read(connection);
+        }
+    }
+
+    private void read(final TcpConnection connection)
+    {
+        final int bytes;
+        try
+        {
+            readByteBuffer.clear();
+            bytes = connection.channel().read(readByteBuffer);
+        }
+        catch (final IOException ex)
+        {
+            connection.closeNow(DisconnectReason.IO_ERROR);
+            return;
+        }
+        if (bytes > 0)
+        {
+            counters.bytesRead.getAndAddRelease(bytes);
+            workCount++;
+            listener.onData(connection, readBuffer, 0, bytes);
+        }
+        else if (bytes < 0)
+        {
+            connection.closeNow(DisconnectReason.REMOTE_CLOSED);
+        }
+    }
+
+    private void acceptAll(final ServerSocketChannel server)
+    {
+        for (int i = 0; i < config.maxAcceptsPerPoll(); i++)
+        {
+            SocketChannel channel = null;
+            try
+            {
+                channel = server.accept();
+                if (channel == null)
+                {
+                    return;
+                }
+                workCount++;
+                if (openConnections >= config.maxConnections())
+                {
+                    counters.connectionsRefusedLimit.incrementRelease();
+                    counters.disconnects(DisconnectReason.CONNECTION_LIMIT).incrementRelease();
+                    closeQuietly(channel);
+                    continue;
+                }
+                channel.configureBlocking(false);
+                configureSocket(channel);
+                final TcpConnection connection = newConnection(nextConnectionId++, channel, false);
+                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
+                connections.add(connection);
+                counters.connectionsAccepted.incrementRelease();
+                established(connection);
+            }
+            catch (final IOException ex)
+            {
+                counters.errors.incrementRelease();
+                closeQuietly(channel);
+            }
+        }
+    }
+
+    private void finishConnect(final TcpConnection connection)
+    {
+        try
+        {
+            if (connection.channel().finishConnect())
+            {
+                connection.channel().keyFor(selector).interestOps(SelectionKey.OP_READ);
+                established(connection);
+            }
+        }
+        catch (final IOException ex)
+        {
+            counters.connectFailures.incrementRelease();
+            connection.closeNow(DisconnectReason.IO_ERROR);
+        }
+    }
+
+    private void established(final TcpConnection connection) throws IOException
+    {
+        final SocketChannel channel = connection.channel();
+        final boolean noDelay = channel.getOption(StandardSocketOptions.TCP_NODELAY);
+        if (!noDelay)
+        {
+            counters.tcpNoDelayNotSet.incrementRelease();
+        }
+        connection.established(String.valueOf(channel.getRemoteAddress()), noDelay);
+        openConnections++;
+        workCount++;
+        if (connection.initiated())
+        {
+            counters.connectionsInitiated.incrementRelease();
+        }
+        listener.onConnected(connection, connection.initiated());
+    }
+
+    private void configureSocket(final SocketChannel channel) throws IOException
+    {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        if (config.socketSendBufferSize() > 0)
+        {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());
+        }
+        if (config.socketReceiveBufferSize() > 0)
+        {
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
+        }
+    }
+
+    private TcpConnection newConnection(final long connectionId, final SocketChannel channel, final boolean initiated)
+    {
+        return new TcpConnection(
+            connectionId, this, channel, config.outboundBufferCapacity(), config.slowConsumerPolicy(), counters, initiated);
+    }
+
+    void markDirty(final TcpConnection connection)
+    {
+        dirty.add(connection);
+    }
+
+    void onClosed(final TcpConnection connection, final boolean wasOpen, final DisconnectReason reason)
+    {
+        connections.remove(connection);
+        if (wasOpen)
+        {
+            openConnections--;
+            counters.disconnects(reason).incrementRelease();
+            closedToReport.add(connection);
+            closedReasons.add(reason);
+        }
+        else if (connection.initiated())
+        {
+            failedConnects.addLong(connection.connectionId());
+        }
+    }
+
+    private void flushDirty()
+    {
+        // flush() may close a connection, which never adds to dirty, so indexing is safe
+        for (int i = 0; i < dirty.size(); i++)
+        {
+            workCount += dirty.get(i).flush() > 0 ? 1 : 0;
+        }
+        dirty.clear();
+    }
+
+    private void reportClosed()
+    {
+        // a listener may close more connections while being told about these: swap lists to stay consistent
+        while (!closedToReport.isEmpty())
+        {
+            closedToReportSwap.addAll(closedToReport);
+            closedReasonsSwap.addAll(closedReasons);
+            closedToReport.clear();
+            closedReasons.clear();
+            for (int i = 0; i < closedToReportSwap.size(); i++)
+            {
+                workCount++;
+                listener.onDisconnected(closedToReportSwap.get(i), closedReasonsSwap.get(i));
+            }
+            closedToReportSwap.clear();
+            closedReasonsSwap.clear();
+        }
+    }
+
+    private void reportConnectedAtOnce()
+    {
+        for (int i = 0; i < connectedAtOnce.size(); i++)
+        {
+            final TcpConnection connection = connectedAtOnce.get(i);
+            try
+            {
+                established(connection);
+            }
+            catch (final IOException ex)
+            {
+                counters.connectFailures.incrementRelease();
+                connection.closeNow(DisconnectReason.IO_ERROR);
+            }
+        }
+        connectedAtOnce.clear();
+    }
+
+    private void reportFailedConnects()
+    {
+        while (!failedConnects.isEmpty())
+        {
+            final long connectionId = failedConnects.removeAt(failedConnects.size() - 1);
+            workCount++;
+            listener.onConnectFailed(connectionId);
+        }
+    }
+
+    /** Open connections (accepted plus established initiated ones). */
+    public int openConnections()
+    {
+        return openConnections;
+    }
+
+    @Override
+    public void close()
+    {
+        for (int i = connections.size() - 1; i >= 0; i--)
+        {
+            connections.get(i).close(DisconnectReason.ENGINE_CLOSE);
+        }
+        if (listener != null)
+        {
+            reportClosed();
+        }
+        for (final ServerSocketChannel server : serverChannels)
+        {
+            closeQuietly(server);
+        }
+        serverChannels.clear();
+        try
+        {
+            selector.close();
+        }
+        catch (final IOException ignore)
+        {
+            // nothing left to release
+        }
+    }
+
+    private static void closeQuietly(final java.nio.channels.Channel channel)
+    {
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ignore)
+            {
+                // best effort
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.fixtape.engine.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+class ChecksumTest
+{
+    @Test
+    void matchesByteByByteSumForEveryLengthAndAlignment()
+    {
+        final Random random = new Random(7);
+        final byte[] bytes = new byte[4096];
+        random.nextBytes(bytes);
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        for (int length = 0; length < 2100; length += length < 64 ? 1 : 37)
+        {
+            for (int offset = 0; offset < 8; offset++)
+            {
+                int expected = 0;
+                for (int i = offset; i < offset + length; i++)
+                {
+                    expected += bytes[i] & 0xFF;
+                }
+                assertEquals(expected & 0xFF, Checksum.compute(buffer, offset, length), "len " + length);
+            }
+        }
+    }
+
+    @Test
+    void allOnesBytesDoNotOverflowLanes()
+    {
+        final byte[] bytes = new byte[8 * 1000 + 5];
+        java.util.Arrays.fill(bytes, (byte)0xFF);
+        assertEquals((255 * bytes.length) & 0xFF, Checksum.compute(new UnsafeBuffer(bytes), 0, bytes.length));
+    }
+}

@@ -1,0 +1,252 @@
+package io.fixtape.engine.codec;
+
+import static io.fixtape.engine.codec.FixText.buffer;
+import static io.fixtape.engine.codec.FixText.message;
+import static io.fixtape.engine.codec.FixText.soh;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.stream.IntStream;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FixFramerTest
+{
+    private static final String LOGON = message("FIX.4.4",
+        "35=A|49=CLIENT|56=SERVER|34=1|52=20261202-14:55:00.123|98=0|108=30|");
+    private static final String ORDER = message("FIXT.1.1",
+        "35=D|49=CLIENT|56=SERVER|34=2|52=20261202-14:55:00.123|11=ORD-1|54=1|38=100|40=2|44=1.25|");
+
+    private final FixFramer framer = new FixFramer(512);
+
+    @Test
+    void completeMessage()
+    {
+        assertEquals(LOGON.length(), framer.frame(buffer(LOGON), 0, LOGON.length()));
+        assertEquals(FixFramer.REASON_NONE, framer.lastReason());
+    }
+
+    @Test
+    void completeMessageAtOffsetWithTrailingBytes()
+    {
+        final String stream = "xx" + ORDER + "8=FI";
+        assertEquals(ORDER.length(), framer.frame(buffer(stream), 2, stream.length() - 2));
+    }
+
+    static IntStream truncationPoints()
+    {
+        return IntStream.range(1, LOGON.length());
+    }
+
+    @ParameterizedTest
+    @MethodSource("truncationPoints")
+    void everyPrefixIsPartial(final int prefixLength)
+    {
+        assertEquals(FixFramer.PARTIAL, framer.frame(buffer(LOGON), 0, prefixLength));
+        assertEquals(FixFramer.REASON_NONE, framer.lastReason());
+    }
+
+    @Test
+    void emptyIsPartial()
+    {
+        assertEquals(FixFramer.PARTIAL, framer.frame(buffer(LOGON), 0, 0));
+    }
+
+    @Test
+    void badChecksumDiscardsWholeMessage()
+    {
+        final String bad = LOGON.substring(0, LOGON.length() - 4) + (LOGON.charAt(LOGON.length() - 4) == '9' ?
+            "0" : String.valueOf((char)(LOGON.charAt(LOGON.length() - 4) + 1))) + LOGON.substring(LOGON.length() - 3);
+        final String stream = bad + ORDER;
+        final UnsafeBuffer buffer = buffer(stream);
+        assertEquals(-bad.length(), framer.frame(buffer, 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_CHECKSUM, framer.lastReason());
+        assertEquals(1, framer.garbledCount(FixFramer.REASON_BAD_CHECKSUM));
+        assertEquals(ORDER.length(), framer.frame(buffer, bad.length(), ORDER.length()));
+    }
+
+    @Test
+    void nonDigitChecksumIsBadChecksum()
+    {
+        final String bad = LOGON.substring(0, LOGON.length() - 3) + "x" + LOGON.substring(LOGON.length() - 2);
+        assertEquals(-bad.length(), framer.frame(buffer(bad), 0, bad.length()));
+        assertEquals(FixFramer.REASON_BAD_CHECKSUM, framer.lastReason());
+    }
+
+    @Test
+    void bodyLengthTooShortSkipsToNextBeginString()
+    {
+        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=10\001");
+        final String stream = bad + ORDER;
+        assertEquals(-bad.length(), framer.frame(buffer(stream), 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+    }
+
+    @Test
+    void bodyLengthTooLongLandsInNextMessageAndSkipsToIt()
+    {
+        final int real = LOGON.indexOf("\00110=") + 1 - LOGON.indexOf("35=");
+        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=" + (real + 3) + "\001");
+        final String stream = bad + ORDER;
+        assertEquals(-bad.length(), framer.frame(buffer(stream), 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+    }
+
+    @Test
+    void nonNumericBodyLength()
+    {
+        final String bad = soh("8=FIX.4.4|9=1x|35=0|10=000|");
+        assertEquals(-bad.length(), framer.frame(buffer(bad), 0, bad.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+    }
+
+    @Test
+    void emptyOrZeroBodyLength()
+    {
+        final String empty = soh("8=FIX.4.4|9=|35=0|");
+        assertEquals(-empty.length(), framer.frame(buffer(empty), 0, empty.length()));
+        final String zero = soh("8=FIX.4.4|9=0|10=000|");
+        assertEquals(-zero.length(), framer.frame(buffer(zero), 0, zero.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+    }
+
+    @Test
+    void secondFieldNotBodyLength()
+    {
+        final String bad = soh("8=FIX.4.4|35=0|9=5|10=000|");
+        assertEquals(-bad.length(), framer.frame(buffer(bad), 0, bad.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+    }
+
+    @Test
+    void missingBeginStringSkipsToNextCandidate()
+    {
+        final String bad = LOGON.substring(LOGON.indexOf("9="));
+        final String stream = bad + ORDER;
+        assertEquals(-bad.length(), framer.frame(buffer(stream), 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_BEGIN_STRING, framer.lastReason());
+    }
+
+    @Test
+    void junkBeforeBeginString()
+    {
+        final String stream = "garbage 8=FIY 8=F" + ORDER;
+        final UnsafeBuffer buffer = buffer(stream);
+        int position = 0;
+        int discarded = 0;
+        int result;
+        while ((result = framer.frame(buffer, position, stream.length() - position)) < 0)
+        {
+            assertEquals(FixFramer.REASON_BAD_BEGIN_STRING, framer.lastReason());
+            position -= result;
+            discarded -= result;
+        }
+        assertEquals(stream.indexOf("8=FIXT"), discarded);
+        assertEquals(ORDER.length(), result);
+    }
+
+    @Test
+    void junkKeepsTrailingPrefixOfBeginString()
+    {
+        final String stream = "junk8=FI";
+        assertEquals(-4, framer.frame(buffer(stream), 0, stream.length()));
+        assertEquals(FixFramer.PARTIAL, framer.frame(buffer(stream), 4, 4));
+    }
+
+    @Test
+    void beginStringWithoutSohTooLong()
+    {
+        final String bad = "8=FIX.4.4.4.4.4.4.4.4.4.4";
+        assertEquals(-bad.length(), framer.frame(buffer(bad), 0, bad.length()));
+        assertEquals(FixFramer.REASON_BAD_BEGIN_STRING, framer.lastReason());
+    }
+
+    @Test
+    void hugeBodyLengthRejectedBeforeBodyArrives()
+    {
+        final String head = soh("8=FIX.4.4|9=1000");
+        assertEquals(-head.length(), framer.frame(buffer(head), 0, head.length()));
+        assertEquals(FixFramer.REASON_TOO_LARGE, framer.lastReason());
+        assertEquals(1, framer.garbledCount(FixFramer.REASON_TOO_LARGE));
+
+        final String overflow = soh("8=FIX.4.4|9=99999999999999999999|");
+        assertEquals(-overflow.length(), framer.frame(buffer(overflow), 0, overflow.length()));
+        assertEquals(FixFramer.REASON_TOO_LARGE, framer.lastReason());
+    }
+
+    @Test
+    void messageJustAtLimitIsAccepted()
+    {
+        final FixFramer exact = new FixFramer(LOGON.length());
+        assertEquals(LOGON.length(), exact.frame(buffer(LOGON), 0, LOGON.length()));
+        final FixFramer smaller = new FixFramer(LOGON.length() - 1);
+        assertEquals(FixFramer.REASON_TOO_LARGE, smaller.frame(buffer(LOGON), 0, LOGON.length()) < 0 ?
+            smaller.lastReason() : -1);
+    }
+
+    @Test
+    void twoMessagesInOneBuffer()
+    {
+        final String stream = LOGON + ORDER;
+        final UnsafeBuffer buffer = buffer(stream);
+        final int first = framer.frame(buffer, 0, stream.length());
+        assertEquals(LOGON.length(), first);
+        assertEquals(ORDER.length(), framer.frame(buffer, first, stream.length() - first));
+    }
+
+    @Test
+    void messageSplitAcrossReads()
+    {
+        // the stream arrives in reads of 7 bytes; a consumer accumulates and frames after each read
+        final String stream = LOGON + ORDER + LOGON;
+        final UnsafeBuffer wire = buffer(stream);
+        final UnsafeBuffer accumulated = new UnsafeBuffer(new byte[stream.length()]);
+        int written = 0;
+        int consumed = 0;
+        int messages = 0;
+        for (int read = 0; read < stream.length(); read += 7)
+        {
+            final int chunk = Math.min(7, stream.length() - read);
+            accumulated.putBytes(written, wire, read, chunk);
+            written += chunk;
+            int result;
+            while ((result = framer.frame(accumulated, consumed, written - consumed)) > 0)
+            {
+                consumed += result;
+                messages++;
+            }
+            assertEquals(FixFramer.PARTIAL, result);
+        }
+        assertEquals(3, messages);
+        assertEquals(stream.length(), consumed);
+    }
+
+    @Test
+    void randomBytesNeverThrowAndAlwaysProgress()
+    {
+        final java.util.Random random = new java.util.Random(42);
+        final byte[] bytes = new byte[256];
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        final byte[] alphabet = FixText.bytes("8=FIX.4\0019=10|3502");
+        for (int round = 0; round < 2000; round++)
+        {
+            for (int i = 0; i < bytes.length; i++)
+            {
+                bytes[i] = random.nextInt(4) == 0 ? (byte)random.nextInt(256) :
+                    alphabet[random.nextInt(alphabet.length)];
+            }
+            int position = 0;
+            while (position < bytes.length)
+            {
+                final int result = framer.frame(buffer, position, bytes.length - position);
+                if (result == 0)
+                {
+                    break;
+                }
+                position += Math.abs(result);
+            }
+        }
+    }
+}
