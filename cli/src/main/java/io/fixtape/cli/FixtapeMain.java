@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
     description = "FIX engine that journals every session and replays what it recorded.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        io.fixtape.cli.bench.BenchCommand.class,
     })
 public final class FixtapeMain
 {
