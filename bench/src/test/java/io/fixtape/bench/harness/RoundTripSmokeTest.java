@@ -5,6 +5,9 @@ import io.fixtape.bench.harness.client.Scenario;
 import io.fixtape.bench.harness.run.Arm;
 import io.fixtape.bench.harness.run.BenchHarness;
 import io.fixtape.bench.harness.run.BenchOptions;
+import io.fixtape.bench.harness.report.ReportGenerator;
+import com.google.gson.JsonArray;
+import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -45,5 +49,24 @@ class RoundTripSmokeTest
         assertTrue(cells.get(1).has("engine_cost_p50_us"));
         assertEquals("OFF (UseDataDictionary=N) - performance lane",
             cells.get(1).getAsJsonObject("bench_profile").get("validation").getAsString());
+
+        // The report tabulates these cells and draws the percentile plot ...
+        final Path report = dir.resolve("report");
+        final String markdown = ReportGenerator.generate(List.of(out), report);
+        assertTrue(markdown.contains("SMOKE"), markdown);
+        assertTrue(markdown.contains("| quickfixj |"), markdown);
+        try (var pngs = Files.list(report))
+        {
+            assertTrue(pngs.anyMatch(p -> p.toString().endsWith(".png") && p.toFile().length() > 1000));
+        }
+        // ... and refuses a cell whose profile disagrees (another JVM flag set) in the same table.
+        final JsonObject altered = cells.get(1).deepCopy();
+        altered.getAsJsonObject("bench_profile").getAsJsonObject("jvm").add("flags", new JsonArray());
+        final Path other = dir.resolve("other.json");
+        Files.writeString(other, Json.line(cells.get(0)) + "\n" + Json.line(altered) + "\n");
+        final ReportGenerator.IncomparableCellsException refused = assertThrows(
+            ReportGenerator.IncomparableCellsException.class, () -> ReportGenerator.generate(List.of(other),
+                dir.resolve("refused")));
+        assertTrue(refused.getMessage().contains("jvm_flags"), refused.getMessage());
     }
 }

@@ -243,10 +243,12 @@ public final class ReportGenerator
         throws IOException
     {
         final XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
-            .xAxisTitle("percentile (1/(1-p), log)").yAxisTitle("response latency µs (log)").build();
-        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true)
-            .setLegendPosition(Styler.LegendPosition.InsideNW).setMarkerSize(0);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> percentileLabel(x));
+            .xAxisTitle("percentile in nines, log10(1/(1-p)): 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99").yAxisTitle("response latency µs (log)").build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setMarkerSize(0);
+        // No tick-label function: XChart 3.8.8's label-fitting callback loops on it; the axis title explains.
+        chart.getStyler().setXAxisMin(0.0);
         for (final JsonObject row : rows)
         {
             final Histogram histogram = LatencySummary.decode(row.get("response_histogram").getAsString());
@@ -259,7 +261,7 @@ public final class ReportGenerator
                 {
                     break;
                 }
-                xs.add(1.0 / (1.0 - p));
+                xs.add(Math.log10(1.0 / (1.0 - p)));
                 ys.add(Math.max(0.001, value.getValueIteratedTo() / 1000.0));
             }
             if (!xs.isEmpty())
@@ -269,17 +271,6 @@ public final class ReportGenerator
             }
         }
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-    }
-
-    private static String percentileLabel(final double x)
-    {
-        final double p = 100.0 * (1.0 - 1.0 / x);
-        if (p < 1)
-        {
-            return "p0";
-        }
-        return "p" + (p >= 99.0 ? String.format(Locale.ROOT, "%.4f", p).replaceAll("0+$", "").replaceAll("\\.$", "")
-            : String.format(Locale.ROOT, "%.0f", p));
     }
 
     private static void capacityPlot(final String title, final List<JsonObject> rows, final Path png, final boolean p99)
@@ -294,6 +285,10 @@ public final class ReportGenerator
         double maxOffered = 0;
         for (final JsonObject row : rows)
         {
+            if (row.get("samples").getAsLong() == 0)
+            {
+                continue;
+            }
             final double offered = row.get("offered_rate").getAsDouble();
             maxOffered = Math.max(maxOffered, offered);
             perArm.computeIfAbsent(t(row, "arm"), a -> new ArrayList<>()).add(new double[] {offered,

@@ -54,7 +54,7 @@ public final class BenchHarness
             {
                 floor = cell;
             }
-            else if (floor != null)
+            else if (floor != null && (Long)cell.get("samples") > 0)
             {
                 addFloorComparison(cell, floor);
             }

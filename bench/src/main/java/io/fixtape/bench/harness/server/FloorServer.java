@@ -15,7 +15,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The {@code floor} arm: a raw TCP echo of exactly the bytes the client sends (the same FIX messages, no FIX
- * processing). One thread, pinned and verified, busy-polling a non-blocking socket: the physical limit of the
+ * processing). One thread, pinned and verified, polling a non-blocking socket (yielding when idle so the JVM's
+ * JIT/GC threads on the same core are not starved): the physical limit of the
  * kernel loopback path on this machine, against which {@code engine_cost = arm p50 - floor p50}.
  *
  * <p>Threading: one echo thread owns the connection; connections are served one after another.
@@ -76,7 +77,11 @@ final class FloorServer implements BenchServer
                     {
                         break;
                     }
-                    if (read > 0)
+                    if (read == 0)
+                    {
+                        Thread.yield();
+                    }
+                    else
                     {
                         buffer.flip();
                         while (buffer.hasRemaining())
@@ -102,7 +107,7 @@ final class FloorServer implements BenchServer
         profile.put("what", "raw TCP echo of the client's bytes (same FIX messages, no FIX processing)");
         profile.put("validation", "n/a (no FIX)");
         profile.put("store", "n/a");
-        profile.put("idle_strategy", "busy-spin (non-blocking read loop)");
+        profile.put("idle_strategy", "yielding (non-blocking read loop, Thread.yield when idle)");
         profile.put("threads_configured", "1 echo thread pinned to CPU " + cpu);
         profile.put("hot_thread", echoThread);
         return profile;

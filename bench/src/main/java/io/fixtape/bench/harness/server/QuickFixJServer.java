@@ -79,7 +79,7 @@ final class QuickFixJServer implements BenchServer, Application
             "");
         acceptor = new SocketAcceptor(this, new MemoryStoreFactory(),
             new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII))),
-            new DefaultMessageFactory());
+            new ErrorsOnlyLogFactory(), new DefaultMessageFactory());
         acceptor.start();
     }
 
@@ -107,7 +107,8 @@ final class QuickFixJServer implements BenchServer, Application
         {
             final MarketDataSnapshotFullRefresh snapshot = new MarketDataSnapshotFullRefresh();
             snapshot.set(new MDReqID(message.getString(MDReqID.FIELD)));
-            snapshot.set(new Symbol(message.getString(Symbol.FIELD)));
+            // Without a dictionary QuickFIX/J cannot parse the NoRelatedSym group, so the symbol is not read from it.
+            snapshot.set(new Symbol(message.isSetField(Symbol.FIELD) ? message.getString(Symbol.FIELD) : "FIXT"));
             final MarketDataSnapshotFullRefresh.NoMDEntries entry = new MarketDataSnapshotFullRefresh.NoMDEntries();
             entry.set(new MDEntryType(MDEntryType.BID));
             entry.set(new MDEntryPx(101.24));
@@ -168,7 +169,7 @@ final class QuickFixJServer implements BenchServer, Application
         profile.put("what", "QuickFIX/J " + Session.class.getPackage().getImplementationVersion()
             + " SocketAcceptor, exec behaviour (full fill at limit, ClOrdID echoed; MD snapshot bid/offer)");
         profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
-        profile.put("store", "MemoryStoreFactory (in memory), no message log");
+        profile.put("store", "MemoryStoreFactory (in memory); message log off (errors only)");
         profile.put("idle_strategy", "blocking (MINA NIO selector + QuickFIX/J single-threaded dispatcher queue)");
         profile.put("threads_configured", "QuickFIX/J defaults (MINA I/O + one dispatcher), whole JVM on the server CPU");
         return profile;
