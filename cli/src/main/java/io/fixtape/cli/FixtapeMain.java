@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,8 @@ import picocli.CommandLine.Command;
     description = "FIX engine that journals every session and replays what it recorded.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        DemoCommand.class,
+        ImportCommand.class,
         io.fixtape.cli.bench.BenchCommand.class,
     })
 public final class FixtapeMain

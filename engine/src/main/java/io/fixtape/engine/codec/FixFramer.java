@@ -84,6 +84,20 @@ public final class FixFramer
         return lastReason;
     }
 
+    /** Constant name of a reason code, for counters and logs (no allocation). */
+    public static String reasonName(final int reason)
+    {
+        switch (reason)
+        {
+            case REASON_NONE: return "NONE";
+            case REASON_BAD_BEGIN_STRING: return "BAD_BEGIN_STRING";
+            case REASON_BAD_BODY_LENGTH: return "BAD_BODY_LENGTH";
+            case REASON_BAD_CHECKSUM: return "BAD_CHECKSUM";
+            case REASON_TOO_LARGE: return "TOO_LARGE";
+            default: return "UNKNOWN";
+        }
+    }
+
     /** How many times {@link #frame} reported a garbled message for {@code reason}. */
     public long garbledCount(final int reason)
     {

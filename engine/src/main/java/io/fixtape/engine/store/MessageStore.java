@@ -41,6 +41,9 @@ public interface MessageStore extends AutoCloseable
     /**
      * Record an outbound message with the given sequence number. Called before it is written to the transport.
      * Admin messages are passed with {@link #FLAG_ADMIN}; a store may keep only application messages for resend.
+     * Resent copies (PossDupFlag=Y) and gap fills are passed too, with {@link #FLAG_POSS_DUP} (and
+     * {@link #FLAG_GAP_FILL}), carrying the original MsgSeqNum: record them for audit if you like, but never let
+     * them replace the original for {@link #replayOutbound}, and do not treat their number as new.
      */
     void onOutbound(int seqNum, long msgType, int flags, long timestampNanos, DirectBuffer buffer, int offset, int length);
 

@@ -23,6 +23,16 @@ public interface Connection
      */
     long write(DirectBuffer buffer, int offset, int length);
 
+    /**
+     * How many bytes {@link #write} would take right now without answering {@link #BACK_PRESSURED}. The session
+     * asks before journaling a message, so a message is never journaled (and its sequence number never used)
+     * when the connection would refuse it. Default: unbounded (a connection without an outbound limit).
+     */
+    default int writableBytes()
+    {
+        return Integer.MAX_VALUE;
+    }
+
     /** Bytes queued but not yet handed to the network. */
     int pendingBytes();
 

@@ -63,6 +63,7 @@ class FixFramerTest
         final UnsafeBuffer buffer = buffer(stream);
         assertEquals(-bad.length(), framer.frame(buffer, 0, stream.length()));
         assertEquals(FixFramer.REASON_BAD_CHECKSUM, framer.lastReason());
+        assertEquals("BAD_CHECKSUM", FixFramer.reasonName(framer.lastReason()));
         assertEquals(1, framer.garbledCount(FixFramer.REASON_BAD_CHECKSUM));
         assertEquals(ORDER.length(), framer.frame(buffer, bad.length(), ORDER.length()));
     }

@@ -114,7 +114,12 @@ abstract class TransportPairContract
         for (int i = 0; i < 100_000; i++)
         {
             message[0] = (byte)i;
+            final boolean promised = initiatorEvents.connection.writableBytes() >= message.length;
             result = initiatorEvents.connection.write(buffer, 0, message.length);
+            if (promised)
+            {
+                assertEquals(message.length, result, "writableBytes() promised room for write " + i);
+            }
             if (result != message.length)
             {
                 break;
@@ -141,12 +146,13 @@ abstract class TransportPairContract
         final byte[] last = "8=FIX.4.4\u00019=5\u000135=5\u000110=000\u0001".getBytes(StandardCharsets.US_ASCII);
         assertEquals(last.length, writeFully(initiatorEvents.connection, last, this::pollBoth));
         initiatorEvents.connection.close(DisconnectReason.LOGOUT);
+        assertNull(initiatorEvents.disconnectReason, "reported on the closer's next poll, not inside close()");
         assertFalse(initiatorEvents.connection.isOpen());
         assertEquals(Connection.NOT_CONNECTED, initiatorEvents.connection.write(new UnsafeBuffer(last), 0, last.length));
         pollUntil(() -> acceptorEvents.disconnectReason != null, "peer disconnect");
         assertEquals(DisconnectReason.REMOTE_CLOSED, acceptorEvents.disconnectReason);
         assertArrayEquals(last, acceptorEvents.received.toByteArray());
-        assertNull(initiatorEvents.disconnectReason, "a local close is not reported back to the closer");
+        assertEquals(DisconnectReason.LOGOUT, initiatorEvents.disconnectReason);
         assertFalse(acceptorEvents.connection.isOpen());
         assertNotNull(acceptorEvents.connection.remoteAddress());
     }

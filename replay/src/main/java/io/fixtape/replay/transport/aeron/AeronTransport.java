@@ -7,6 +7,7 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.aeron.protocol.DataHeaderFlyweight;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
@@ -25,7 +26,8 @@ import org.agrona.concurrent.AgentInvoker;
  * {@code CLOSED} and {@code MAX_POSITION_EXCEEDED} to {@link Connection#NOT_CONNECTED}. Fragments are handed to
  * {@link TransportListener#onData} as they arrive — Aeron keeps a publication's bytes in order and the receiver
  * frames FIX itself, so no reassembly is needed. The end of the peer's stream (its publication closed) is
- * reported as {@link DisconnectReason#REMOTE_CLOSED} after everything before it was delivered.
+ * reported as {@link DisconnectReason#REMOTE_CLOSED} after everything before it was delivered; a local
+ * {@link Connection#close} is reported on the next poll with its reason, as the engine's TCP transport does.
  *
  * <p>Threading: the Aeron client runs with a conductor {@link AgentInvoker}, invoked from {@link #poll}, so this
  * transport starts no thread; all methods are for the poller thread only. Allocation-free after connecting.
@@ -43,6 +45,7 @@ public final class AeronTransport implements Transport, FragmentHandler
     private Image image;
     private boolean connected;
     private boolean closed;
+    private DisconnectReason closeToReport;
 
     private AeronTransport(final AeronTransportContext context)
     {
@@ -85,7 +88,14 @@ public final class AeronTransport implements Transport, FragmentHandler
     {
         if (closed)
         {
-            return 0;
+            final DisconnectReason reason = closeToReport;
+            if (reason == null)
+            {
+                return 0;
+            }
+            closeToReport = null;
+            listener.onDisconnected(connection, reason);
+            return 1;
         }
         this.listener = listener;
         int work = conductorInvoker.invoke();
@@ -169,7 +179,11 @@ public final class AeronTransport implements Transport, FragmentHandler
                 close(DisconnectReason.MESSAGE_TOO_LARGE);
                 return NOT_CONNECTED;
             }
-            final long result = publication.offer(buffer, offset, length);
+            long result = publication.offer(buffer, offset, length);
+            if (result == Publication.ADMIN_ACTION)
+            {
+                result = publication.offer(buffer, offset, length); // term rotated: an immediate retry is the contract
+            }
             if (result > 0)
             {
                 return length;
@@ -179,6 +193,27 @@ public final class AeronTransport implements Transport, FragmentHandler
                 return BACK_PRESSURED;
             }
             return NOT_CONNECTED;
+        }
+
+        /**
+         * A lower bound on the largest message {@link #write} takes now: the publication's flow-control window
+         * less one frame header per fragment the message would need.
+         */
+        @Override
+        public int writableBytes()
+        {
+            if (closed)
+            {
+                return 0;
+            }
+            final long window = publication.availableWindow();
+            if (window <= 0)
+            {
+                return 0;
+            }
+            final long frames = window / publication.maxPayloadLength() + 1;
+            final long room = window - frames * DataHeaderFlyweight.HEADER_LENGTH;
+            return (int)Math.max(0, Math.min(room, publication.maxMessageLength()));
         }
 
         @Override
@@ -196,7 +231,11 @@ public final class AeronTransport implements Transport, FragmentHandler
         @Override
         public void close(final DisconnectReason reason)
         {
-            closeResources();
+            if (!closed)
+            {
+                closeResources();
+                closeToReport = connected ? reason : null;
+            }
         }
 
         @Override

@@ -8,12 +8,14 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 
 /**
  * One end of an {@link InProcPipe}: a {@link Transport} with exactly one {@link Connection}. The first
  * {@link #poll} reports the connection; later polls hand what the peer wrote to {@link TransportListener#onData}
  * (one call per peer write) and, once the peer closed and everything it wrote was delivered, report
- * {@link DisconnectReason#REMOTE_CLOSED}. A local {@link Connection#close} is not reported back to the closer.
+ * {@link DisconnectReason#REMOTE_CLOSED}. A local {@link Connection#close} is reported on the next poll with its
+ * reason, as the engine's TCP transport does.
  *
  * <p>Threading: {@link #poll} and the connection's methods are called by this end's poller thread only.
  * Allocation-free after construction.
@@ -39,6 +41,7 @@ public final class InProcTransport implements Transport, MessageHandler
     private TransportListener listener;
     private boolean connectedReported;
     private boolean closed;
+    private DisconnectReason closeToReport;
 
     InProcTransport(
         final boolean initiated,
@@ -65,7 +68,7 @@ public final class InProcTransport implements Transport, MessageHandler
     {
         if (closed)
         {
-            return 0;
+            return reportLocalClose(listener);
         }
         this.listener = listener;
         int work = 0;
@@ -86,6 +89,18 @@ public final class InProcTransport implements Transport, MessageHandler
             work++;
         }
         return work;
+    }
+
+    private int reportLocalClose(final TransportListener listener)
+    {
+        final DisconnectReason reason = closeToReport;
+        if (reason == null)
+        {
+            return 0;
+        }
+        closeToReport = null;
+        listener.onDisconnected(connection, reason);
+        return 1;
     }
 
     @Override
@@ -157,6 +172,26 @@ public final class InProcTransport implements Transport, MessageHandler
             return outbound.write(MSG_TYPE_DATA, buffer, offset, length) ? length : BACK_PRESSURED;
         }
 
+        /**
+         * A lower bound on the largest message {@link #write} takes now: free ring space, allowing for the padding
+         * record the ring writes when a message would straddle its end (the consumer only ever frees more).
+         */
+        @Override
+        public int writableBytes()
+        {
+            if (closed)
+            {
+                return 0;
+            }
+            final int capacity = outbound.capacity();
+            final long tail = outbound.producerPosition();
+            final int free = capacity - (int)(tail - outbound.consumerPosition());
+            final int toEnd = capacity - (int)(tail & (capacity - 1));
+            final int room = Math.max(Math.min(toEnd, free), free - toEnd) - RecordDescriptor.HEADER_LENGTH;
+            final int aligned = room & ~(RecordDescriptor.ALIGNMENT - 1);
+            return Math.max(0, Math.min(aligned, outbound.maxMsgLength()));
+        }
+
         @Override
         public int pendingBytes()
         {
@@ -175,6 +210,7 @@ public final class InProcTransport implements Transport, MessageHandler
             if (!closed)
             {
                 markClosed();
+                closeToReport = reason;
             }
         }
 

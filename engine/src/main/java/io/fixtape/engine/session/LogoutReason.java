@@ -1,0 +1,26 @@
+package io.fixtape.engine.session;
+
+/** Why this session sent a Logout; each is counted in {@link SessionCounters#logoutsSent(LogoutReason)}. */
+public enum LogoutReason
+{
+    /** The application or the engine asked for it ({@link Session#logout}). */
+    REQUESTED,
+    /** Answer to the counterparty's Logout. */
+    REPLY,
+    /** MsgSeqNum lower than expected without PossDupFlag. */
+    SEQUENCE_TOO_LOW,
+    /** BeginString differs from the session's. */
+    INCORRECT_BEGIN_STRING,
+    /** SenderCompID/TargetCompID do not match the session. */
+    COMPID_PROBLEM,
+    /** SendingTime (or OrigSendingTime) outside the allowed accuracy. */
+    SENDING_TIME_ACCURACY,
+    /** A message without MsgSeqNum. */
+    MISSING_MSG_SEQ_NUM,
+    /** Logon refused: bad HeartBtInt, EncryptMethod, authenticator, invalid fields. */
+    INVALID_LOGON,
+    /** The session schedule ended. */
+    SCHEDULE_END;
+
+    static final LogoutReason[] VALUES = values();
+}

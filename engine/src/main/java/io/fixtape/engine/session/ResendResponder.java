@@ -1,0 +1,127 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.store.MessageStore;
+import org.agrona.DirectBuffer;
+
+/**
+ * Answers a counterparty's ResendRequest by streaming {@link MessageStore#replayOutbound}: stored application
+ * messages are resent with PossDupFlag=Y and OrigSendingTime; admin messages and numbers the store does not have
+ * become SequenceReset-GapFill, one per contiguous run. Nothing is materialised: memory stays bounded whatever
+ * the range. When the connection back-pressures, the responder remembers where it stopped and
+ * {@link #resume} continues from there on the next duty cycle.
+ *
+ * <p>Poller thread only.
+ */
+final class ResendResponder implements MessageStore.ReplayHandler
+{
+    private final Session session;
+    private final MessageStore store;
+    private final FixDecoder stored = new FixDecoder();
+    private boolean active;
+    private boolean stalled;
+    private int next;
+    private int end;
+    private long nowNanos;
+
+    ResendResponder(final Session session, final MessageStore store)
+    {
+        this.session = session;
+        this.store = store;
+    }
+
+    /**
+     * Start answering {@code [beginSeqNo, endSeqNo]}; {@code endSeqNo} 0 (FIX 4.2+) or anything beyond our last
+     * sent number (999999 in FIX 4.0/4.1) means "up to the last message sent". A new request replaces one still
+     * in progress.
+     */
+    void request(final int beginSeqNo, final int endSeqNo, final int lastSent, final long nowNanos)
+    {
+        int last = endSeqNo;
+        if (last <= 0 || last > lastSent)
+        {
+            last = lastSent;
+        }
+        final int first = Math.max(1, beginSeqNo);
+        if (first > last)
+        {
+            active = false;
+            return;
+        }
+        next = first;
+        end = last;
+        active = true;
+        resume(nowNanos);
+    }
+
+    boolean isActive()
+    {
+        return active;
+    }
+
+    void cancel()
+    {
+        active = false;
+    }
+
+    /** Continue (or finish) the current resend. @return work done. */
+    int resume(final long nowNanos)
+    {
+        if (!active)
+        {
+            return 0;
+        }
+        this.nowNanos = nowNanos;
+        stalled = false;
+        if (store.persistsMessages())
+        {
+            store.replayOutbound(next, end, this);
+            if (stalled)
+            {
+                return 1;
+            }
+        }
+        if (next <= end && !session.sendGapFill(next, end + 1, nowNanos))
+        {
+            return 1;
+        }
+        active = false;
+        return 1;
+    }
+
+    @Override
+    public boolean onMessage(final int seqNum, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (seqNum < next || seqNum > end)
+        {
+            return true;
+        }
+        stored.wrap(buffer, offset, length);
+        if (MsgTypes.isAdmin(stored.msgType()))
+        {
+            return true; // covered by the gap fill of the run it belongs to
+        }
+        if (seqNum > next)
+        {
+            if (!session.sendGapFill(next, seqNum, nowNanos))
+            {
+                stalled = true;
+                return false;
+            }
+            next = seqNum;
+        }
+        final int result = session.resendStored(stored, seqNum, nowNanos);
+        if (result == 0)
+        {
+            stalled = true;
+            return false;
+        }
+        if (result > 0)
+        {
+            next = seqNum + 1;
+        }
+        // result < 0: unusable stored message; it stays part of the gap and is gap-filled
+        return true;
+    }
+}

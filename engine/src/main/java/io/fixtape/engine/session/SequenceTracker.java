@@ -1,0 +1,94 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.store.MessageStore;
+
+/**
+ * The session's sequence-number state: next MsgSeqNum to send and to receive (written through to the
+ * {@link MessageStore} on every change) and the outstanding ResendRequest range we asked for.
+ *
+ * <p>Poller thread only.
+ */
+final class SequenceTracker
+{
+    private final MessageStore store;
+    private int nextSender;
+    private int nextTarget;
+    private int resendBegin;
+    private int resendEnd;
+
+    SequenceTracker(final MessageStore store)
+    {
+        this.store = store;
+        load();
+    }
+
+    /** Re-read both numbers from the store (start-up, RefreshOnLogon). */
+    void load()
+    {
+        nextSender = Math.max(1, store.nextSenderSeqNum());
+        nextTarget = Math.max(1, store.nextTargetSeqNum());
+    }
+
+    /** Both numbers back to 1, stored messages forgotten. */
+    void reset()
+    {
+        store.reset();
+        nextSender = 1;
+        nextTarget = 1;
+        clearResendRange();
+    }
+
+    int nextSender()
+    {
+        return nextSender;
+    }
+
+    int nextTarget()
+    {
+        return nextTarget;
+    }
+
+    void incrementSender()
+    {
+        store.nextSenderSeqNum(++nextSender);
+    }
+
+    void incrementTarget()
+    {
+        store.nextTargetSeqNum(++nextTarget);
+    }
+
+    void nextTarget(final int seqNum)
+    {
+        nextTarget = seqNum;
+        store.nextTargetSeqNum(seqNum);
+    }
+
+    boolean isResendRequested()
+    {
+        return resendEnd > 0;
+    }
+
+    int resendBegin()
+    {
+        return resendBegin;
+    }
+
+    int resendEnd()
+    {
+        return resendEnd;
+    }
+
+    /** Remember that we asked for {@code [begin, end]} (end is the real last missing number, never 0). */
+    void resendRange(final int begin, final int end)
+    {
+        resendBegin = begin;
+        resendEnd = end;
+    }
+
+    void clearResendRange()
+    {
+        resendBegin = 0;
+        resendEnd = 0;
+    }
+}

@@ -1,0 +1,1302 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.codec.AsciiNumbers;
+import io.fixtape.engine.codec.FieldTemplate;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.PossDupResend;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.transport.DisconnectReason;
+import org.agrona.AsciiSequenceView;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One configured FIX session (FIX 4.0–4.4, FIXT.1.1): Logon/Logout, heartbeats and TestRequests, sequence
+ * numbers with gap detection, ResendRequest in both directions, SequenceReset, Reject and the header checks of
+ * the FIX session-layer specification, behaving as QuickFIX/J does where the specification leaves a choice.
+ *
+ * <p><b>Threading:</b> every method is called on the poller thread that owns the session's connection
+ * (transport events, {@link #doWork} timers and the application's sends, which happen inside callbacks or in the
+ * same duty cycle). Nothing here blocks, and nothing throws out: bad input becomes a Reject, a Logout or a
+ * disconnect, each counted in {@link #counters()}.
+ *
+ * <p><b>Driving it:</b> the transport calls {@link #onConnect} (an initiator's session sends its Logon),
+ * {@link #onMessage} for every framed, checksum-valid message, {@link #onGarbled} for discarded bytes and
+ * {@link #onDisconnect} when the connection ends; the poller calls {@link #doWork} every duty cycle. On an
+ * acceptor, the first message of a new connection is routed with {@link SessionRegistry#route}.
+ *
+ * <p><b>Sending:</b> {@link #newMessage} writes the header (35, 49, 56, 34, 52) and returns the encoder for the
+ * body; {@link #send} frames, journals ({@link MessageStore#onOutbound}) and only then writes to the connection.
+ * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
+ * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
+ * {@link #STALE_MESSAGE} or {@link #NO_MESSAGE}. Steady-state sending and receiving allocate nothing.
+ */
+public final class Session
+{
+    /** The connection cannot take the message now; nothing was journaled. Retry {@link #send()}. */
+    public static final long BACK_PRESSURED = Connection.BACK_PRESSURED;
+    /** No connection is bound. */
+    public static final long NOT_CONNECTED = Connection.NOT_CONNECTED;
+    /** Connected but not logged on (or logging out): application messages are refused. */
+    public static final long NOT_LOGGED_ON = -3;
+    /** The session sent another message between {@link #newMessage} and {@link #send}; build it again. */
+    public static final long STALE_MESSAGE = -4;
+    /** {@link #send()} without a preceding {@link #newMessage}. */
+    public static final long NO_MESSAGE = -5;
+
+    /** BusinessRejectReason (380) 3: unsupported message type. */
+    public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
+
+    private static final String TEST_REQ_ID = "TEST";
+    private static final long UNSET_PERIOD = Long.MIN_VALUE + 7;
+
+    private final SessionConfig config;
+    private final SessionId sessionId;
+    private final MessageStore store;
+    private final Application application;
+    private final EpochNanoClock clock;
+    private final SessionSchedule schedule;
+    private final SessionCounters counters = new SessionCounters();
+    private final SequenceTracker sequence;
+    private final HeartbeatTimer timer;
+    private final GapQueue gapQueue;
+    private final ResendResponder resender;
+    private final AdminMessages admin = new AdminMessages();
+    private final FixDecoder queuedDecoder = new FixDecoder();
+    private final ValidationFailure validationFailure = new ValidationFailure();
+    private final AsciiSequenceView usernameView = new AsciiSequenceView();
+    private final AsciiSequenceView passwordView = new AsciiSequenceView();
+
+    private final FieldTemplate senderTarget;
+    private final UnsafeBuffer appBuffer;
+    private final UnsafeBuffer adminBuffer;
+    private final FixEncoder appEncoder;
+    private final FixEncoder adminEncoder;
+    private final byte[] beginString;
+    private final byte[] senderCompId;
+    private final byte[] targetCompId;
+    private final byte[] defaultApplVerId;
+    private final int version;
+
+    private Connection connection;
+    private SessionState state = SessionState.DISCONNECTED;
+    private boolean initiatedConnection;
+    private boolean resetSentInLogon;
+    private int heartBtIntSeconds;
+    private long connectedAtNanos;
+    private long logoutSentAtNanos;
+    private long lastPeriodStart = UNSET_PERIOD;
+    private long adminMsgType;
+    private long pendingMsgType;
+    private int pendingSeqNum = -1;
+    private boolean pendingFinished;
+
+    /**
+     * @param config      concluded configuration of this session.
+     * @param store       the session's store (sequence numbers, outbound messages for resend).
+     * @param application callbacks; {@link Application#NO_OP} for none.
+     * @param clock       the injected clock every protocol decision reads.
+     */
+    public Session(
+        final SessionConfig config, final MessageStore store, final Application application,
+        final EpochNanoClock clock)
+    {
+        this.config = config.conclude();
+        this.sessionId = config.sessionId();
+        this.store = store;
+        this.application = application;
+        this.clock = clock;
+        this.schedule = config.schedule().copy();
+        this.sequence = new SequenceTracker(store);
+        this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
+        this.gapQueue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
+        this.resender = new ResendResponder(this, store);
+        this.beginString = ascii(sessionId.beginString());
+        this.senderCompId = ascii(sessionId.senderCompId());
+        this.targetCompId = ascii(sessionId.targetCompId());
+        this.defaultApplVerId = config.isFixt() ? ascii(SessionConfig.applVerIdValue(config.defaultApplVerId())) : null;
+        this.version = version(sessionId.beginString());
+        this.senderTarget = FieldTemplate.builder()
+            .add(Tags.SENDER_COMP_ID, sessionId.senderCompId())
+            .add(Tags.TARGET_COMP_ID, sessionId.targetCompId())
+            .build();
+        final int capacity = config.maxMessageSize() + 256;
+        this.appBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
+        this.adminBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
+        this.appEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+        this.adminEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+        this.heartBtIntSeconds = config.heartBtIntSeconds();
+    }
+
+    private static byte[] ascii(final String value)
+    {
+        return value.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** 40, 41, 42, 43, 44 for FIX.4.x; 50 for FIXT.1.1 and FIX.5.0 (rules "newer than 4.4"). */
+    static int version(final String beginString)
+    {
+        if (beginString.startsWith("FIX.4.") && beginString.length() == 7)
+        {
+            return 40 + (beginString.charAt(6) - '0');
+        }
+        return 50;
+    }
+
+    // ------------------------------------------------------------------------------------------ accessors
+
+    public SessionId sessionId()
+    {
+        return sessionId;
+    }
+
+    public SessionConfig config()
+    {
+        return config;
+    }
+
+    public SessionState state()
+    {
+        return state;
+    }
+
+    public boolean isLoggedOn()
+    {
+        return state == SessionState.ACTIVE;
+    }
+
+    /** Whether a connection is bound (logged on or not). */
+    public boolean isConnected()
+    {
+        return connection != null;
+    }
+
+    public Connection connection()
+    {
+        return connection;
+    }
+
+    public SessionCounters counters()
+    {
+        return counters;
+    }
+
+    public int nextSenderSeqNum()
+    {
+        return sequence.nextSender();
+    }
+
+    public int nextTargetSeqNum()
+    {
+        return sequence.nextTarget();
+    }
+
+    /** HeartBtInt in force: ours as initiator, the counterparty's as acceptor. */
+    public int heartBtIntSeconds()
+    {
+        return heartBtIntSeconds;
+    }
+
+    /** Whether {@code epochNanos} is inside the session schedule. */
+    public boolean isInSchedule(final long epochNanos)
+    {
+        return schedule.isInSession(epochNanos);
+    }
+
+    byte[] beginStringBytes()
+    {
+        return beginString;
+    }
+
+    byte[] senderCompIdBytes()
+    {
+        return senderCompId;
+    }
+
+    byte[] targetCompIdBytes()
+    {
+        return targetCompId;
+    }
+
+    // ------------------------------------------------------------------------------------------ transport events
+
+    /**
+     * Bind a new connection. An initiator's session ({@code initiated}) sends its Logon now.
+     *
+     * @return false when the session already has a connection or is outside its schedule (the caller closes the
+     * new connection).
+     */
+    public boolean onConnect(final Connection newConnection, final boolean initiated)
+    {
+        final long now = clock.nanoTime();
+        checkSchedule(now);
+        if (connection != null || !schedule.isInSession(now))
+        {
+            return false;
+        }
+        connection = newConnection;
+        initiatedConnection = initiated;
+        connectedAtNanos = now;
+        state = SessionState.AWAITING_LOGON;
+        resetSentInLogon = false;
+        pendingSeqNum = -1;
+        gapQueue.clear();
+        sequence.clearResendRange();
+        resender.cancel();
+        if (initiated)
+        {
+            if (config.resetOnLogon())
+            {
+                resetSequenceNumbers();
+                resetSentInLogon = true;
+            }
+            heartBtIntSeconds = config.heartBtIntSeconds();
+            sendLogon(heartBtIntSeconds, resetSentInLogon, 0, now);
+            state = SessionState.LOGON_SENT;
+        }
+        return true;
+    }
+
+    /** A framed, checksum-valid inbound message (only valid during the call). */
+    public void onMessage(final FixDecoder message)
+    {
+        if (connection == null)
+        {
+            return;
+        }
+        final long now = clock.nanoTime();
+        counters.messagesReceived++;
+        process(message, now, false);
+        drainGapQueue(now);
+    }
+
+    /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
+    public void onGarbled(final int reason)
+    {
+        counters.garbledMessages++;
+    }
+
+    /** The transport saw the connection end. Idempotent. */
+    public void onDisconnect(final DisconnectReason reason)
+    {
+        if (connection != null)
+        {
+            connection = null;
+            onDisconnected(reason);
+        }
+    }
+
+    /** As {@link #onDisconnect(DisconnectReason)}, ignored unless {@code closed} is the bound connection. */
+    public void onDisconnect(final Connection closed, final DisconnectReason reason)
+    {
+        if (closed == connection)
+        {
+            onDisconnect(reason);
+        }
+    }
+
+    /** Close the connection now (no Logout), e.g. on engine shutdown after {@link #logout}. */
+    public void disconnect(final DisconnectReason reason)
+    {
+        final Connection current = connection;
+        if (current != null)
+        {
+            connection = null;
+            current.close(reason);
+            onDisconnected(reason);
+        }
+    }
+
+    /** Start a Logout handshake (the connection closes on the reply or after the logout timeout). */
+    public void logout(final CharSequence text)
+    {
+        if (state == SessionState.ACTIVE)
+        {
+            sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+        }
+        else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+        {
+            disconnect(DisconnectReason.APPLICATION);
+        }
+    }
+
+    /**
+     * Timers: logon and logout timeouts, Heartbeat, TestRequest, heartbeat timeout, schedule, and continuing a
+     * back-pressured resend.
+     *
+     * @return work done (0 lets the idle strategy back off).
+     */
+    public int doWork(final long nowNanos)
+    {
+        checkSchedule(nowNanos);
+        if (connection == null)
+        {
+            return 0;
+        }
+        int work = resender.resume(nowNanos);
+        switch (state)
+        {
+            case AWAITING_LOGON:
+            case LOGON_SENT:
+                if (nowNanos - connectedAtNanos >= config.logonTimeoutNanos())
+                {
+                    disconnect(DisconnectReason.LOGON_TIMEOUT);
+                    work++;
+                }
+                break;
+            case LOGOUT_SENT:
+                if (nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
+                {
+                    disconnect(DisconnectReason.LOGOUT);
+                    work++;
+                }
+                break;
+            case ACTIVE:
+                work += heartbeats(nowNanos);
+                break;
+            default:
+                break;
+        }
+        return work;
+    }
+
+    private int heartbeats(final long now)
+    {
+        if (timer.isTimedOut(now))
+        {
+            disconnect(DisconnectReason.HEARTBEAT_TIMEOUT);
+            return 1;
+        }
+        int work = 0;
+        if (timer.isTestRequestDue(now))
+        {
+            admin.testRequest(beginAdmin(MsgTypes.TEST_REQUEST, now), TEST_REQ_ID);
+            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            {
+                timer.onTestRequestSent();
+                counters.testRequestsSent++;
+                work++;
+            }
+        }
+        if (timer.isHeartbeatDue(now))
+        {
+            beginAdmin(MsgTypes.HEARTBEAT, now);
+            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            {
+                counters.heartbeatsSent++;
+                work++;
+            }
+        }
+        return work;
+    }
+
+    private void checkSchedule(final long now)
+    {
+        if (schedule.isNonStop())
+        {
+            return;
+        }
+        final long period = schedule.periodStart(now);
+        if (period == SessionSchedule.OUTSIDE)
+        {
+            if (state == SessionState.ACTIVE)
+            {
+                sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
+            }
+            else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+            {
+                disconnect(DisconnectReason.ENGINE_CLOSE);
+            }
+            return;
+        }
+        if (period != lastPeriodStart && connection == null)
+        {
+            if (lastPeriodStart != UNSET_PERIOD)
+            {
+                resetSequenceNumbers(); // a new session period starts at 1
+            }
+            lastPeriodStart = period;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ inbound
+
+    private void process(final FixDecoder m, final long now, final boolean fromQueue)
+    {
+        if (m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
+            m.errorCode() == FixDecoder.ERROR_MALFORMED)
+        {
+            counters.garbledMessages++; // first three fields out of order: ignored like a garbled message
+            return;
+        }
+        final long msgType = m.msgType();
+        final int seqNum = m.getInt(Tags.MSG_SEQ_NUM);
+        if (!fromQueue)
+        {
+            journalInbound(m, msgType, seqNum, now);
+            timer.onReceived(now);
+        }
+        if (!m.valueEqualsAt(0, beginString))
+        {
+            onIncorrectBeginString(m, msgType, seqNum, now);
+            return;
+        }
+        if (seqNum < 0)
+        {
+            sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
+            disconnect(DisconnectReason.INVALID_LOGON);
+            return;
+        }
+        if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+        {
+            if (msgType != MsgTypes.LOGON)
+            {
+                counters.messagesBeforeLogon++;
+                disconnect(msgType == MsgTypes.LOGOUT ? DisconnectReason.LOGOUT : DisconnectReason.INVALID_LOGON);
+                return;
+            }
+        }
+        if (!isValid(m, msgType, seqNum, now))
+        {
+            return;
+        }
+        dispatch(m, msgType, seqNum, now);
+    }
+
+    private void dispatch(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        if (msgType == MsgTypes.LOGON)
+        {
+            onLogon(m, seqNum, now);
+        }
+        else if (msgType == MsgTypes.LOGOUT)
+        {
+            onLogout(m, seqNum, now);
+        }
+        else if (msgType == MsgTypes.SEQUENCE_RESET)
+        {
+            onSequenceReset(m, seqNum, now);
+        }
+        else if (msgType == MsgTypes.RESEND_REQUEST)
+        {
+            onResendRequest(m, seqNum, now);
+        }
+        else
+        {
+            onSequencedMessage(m, msgType, seqNum, now);
+        }
+    }
+
+    private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
+        if (m.getBoolean(Tags.POSS_DUP_FLAG))
+        {
+            flags |= MessageStore.FLAG_POSS_DUP;
+        }
+        store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
+    }
+
+    private void drainGapQueue(final long now)
+    {
+        while (gapQueue.size() > 0 && connection != null)
+        {
+            final int expected = sequence.nextTarget();
+            final int index = gapQueue.indexOf(expected);
+            if (index < 0)
+            {
+                gapQueue.remove(-1, expected);
+                return;
+            }
+            queuedDecoder.wrap(gapQueue.buffer(), gapQueue.offsetAt(index), gapQueue.lengthAt(index));
+            final long msgType = queuedDecoder.msgType();
+            if (msgType == MsgTypes.LOGON || msgType == MsgTypes.RESEND_REQUEST)
+            {
+                sequence.incrementTarget(); // already acted upon when it arrived
+                clearResendRangeIfSatisfied(expected);
+            }
+            else
+            {
+                process(queuedDecoder, now, true);
+            }
+            gapQueue.remove(expected, sequence.nextTarget());
+        }
+    }
+
+    /** Decoder-level problems and the optional validator (dictionary); false when a Reject or Logout was sent. */
+    private boolean isValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        final int reason;
+        final int refTagId;
+        final int error = m.errorCode();
+        if (error == FixDecoder.ERROR_INVALID_TAG)
+        {
+            reason = SessionRejectReason.INVALID_TAG_NUMBER;
+            refTagId = invalidTagAsWritten(m);
+        }
+        else if (error == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
+        {
+            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_A_VALUE;
+            refTagId = m.errorTag();
+        }
+        else if (config.validator() != null && !config.validator().validate(m, validationFailure))
+        {
+            reason = validationFailure.reason();
+            refTagId = validationFailure.refTagId() > 0 ? validationFailure.refTagId() : AdminMessages.NO_REF_TAG;
+        }
+        else
+        {
+            return true;
+        }
+        if (msgType == MsgTypes.LOGON && state != SessionState.ACTIVE)
+        {
+            sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
+            disconnect(DisconnectReason.INVALID_LOGON);
+            return false;
+        }
+        sendReject(m, msgType, seqNum, reason, refTagId, now);
+        return false;
+    }
+
+    /** The tag of the first field whose tag is not a positive number, as the sender wrote it (e.g. -1, 0). */
+    private static int invalidTagAsWritten(final FixDecoder m)
+    {
+        for (int i = 0; i < m.fieldCount(); i++)
+        {
+            if (m.tagAt(i) == 0)
+            {
+                final int start = m.fieldOffsetAt(i);
+                final int value = AsciiNumbers.parseIntAscii(m.buffer(), start, m.valueOffsetAt(i) - 1 - start);
+                return value == AsciiNumbers.INVALID_INT ? AdminMessages.NO_REF_TAG : value;
+            }
+        }
+        return AdminMessages.NO_REF_TAG;
+    }
+
+    private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
+        {
+            sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
+            disconnect(DisconnectReason.INVALID_LOGON);
+            return;
+        }
+        if (msgType == MsgTypes.LOGOUT)
+        {
+            disconnect(DisconnectReason.LOGOUT);
+            return;
+        }
+        sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
+        if (seqNum == sequence.nextTarget())
+        {
+            sequence.incrementTarget();
+        }
+    }
+
+    /**
+     * The checks every message passes (QuickFIX/J {@code verify}): SendingTime accuracy, CompIDs, sequence number
+     * too high or too low, PossDup rules. False when the message must not be processed further.
+     */
+    private boolean verify(
+        final FixDecoder m, final long msgType, final int seqNum, final boolean checkTooHigh,
+        final boolean checkTooLow, final long now)
+    {
+        if (!isSendingTimeAccurate(m, msgType, seqNum, now))
+        {
+            return false;
+        }
+        if (config.checkCompId() && !compIdsMatch(m))
+        {
+            sendReject(m, msgType, seqNum, SessionRejectReason.COMPID_PROBLEM, AdminMessages.NO_REF_TAG, now);
+            sendLogout(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
+            return false;
+        }
+        final int expected = sequence.nextTarget();
+        if (checkTooHigh && seqNum > expected)
+        {
+            onTooHigh(m, seqNum, now);
+            return false;
+        }
+        if (checkTooLow && seqNum < expected)
+        {
+            onTooLow(m, msgType, seqNum, now);
+            return false;
+        }
+        if (m.getBoolean(Tags.POSS_DUP_FLAG) && !isPossDupValid(m, msgType, seqNum, now))
+        {
+            return false;
+        }
+        clearResendRangeIfSatisfied(seqNum);
+        return true;
+    }
+
+    private void clearResendRangeIfSatisfied(final int seqNum)
+    {
+        if (sequence.isResendRequested() && seqNum >= sequence.resendEnd())
+        {
+            sequence.clearResendRange();
+        }
+    }
+
+    private boolean isSendingTimeAccurate(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        final long sendingTime = m.getUtcTimestamp(Tags.SENDING_TIME);
+        if (!m.lastParseOk())
+        {
+            final int reason = m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
+                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT;
+            sendReject(m, msgType, seqNum, reason, Tags.SENDING_TIME, now);
+            return false;
+        }
+        if (config.checkLatency() && Math.abs(sendingTime - now) > config.maxLatencyNanos())
+        {
+            sendReject(m, msgType, seqNum, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM, Tags.SENDING_TIME, now);
+            sendLogout(LogoutReason.SENDING_TIME_ACCURACY, "SendingTime accuracy problem, field=52", now);
+            return false;
+        }
+        return true;
+    }
+
+    private boolean compIdsMatch(final FixDecoder m)
+    {
+        return m.valueEqualsAt(m.indexOf(Tags.SENDER_COMP_ID), targetCompId) &&
+            m.valueEqualsAt(m.indexOf(Tags.TARGET_COMP_ID), senderCompId);
+    }
+
+    /** PossDupFlag=Y: OrigSendingTime must be present (RequiresOrigSendingTime) and not after SendingTime. */
+    private boolean isPossDupValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        if (msgType == MsgTypes.SEQUENCE_RESET)
+        {
+            return true;
+        }
+        final long origSendingTime = m.getUtcTimestamp(Tags.ORIG_SENDING_TIME);
+        if (m.lastParseStatus() == FixDecoder.PARSE_MISSING)
+        {
+            if (config.requiresOrigSendingTime())
+            {
+                sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.ORIG_SENDING_TIME, now);
+                return false;
+            }
+            return true;
+        }
+        if (!m.lastParseOk())
+        {
+            sendReject(m, msgType, seqNum, SessionRejectReason.INCORRECT_DATA_FORMAT, Tags.ORIG_SENDING_TIME, now);
+            return false;
+        }
+        if (origSendingTime > m.getUtcTimestamp(Tags.SENDING_TIME))
+        {
+            sendReject(m, msgType, seqNum, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM,
+                Tags.ORIG_SENDING_TIME, now);
+            sendLogout(LogoutReason.SENDING_TIME_ACCURACY, "SendingTime accuracy problem, field=122", now);
+            return false;
+        }
+        return true;
+    }
+
+    /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
+    private void onTooHigh(final FixDecoder m, final int seqNum, final long now)
+    {
+        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
+        {
+            counters.messagesQueued++;
+        }
+        else
+        {
+            counters.gapQueueOverflows++;
+        }
+        if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
+        {
+            counters.resendRequestsSuppressed++;
+            return;
+        }
+        final int begin = sequence.nextTarget();
+        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), begin, version >= 42 ? 0 : 999_999);
+        if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+        {
+            sequence.resendRange(begin, seqNum - 1);
+            counters.resendRequestsSent++;
+        }
+    }
+
+    private void onTooLow(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        if (!m.getBoolean(Tags.POSS_DUP_FLAG))
+        {
+            sendLogoutSequenceTooLow(seqNum, now);
+            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            return;
+        }
+        if (isPossDupValid(m, msgType, seqNum, now))
+        {
+            counters.duplicatesIgnored++;
+        }
+    }
+
+    private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        if (!verify(m, msgType, seqNum, true, true, now))
+        {
+            return;
+        }
+        if (msgType == MsgTypes.TEST_REQUEST)
+        {
+            if (m.indexOf(Tags.TEST_REQ_ID) < 0)
+            {
+                sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
+                return;
+            }
+            admin.heartbeat(beginAdmin(MsgTypes.HEARTBEAT, now), m);
+            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            {
+                counters.heartbeatsSent++;
+            }
+        }
+        sequence.incrementTarget();
+        if (MsgTypes.isAdmin(msgType))
+        {
+            if (msgType == MsgTypes.REJECT)
+            {
+                counters.rejectsReceived++;
+            }
+            notifyAdmin(m);
+        }
+        else
+        {
+            counters.applicationMessagesReceived++;
+            notifyApplication(m);
+        }
+    }
+
+    private void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
+    {
+        counters.sequenceResetsReceived++;
+        final boolean gapFill = m.getBoolean(Tags.GAP_FILL_FLAG);
+        if (!verify(m, MsgTypes.SEQUENCE_RESET, seqNum, gapFill, gapFill, now))
+        {
+            return;
+        }
+        final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
+        if (!m.lastParseOk())
+        {
+            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
+                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT,
+                Tags.NEW_SEQ_NO, now);
+            return;
+        }
+        final int expected = sequence.nextTarget();
+        if (newSeqNo > expected)
+        {
+            sequence.nextTarget(newSeqNo);
+            clearResendRangeIfSatisfied(newSeqNo - 1);
+        }
+        else if (newSeqNo < expected)
+        {
+            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_IS_INCORRECT, Tags.NEW_SEQ_NO, now);
+        }
+        notifyAdmin(m);
+    }
+
+    private void onResendRequest(final FixDecoder m, final int seqNum, final long now)
+    {
+        // Too high is not checked first (QFJ-673): answer now, then treat the request's own number as a gap.
+        if (!verify(m, MsgTypes.RESEND_REQUEST, seqNum, false, true, now))
+        {
+            return;
+        }
+        final int begin = m.getInt(Tags.BEGIN_SEQ_NO);
+        final int beginStatus = m.lastParseStatus();
+        final int end = m.getInt(Tags.END_SEQ_NO);
+        final int endStatus = m.lastParseStatus();
+        if (beginStatus != FixDecoder.PARSE_OK || endStatus != FixDecoder.PARSE_OK)
+        {
+            final int tag = beginStatus != FixDecoder.PARSE_OK ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
+            final int status = beginStatus != FixDecoder.PARSE_OK ? beginStatus : endStatus;
+            sendReject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
+                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT, tag, now);
+            return;
+        }
+        counters.resendRequestsReceived++;
+        resender.request(begin, end, sequence.nextSender() - 1, now);
+        if (seqNum > sequence.nextTarget())
+        {
+            onTooHigh(m, seqNum, now);
+        }
+        else
+        {
+            sequence.incrementTarget();
+        }
+        notifyAdmin(m);
+    }
+
+    private void onLogout(final FixDecoder m, final int seqNum, final long now)
+    {
+        if (!verify(m, MsgTypes.LOGOUT, seqNum, false, false, now))
+        {
+            return;
+        }
+        if (seqNum == sequence.nextTarget())
+        {
+            sequence.incrementTarget();
+        }
+        if (state != SessionState.LOGOUT_SENT)
+        {
+            sendLogout(LogoutReason.REPLY, null, now);
+        }
+        notifyAdmin(m);
+        disconnect(DisconnectReason.LOGOUT);
+    }
+
+    private void onLogon(final FixDecoder m, final int seqNum, final long now)
+    {
+        if (state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT)
+        {
+            onLogonWhileLoggedOn(m, seqNum, now);
+            return;
+        }
+        final int theirHeartBtInt = checkLogon(m, now);
+        if (theirHeartBtInt < 0)
+        {
+            return;
+        }
+        final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
+        if (config.refreshOnLogon())
+        {
+            sequence.load();
+        }
+        if (resetRequested && !resetSentInLogon)
+        {
+            resetSequenceNumbers();
+        }
+        else if (!initiatedConnection && config.resetOnLogon() && !resetRequested)
+        {
+            resetSequenceNumbers();
+        }
+        final int expected = sequence.nextTarget();
+        if (seqNum < expected)
+        {
+            sendLogoutSequenceTooLow(seqNum, now);
+            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            return;
+        }
+        if (!initiatedConnection)
+        {
+            heartBtIntSeconds = theirHeartBtInt;
+            sendLogon(heartBtIntSeconds, resetRequested, seqNum == expected ? expected + 1 : expected, now);
+        }
+        timer.start(heartBtIntSeconds, now);
+        state = SessionState.ACTIVE;
+        counters.logons++;
+        if (seqNum > expected)
+        {
+            onTooHigh(m, seqNum, now);
+        }
+        else
+        {
+            sequence.incrementTarget();
+        }
+        resendWhatTheyExpect(m, now);
+        notifyLogon();
+    }
+
+    /**
+     * Logon checks before anything is changed: SendingTime, CompIDs, HeartBtInt, EncryptMethod, authenticator.
+     *
+     * @return the counterparty's HeartBtInt, or -1 after a Logout and disconnect.
+     */
+    private int checkLogon(final FixDecoder m, final long now)
+    {
+        final long sendingTime = m.getUtcTimestamp(Tags.SENDING_TIME);
+        if (!m.lastParseOk() || (config.checkLatency() && Math.abs(sendingTime - now) > config.maxLatencyNanos()))
+        {
+            return refuseLogon(LogoutReason.SENDING_TIME_ACCURACY,
+                "Invalid Logon message: SendingTime accuracy problem, field=52", now);
+        }
+        if (config.checkCompId() && !compIdsMatch(m))
+        {
+            return refuseLogon(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
+        }
+        final int heartBtInt = m.getInt(Tags.HEART_BT_INT);
+        if (!m.lastParseOk())
+        {
+            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt missing or not a number", now);
+        }
+        if (heartBtInt < 0)
+        {
+            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt must not be negative", now);
+        }
+        final int encryptMethod = m.getInt(Tags.ENCRYPT_METHOD);
+        if (m.lastParseStatus() != FixDecoder.PARSE_MISSING && encryptMethod != 0)
+        {
+            return refuseLogon(LogoutReason.INVALID_LOGON, "Unsupported EncryptMethod", now);
+        }
+        if (!initiatedConnection && !config.authenticator().authenticate(sessionId,
+            m.getString(Tags.USERNAME, usernameView), m.getString(Tags.PASSWORD, passwordView)))
+        {
+            return refuseLogon(LogoutReason.INVALID_LOGON, "Logon rejected", now);
+        }
+        return heartBtInt;
+    }
+
+    private int refuseLogon(final LogoutReason reason, final String text, final long now)
+    {
+        sendLogout(reason, text, now);
+        disconnect(DisconnectReason.INVALID_LOGON);
+        return -1;
+    }
+
+    /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
+    private void onLogonWhileLoggedOn(final FixDecoder m, final int seqNum, final long now)
+    {
+        if (!m.getBoolean(Tags.RESET_SEQ_NUM_FLAG))
+        {
+            if (verify(m, MsgTypes.LOGON, seqNum, true, true, now))
+            {
+                sequence.incrementTarget();
+            }
+            return;
+        }
+        if (!verify(m, MsgTypes.LOGON, seqNum, false, false, now))
+        {
+            return;
+        }
+        resetSequenceNumbers();
+        gapQueue.clear();
+        resender.cancel();
+        sendLogon(heartBtIntSeconds, true, seqNum == 1 ? 2 : 1, now);
+        if (seqNum > 1)
+        {
+            onTooHigh(m, seqNum, now);
+        }
+        else
+        {
+            sequence.incrementTarget();
+        }
+    }
+
+    /** NextExpectedMsgSeqNum (789) in their Logon: resend what they have not seen. */
+    private void resendWhatTheyExpect(final FixDecoder m, final long now)
+    {
+        if (!config.enableNextExpectedMsgSeqNum())
+        {
+            return;
+        }
+        final int nextExpected = m.getInt(789);
+        if (m.lastParseOk() && nextExpected > 0 && nextExpected < sequence.nextSender())
+        {
+            resender.request(nextExpected, 0, sequence.nextSender() - 1, now);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ outbound
+
+    /**
+     * Begin an application message: the header (35, 49, 56, 34 = the next MsgSeqNum, 52 = now) is written; put
+     * optional header fields (e.g. 97) first, then body fields, then call {@link #send()}.
+     */
+    public FixEncoder newMessage(final long msgType)
+    {
+        pendingMsgType = msgType;
+        pendingSeqNum = sequence.nextSender();
+        pendingFinished = false;
+        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, clock.nanoTime());
+    }
+
+    /**
+     * Frame, journal and write the message begun with {@link #newMessage}.
+     *
+     * @return the MsgSeqNum used (&gt; 0) or {@link #BACK_PRESSURED} (retry {@code send()}), {@link #NOT_CONNECTED},
+     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}.
+     */
+    public long send()
+    {
+        if (pendingSeqNum < 0)
+        {
+            return NO_MESSAGE;
+        }
+        if (connection == null || state != SessionState.ACTIVE)
+        {
+            pendingSeqNum = -1;
+            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
+        }
+        if (pendingSeqNum != sequence.nextSender())
+        {
+            pendingSeqNum = -1;
+            return STALE_MESSAGE;
+        }
+        if (!pendingFinished)
+        {
+            appEncoder.finish();
+            pendingFinished = true;
+        }
+        final long result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
+            pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+        if (result != BACK_PRESSURED)
+        {
+            pendingSeqNum = -1;
+            counters.applicationMessagesSent++;
+        }
+        return result;
+    }
+
+    /**
+     * Answer {@code message} with a BusinessMessageReject (35=j): RefSeqNum, RefMsgType, BusinessRejectReason
+     * (e.g. {@link #UNSUPPORTED_MESSAGE_TYPE}) and Text. FIX 4.0/4.1 have no 35=j: a session Reject is sent.
+     *
+     * @return as {@link #send()}.
+     */
+    public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
+    {
+        if (connection == null || state != SessionState.ACTIVE)
+        {
+            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
+        }
+        final long now = clock.nanoTime();
+        final int refSeqNum = message.getInt(Tags.MSG_SEQ_NUM);
+        if (version < 42)
+        {
+            final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
+            admin.reject(encoder, message, version, refSeqNum, SessionRejectReason.OTHER, AdminMessages.NO_REF_TAG);
+            return sendAdmin(now, MessageStore.FLAG_ADMIN) ? 1 : BACK_PRESSURED;
+        }
+        final FixEncoder encoder = beginAdmin(MsgTypes.BUSINESS_MESSAGE_REJECT, now);
+        admin.businessReject(encoder, message, refSeqNum, businessRejectReason, text);
+        final int seqNum = sequence.nextSender();
+        if (sendAdmin(now, 0))
+        {
+            counters.businessRejectsSent++;
+            return seqNum;
+        }
+        return BACK_PRESSURED;
+    }
+
+    private FixEncoder beginAdmin(final long msgType, final long now)
+    {
+        adminMsgType = msgType;
+        return adminEncoder.wrap(adminBuffer, 0).header(msgType, senderTarget, sequence.nextSender(), now);
+    }
+
+    private boolean sendAdmin(final long now, final int flags)
+    {
+        final int length = adminEncoder.finish();
+        return write(adminBuffer, adminEncoder.messageOffset(), length, sequence.nextSender(), adminMsgType, flags,
+            now) > 0;
+    }
+
+    /** Capacity check, journal (write-ahead), sequence number, write. */
+    private long write(
+        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
+        final int flags, final long now)
+    {
+        final Connection current = connection;
+        if (current == null)
+        {
+            return NOT_CONNECTED;
+        }
+        if (current.writableBytes() < length)
+        {
+            counters.backPressured++;
+            return BACK_PRESSURED;
+        }
+        store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+        sequence.incrementSender();
+        if (current.write(buffer, offset, length) < 0)
+        {
+            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
+        }
+        timer.onSent(now);
+        counters.messagesSent++;
+        return seqNum;
+    }
+
+    /** A resent copy or gap fill: the sequence number was used before, so it is neither advanced nor indexed. */
+    private boolean writeUnsequenced(
+        final int offset, final int length, final int seqNum, final long msgType, final int flags, final long now)
+    {
+        final Connection current = connection;
+        if (current == null || current.writableBytes() < length)
+        {
+            counters.backPressured++;
+            return false;
+        }
+        store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
+        current.write(adminBuffer, offset, length);
+        timer.onSent(now);
+        counters.messagesSent++;
+        return true;
+    }
+
+    /** For {@link ResendResponder}: 1 sent, 0 back-pressured, -1 the stored message is unusable. */
+    int resendStored(final FixDecoder stored, final int seqNum, final long now)
+    {
+        final int length = PossDupResend.encode(stored, adminEncoder.wrap(adminBuffer, 0), now);
+        if (length < 0)
+        {
+            return -1;
+        }
+        if (!writeUnsequenced(adminEncoder.messageOffset(), length, seqNum, stored.msgType(), 0, now))
+        {
+            return 0;
+        }
+        counters.messagesResent++;
+        return 1;
+    }
+
+    /** For {@link ResendResponder}: SequenceReset-GapFill at {@code seqNum} to {@code newSeqNo}. */
+    boolean sendGapFill(final int seqNum, final int newSeqNo, final long now)
+    {
+        final FixEncoder encoder = adminEncoder.wrap(adminBuffer, 0)
+            .header(MsgTypes.SEQUENCE_RESET, senderTarget, seqNum, now);
+        admin.gapFill(encoder, now, newSeqNo);
+        final int length = encoder.finish();
+        if (!writeUnsequenced(encoder.messageOffset(), length, seqNum, MsgTypes.SEQUENCE_RESET,
+            MessageStore.FLAG_ADMIN | MessageStore.FLAG_GAP_FILL, now))
+        {
+            return false;
+        }
+        counters.gapFillsSent++;
+        return true;
+    }
+
+    private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
+    {
+        final FixEncoder encoder = beginAdmin(MsgTypes.LOGON, now);
+        admin.logon(encoder, heartBtInt, reset, defaultApplVerId,
+            config.enableNextExpectedMsgSeqNum() ? Math.max(nextExpected, sequence.nextTarget()) : 0,
+            initiatedConnection ? config.username() : null, initiatedConnection ? config.password() : null);
+        sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
+    {
+        admin.logout(beginAdmin(MsgTypes.LOGOUT, now), text);
+        logoutSent(reason, now);
+    }
+
+    private void sendLogoutSequenceTooLow(final int received, final long now)
+    {
+        admin.logoutSequenceTooLow(beginAdmin(MsgTypes.LOGOUT, now), sequence.nextTarget(), received);
+        logoutSent(LogoutReason.SEQUENCE_TOO_LOW, now);
+    }
+
+    private void logoutSent(final LogoutReason reason, final long now)
+    {
+        sendAdmin(now, MessageStore.FLAG_ADMIN);
+        counters.logoutSent(reason);
+        if (connection != null)
+        {
+            state = SessionState.LOGOUT_SENT;
+            logoutSentAtNanos = now;
+        }
+    }
+
+    /**
+     * Session-level Reject (35=3) of {@code m}; reverse-routes OnBehalfOf/DeliverTo. The rejected message counts
+     * as received (its number is consumed) unless it is a Logon or SequenceReset or not the expected number.
+     */
+    private void sendReject(
+        final FixDecoder m, final long msgType, final int seqNum, final int reason, final int refTagId,
+        final long now)
+    {
+        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
+        {
+            return;
+        }
+        final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
+        admin.reverseRoute(encoder, m);
+        admin.reject(encoder, m, version, seqNum, reason, refTagId);
+        sendAdmin(now, MessageStore.FLAG_ADMIN);
+        counters.rejectSent(reason);
+        if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
+        {
+            sequence.incrementTarget();
+        }
+    }
+
+    private void resetSequenceNumbers()
+    {
+        sequence.reset();
+        counters.sessionResets++;
+    }
+
+    private void onDisconnected(final DisconnectReason reason)
+    {
+        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
+        state = SessionState.DISCONNECTED;
+        counters.disconnect(reason);
+        gapQueue.clear();
+        sequence.clearResendRange();
+        resender.cancel();
+        pendingSeqNum = -1;
+        if (config.resetOnDisconnect() || (wasLoggedOn && config.resetOnLogout() && reason == DisconnectReason.LOGOUT))
+        {
+            resetSequenceNumbers();
+        }
+        if (wasLoggedOn)
+        {
+            try
+            {
+                application.onLogout(this);
+            }
+            catch (final RuntimeException ex)
+            {
+                counters.applicationErrors++;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ application
+
+    private void notifyApplication(final FixDecoder m)
+    {
+        try
+        {
+            application.onMessage(m, this);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+        }
+    }
+
+    private void notifyAdmin(final FixDecoder m)
+    {
+        try
+        {
+            application.onAdminMessage(m, this);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+        }
+    }
+
+    private void notifyLogon()
+    {
+        try
+        {
+            application.onLogon(this);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Session{" + sessionId + ", " + state + ", out=" + sequence.nextSender() + ", in=" +
+            sequence.nextTarget() + "}";
+    }
+}

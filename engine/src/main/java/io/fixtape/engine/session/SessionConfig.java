@@ -1,0 +1,450 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.codec.UtcTimestamps;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Configuration of one {@link Session}: a context object with fluent setters and documented defaults, checked
+ * in {@link #conclude()} (which names the offending setting). Keys mirror the QuickFIX/J settings file; the
+ * settings-file loader maps onto these setters.
+ *
+ * <p>Built on a configuration thread before the session starts; not modified afterwards.
+ */
+public final class SessionConfig
+{
+    /** Which side opens the TCP connection and sends the first Logon. */
+    public enum Role
+    {
+        ACCEPTOR, INITIATOR
+    }
+
+    /** Default HeartBtInt (108) an initiator proposes: 30 s. An acceptor uses the counterparty's value. */
+    public static final int DEFAULT_HEART_BT_INT_SECONDS = 30;
+    /** Default LogonTimeout: 10 s to receive the Logon (acceptor) or its reply (initiator). */
+    public static final long DEFAULT_LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Default LogoutTimeout: 2 s to receive the Logout reply before disconnecting. */
+    public static final long DEFAULT_LOGOUT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Default MaxLatency: SendingTime may differ from our clock by ±120 s. */
+    public static final long DEFAULT_MAX_LATENCY_NANOS = TimeUnit.SECONDS.toNanos(120);
+    /** TestRequest after HeartBtInt × (1 + 0.5) of silence (QuickFIX/J TestRequestDelayMultiplier). */
+    public static final double DEFAULT_TEST_REQUEST_DELAY_MULTIPLIER = 0.5;
+    /** Disconnect after HeartBtInt × (1 + 1.4) of silence (QuickFIX/J HeartBeatTimeoutMultiplier). */
+    public static final double DEFAULT_HEARTBEAT_TIMEOUT_MULTIPLIER = 1.4;
+    /** Default largest message (bytes) the session encodes or resends. */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024;
+    /** Default bytes buffered for messages received beyond a sequence gap. */
+    public static final int DEFAULT_GAP_QUEUE_BYTES = 1024 * 1024;
+    /** Default number of messages buffered beyond a sequence gap. */
+    public static final int DEFAULT_GAP_QUEUE_MESSAGES = 8192;
+
+    private SessionId sessionId;
+    private Role role = Role.ACCEPTOR;
+    private int heartBtIntSeconds = DEFAULT_HEART_BT_INT_SECONDS;
+    private long logonTimeoutNanos = DEFAULT_LOGON_TIMEOUT_NANOS;
+    private long logoutTimeoutNanos = DEFAULT_LOGOUT_TIMEOUT_NANOS;
+    private boolean checkLatency = true;
+    private long maxLatencyNanos = DEFAULT_MAX_LATENCY_NANOS;
+    private double testRequestDelayMultiplier = DEFAULT_TEST_REQUEST_DELAY_MULTIPLIER;
+    private double heartbeatTimeoutMultiplier = DEFAULT_HEARTBEAT_TIMEOUT_MULTIPLIER;
+    private boolean resetOnLogon;
+    private boolean resetOnLogout;
+    private boolean resetOnDisconnect;
+    private boolean refreshOnLogon;
+    private boolean checkCompId = true;
+    private boolean requiresOrigSendingTime = true;
+    private boolean enableNextExpectedMsgSeqNum;
+    private SessionValidator validator;
+    private int timestampPrecision = UtcTimestamps.MILLIS;
+    private String defaultApplVerId;
+    private SessionSchedule schedule = SessionSchedule.nonStop();
+    private Authenticator authenticator = Authenticator.ACCEPT_ALL;
+    private String username;
+    private String password;
+    private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+    private int gapQueueBytes = DEFAULT_GAP_QUEUE_BYTES;
+    private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
+
+    /** Required: BeginString, our SenderCompID, their TargetCompID. */
+    public SessionConfig sessionId(final SessionId sessionId)
+    {
+        this.sessionId = sessionId;
+        return this;
+    }
+
+    /** Default {@link Role#ACCEPTOR}. */
+    public SessionConfig role(final Role role)
+    {
+        this.role = role;
+        return this;
+    }
+
+    /** HeartBtInt (108) in seconds an initiator sends; default 30. 0 disables heartbeats. */
+    public SessionConfig heartBtIntSeconds(final int seconds)
+    {
+        this.heartBtIntSeconds = seconds;
+        return this;
+    }
+
+    /** LogonTimeout; default 10 s. */
+    public SessionConfig logonTimeoutNanos(final long nanos)
+    {
+        this.logonTimeoutNanos = nanos;
+        return this;
+    }
+
+    /** LogoutTimeout; default 2 s. */
+    public SessionConfig logoutTimeoutNanos(final long nanos)
+    {
+        this.logoutTimeoutNanos = nanos;
+        return this;
+    }
+
+    /** CheckLatency: whether SendingTime accuracy is checked; default true. */
+    public SessionConfig checkLatency(final boolean check)
+    {
+        this.checkLatency = check;
+        return this;
+    }
+
+    /** MaxLatency; default 120 s. */
+    public SessionConfig maxLatencyNanos(final long nanos)
+    {
+        this.maxLatencyNanos = nanos;
+        return this;
+    }
+
+    /** TestRequestDelayMultiplier; default 0.5 (TestRequest after 1.5 × HeartBtInt of silence). */
+    public SessionConfig testRequestDelayMultiplier(final double multiplier)
+    {
+        this.testRequestDelayMultiplier = multiplier;
+        return this;
+    }
+
+    /** HeartBeatTimeoutMultiplier; default 1.4 (disconnect after 2.4 × HeartBtInt of silence). */
+    public SessionConfig heartbeatTimeoutMultiplier(final double multiplier)
+    {
+        this.heartbeatTimeoutMultiplier = multiplier;
+        return this;
+    }
+
+    /** ResetOnLogon: sequence numbers restart at 1 at every Logon; default false. */
+    public SessionConfig resetOnLogon(final boolean reset)
+    {
+        this.resetOnLogon = reset;
+        return this;
+    }
+
+    /** ResetOnLogout; default false. */
+    public SessionConfig resetOnLogout(final boolean reset)
+    {
+        this.resetOnLogout = reset;
+        return this;
+    }
+
+    /** ResetOnDisconnect; default false. */
+    public SessionConfig resetOnDisconnect(final boolean reset)
+    {
+        this.resetOnDisconnect = reset;
+        return this;
+    }
+
+    /** RefreshOnLogon: re-read sequence numbers from the store at Logon (a store shared with a standby); default false. */
+    public SessionConfig refreshOnLogon(final boolean refresh)
+    {
+        this.refreshOnLogon = refresh;
+        return this;
+    }
+
+    /** CheckCompID; default true. */
+    public SessionConfig checkCompId(final boolean check)
+    {
+        this.checkCompId = check;
+        return this;
+    }
+
+    /** RequiresOrigSendingTime: a PossDup message without OrigSendingTime is rejected; default true. */
+    public SessionConfig requiresOrigSendingTime(final boolean requires)
+    {
+        this.requiresOrigSendingTime = requires;
+        return this;
+    }
+
+    /** EnableNextExpectedMsgSeqNum: send and honour tag 789 in Logon; default false. */
+    public SessionConfig enableNextExpectedMsgSeqNum(final boolean enable)
+    {
+        this.enableNextExpectedMsgSeqNum = enable;
+        return this;
+    }
+
+    /** Inbound validation (data dictionary); default none. */
+    public SessionConfig validator(final SessionValidator validator)
+    {
+        this.validator = validator;
+        return this;
+    }
+
+    /** TimeStampPrecision: fraction digits of SendingTime we write: 0, 3 (default), 6 or 9. */
+    public SessionConfig timestampPrecision(final int digits)
+    {
+        this.timestampPrecision = digits;
+        return this;
+    }
+
+    /**
+     * DefaultApplVerID for FIXT.1.1 sessions, sent as 1137 in our Logon: either the enumerated value
+     * ({@code 7}, {@code 9}) or the name ({@code FIX.5.0}, {@code FIX.5.0SP2}).
+     */
+    public SessionConfig defaultApplVerId(final String value)
+    {
+        this.defaultApplVerId = value;
+        return this;
+    }
+
+    /** Session schedule; default non-stop. The instance is copied (each session owns its cache). */
+    public SessionConfig schedule(final SessionSchedule schedule)
+    {
+        this.schedule = schedule;
+        return this;
+    }
+
+    /** Acceptor: decides on Username/Password of a Logon; default accept all. */
+    public SessionConfig authenticator(final Authenticator authenticator)
+    {
+        this.authenticator = authenticator;
+        return this;
+    }
+
+    /** Initiator: Username (553) sent in our Logon; default none. */
+    public SessionConfig username(final String username)
+    {
+        this.username = username;
+        return this;
+    }
+
+    /** Initiator: Password (554) sent in our Logon; default none. */
+    public SessionConfig password(final String password)
+    {
+        this.password = password;
+        return this;
+    }
+
+    /** Largest message we encode or resend; default 64 KiB. */
+    public SessionConfig maxMessageSize(final int bytes)
+    {
+        this.maxMessageSize = bytes;
+        return this;
+    }
+
+    /** Bytes buffered for messages received beyond a sequence gap; default 1 MiB. */
+    public SessionConfig gapQueueBytes(final int bytes)
+    {
+        this.gapQueueBytes = bytes;
+        return this;
+    }
+
+    /** Messages buffered beyond a sequence gap; default 8192. Overflowing messages are re-requested later. */
+    public SessionConfig gapQueueMessages(final int messages)
+    {
+        this.gapQueueMessages = messages;
+        return this;
+    }
+
+    /**
+     * Check the settings.
+     *
+     * @throws IllegalArgumentException naming the setting and its limit.
+     */
+    public SessionConfig conclude()
+    {
+        Objects.requireNonNull(sessionId, "sessionId (BeginString/SenderCompID/TargetCompID) is required");
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(schedule, "schedule");
+        Objects.requireNonNull(authenticator, "authenticator");
+        require(heartBtIntSeconds >= 0, "HeartBtInt must be >= 0: " + heartBtIntSeconds);
+        require(logonTimeoutNanos > 0, "LogonTimeout must be > 0");
+        require(logoutTimeoutNanos > 0, "LogoutTimeout must be > 0");
+        require(maxLatencyNanos > 0, "MaxLatency must be > 0");
+        require(testRequestDelayMultiplier >= 0, "TestRequestDelayMultiplier must be >= 0");
+        require(heartbeatTimeoutMultiplier > testRequestDelayMultiplier,
+            "HeartBeatTimeoutMultiplier must exceed TestRequestDelayMultiplier");
+        require(timestampPrecision == 0 || timestampPrecision == 3 || timestampPrecision == 6 ||
+            timestampPrecision == 9, "TimeStampPrecision must be 0, 3, 6 or 9 digits: " + timestampPrecision);
+        require(maxMessageSize >= 256, "maxMessageSize must be >= 256: " + maxMessageSize);
+        require(gapQueueBytes >= 0, "gapQueueBytes must be >= 0");
+        require(gapQueueMessages >= 0, "gapQueueMessages must be >= 0");
+        if (isFixt())
+        {
+            require(defaultApplVerId != null, "DefaultApplVerID is required for FIXT.1.1 sessions");
+            require(applVerIdValue(defaultApplVerId) != null, "DefaultApplVerID not recognised: " + defaultApplVerId);
+        }
+        return this;
+    }
+
+    private static void require(final boolean condition, final String message)
+    {
+        if (!condition)
+        {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** The ApplVerID (1128/1137) enumeration value of a name or value, or null. */
+    public static String applVerIdValue(final String nameOrValue)
+    {
+        if (nameOrValue == null)
+        {
+            return null;
+        }
+        switch (nameOrValue)
+        {
+            case "0": case "FIX.2.7": return "0";
+            case "1": case "FIX.3.0": return "1";
+            case "2": case "FIX.4.0": return "2";
+            case "3": case "FIX.4.1": return "3";
+            case "4": case "FIX.4.2": return "4";
+            case "5": case "FIX.4.3": return "5";
+            case "6": case "FIX.4.4": return "6";
+            case "7": case "FIX.5.0": return "7";
+            case "8": case "FIX.5.0SP1": return "8";
+            case "9": case "FIX.5.0SP2": return "9";
+            default: return null;
+        }
+    }
+
+    boolean isFixt()
+    {
+        return sessionId != null && sessionId.beginString().startsWith("FIXT");
+    }
+
+    public SessionId sessionId()
+    {
+        return sessionId;
+    }
+
+    public Role role()
+    {
+        return role;
+    }
+
+    public int heartBtIntSeconds()
+    {
+        return heartBtIntSeconds;
+    }
+
+    public long logonTimeoutNanos()
+    {
+        return logonTimeoutNanos;
+    }
+
+    public long logoutTimeoutNanos()
+    {
+        return logoutTimeoutNanos;
+    }
+
+    public boolean checkLatency()
+    {
+        return checkLatency;
+    }
+
+    public long maxLatencyNanos()
+    {
+        return maxLatencyNanos;
+    }
+
+    public double testRequestDelayMultiplier()
+    {
+        return testRequestDelayMultiplier;
+    }
+
+    public double heartbeatTimeoutMultiplier()
+    {
+        return heartbeatTimeoutMultiplier;
+    }
+
+    public boolean resetOnLogon()
+    {
+        return resetOnLogon;
+    }
+
+    public boolean resetOnLogout()
+    {
+        return resetOnLogout;
+    }
+
+    public boolean resetOnDisconnect()
+    {
+        return resetOnDisconnect;
+    }
+
+    public boolean refreshOnLogon()
+    {
+        return refreshOnLogon;
+    }
+
+    public boolean checkCompId()
+    {
+        return checkCompId;
+    }
+
+    public boolean requiresOrigSendingTime()
+    {
+        return requiresOrigSendingTime;
+    }
+
+    public boolean enableNextExpectedMsgSeqNum()
+    {
+        return enableNextExpectedMsgSeqNum;
+    }
+
+    public SessionValidator validator()
+    {
+        return validator;
+    }
+
+    public int timestampPrecision()
+    {
+        return timestampPrecision;
+    }
+
+    public String defaultApplVerId()
+    {
+        return defaultApplVerId;
+    }
+
+    public SessionSchedule schedule()
+    {
+        return schedule;
+    }
+
+    public Authenticator authenticator()
+    {
+        return authenticator;
+    }
+
+    public String username()
+    {
+        return username;
+    }
+
+    public String password()
+    {
+        return password;
+    }
+
+    public int maxMessageSize()
+    {
+        return maxMessageSize;
+    }
+
+    public int gapQueueBytes()
+    {
+        return gapQueueBytes;
+    }
+
+    public int gapQueueMessages()
+    {
+        return gapQueueMessages;
+    }
+}

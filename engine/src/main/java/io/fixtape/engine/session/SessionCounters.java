@@ -1,0 +1,220 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.transport.DisconnectReason;
+
+/**
+ * What happened on one session, counted: every Reject by SessionRejectReason, every Logout by
+ * {@link LogoutReason}, every disconnect by {@link DisconnectReason}, and the protocol events in between.
+ *
+ * <p>Plain {@code long} fields written only by the session's poller thread. Other threads (stat tools, tests
+ * after the poller stopped) may read them; such reads are racy but never torn on 64-bit JVMs, which is fine for
+ * monitoring. Getters only: nothing outside the session changes them.
+ */
+public final class SessionCounters
+{
+    private static final DisconnectReason[] DISCONNECT_REASONS = DisconnectReason.values();
+
+    private final long[] rejectsSent = new long[SessionRejectReason.COUNTER_SLOTS];
+    private final long[] logoutsSent = new long[LogoutReason.VALUES.length];
+    private final long[] disconnects = new long[DISCONNECT_REASONS.length];
+
+    long messagesReceived;
+    long messagesSent;
+    long applicationMessagesReceived;
+    long applicationMessagesSent;
+    long garbledMessages;
+    long logons;
+    long rejectsReceived;
+    long businessRejectsSent;
+    long resendRequestsSent;
+    long resendRequestsSuppressed;
+    long resendRequestsReceived;
+    long messagesResent;
+    long gapFillsSent;
+    long sequenceResetsReceived;
+    long duplicatesIgnored;
+    long messagesQueued;
+    long gapQueueOverflows;
+    long heartbeatsSent;
+    long testRequestsSent;
+    long backPressured;
+    long lostAfterJournal;
+    long messagesBeforeLogon;
+    long applicationErrors;
+    long sessionResets;
+
+    void rejectSent(final int reason)
+    {
+        rejectsSent[SessionRejectReason.slot(reason)]++;
+    }
+
+    void logoutSent(final LogoutReason reason)
+    {
+        logoutsSent[reason.ordinal()]++;
+    }
+
+    void disconnect(final DisconnectReason reason)
+    {
+        disconnects[reason.ordinal()]++;
+    }
+
+    /** Rejects (35=3) sent with this SessionRejectReason (codes above 17 share one slot). */
+    public long rejectsSent(final int sessionRejectReason)
+    {
+        return rejectsSent[SessionRejectReason.slot(sessionRejectReason)];
+    }
+
+    public long rejectsSentTotal()
+    {
+        long total = 0;
+        for (final long count : rejectsSent)
+        {
+            total += count;
+        }
+        return total;
+    }
+
+    public long logoutsSent(final LogoutReason reason)
+    {
+        return logoutsSent[reason.ordinal()];
+    }
+
+    public long disconnects(final DisconnectReason reason)
+    {
+        return disconnects[reason.ordinal()];
+    }
+
+    public long messagesReceived()
+    {
+        return messagesReceived;
+    }
+
+    public long messagesSent()
+    {
+        return messagesSent;
+    }
+
+    public long applicationMessagesReceived()
+    {
+        return applicationMessagesReceived;
+    }
+
+    public long applicationMessagesSent()
+    {
+        return applicationMessagesSent;
+    }
+
+    /** Framed messages ignored as garbled (bad checksum reported by the transport, header out of order). */
+    public long garbledMessages()
+    {
+        return garbledMessages;
+    }
+
+    public long logons()
+    {
+        return logons;
+    }
+
+    public long rejectsReceived()
+    {
+        return rejectsReceived;
+    }
+
+    public long businessRejectsSent()
+    {
+        return businessRejectsSent;
+    }
+
+    public long resendRequestsSent()
+    {
+        return resendRequestsSent;
+    }
+
+    /** ResendRequests not sent because one covering the gap was already outstanding. */
+    public long resendRequestsSuppressed()
+    {
+        return resendRequestsSuppressed;
+    }
+
+    public long resendRequestsReceived()
+    {
+        return resendRequestsReceived;
+    }
+
+    /** Application messages resent with PossDupFlag=Y. */
+    public long messagesResent()
+    {
+        return messagesResent;
+    }
+
+    public long gapFillsSent()
+    {
+        return gapFillsSent;
+    }
+
+    public long sequenceResetsReceived()
+    {
+        return sequenceResetsReceived;
+    }
+
+    /** Messages with MsgSeqNum below the expected one and PossDupFlag=Y, ignored. */
+    public long duplicatesIgnored()
+    {
+        return duplicatesIgnored;
+    }
+
+    /** Messages received beyond a gap and queued until the gap is filled. */
+    public long messagesQueued()
+    {
+        return messagesQueued;
+    }
+
+    /** Messages beyond a gap that did not fit the gap queue (they are re-requested later). */
+    public long gapQueueOverflows()
+    {
+        return gapQueueOverflows;
+    }
+
+    public long heartbeatsSent()
+    {
+        return heartbeatsSent;
+    }
+
+    public long testRequestsSent()
+    {
+        return testRequestsSent;
+    }
+
+    /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
+    public long backPressured()
+    {
+        return backPressured;
+    }
+
+    /**
+     * Messages journaled but refused by the connection afterwards (the transport ignored
+     * {@code writableBytes}); they are recoverable by the counterparty's ResendRequest.
+     */
+    public long lostAfterJournal()
+    {
+        return lostAfterJournal;
+    }
+
+    /** Messages other than Logon received before the session was logged on. */
+    public long messagesBeforeLogon()
+    {
+        return messagesBeforeLogon;
+    }
+
+    /** Exceptions thrown by application callbacks (caught, counted). */
+    public long applicationErrors()
+    {
+        return applicationErrors;
+    }
+
+    /** Sequence number resets (ResetSeqNumFlag, Reset* settings, schedule). */
+    public long sessionResets()
+    {
+        return sessionResets;
+    }
+}
