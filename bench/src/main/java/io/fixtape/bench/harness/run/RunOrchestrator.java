@@ -116,6 +116,10 @@ public final class RunOrchestrator
             }
             final JsonObject serverProfile = Files.exists(profileOut) ? Json.read(profileOut)
                 : Json.gson().toJsonTree(launcher.configuredProfile(options)).getAsJsonObject();
+            if (arm == Arm.FIXTAPE)
+            {
+                serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
+            }
             warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
             warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
             return new RunRecord(run, rate, clientResult, serverProfile, serverThreads,

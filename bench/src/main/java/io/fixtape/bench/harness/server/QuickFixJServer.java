@@ -28,6 +28,7 @@ import quickfix.field.OrderQty;
 import quickfix.field.Price;
 import quickfix.field.Side;
 import quickfix.field.Symbol;
+import quickfix.field.TransactTime;
 import quickfix.fix44.ExecutionReport;
 import quickfix.fix44.MarketDataSnapshotFullRefresh;
 
@@ -101,6 +102,7 @@ final class QuickFixJServer implements BenchServer, Application
             report.set(new OrderQty(qty));
             report.set(new LastQty(qty));
             report.set(new LastPx(price));
+            report.set(new TransactTime());
             reply = report;
         }
         else if (MsgType.MARKET_DATA_REQUEST.equals(type))
