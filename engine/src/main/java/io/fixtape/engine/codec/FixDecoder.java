@@ -133,10 +133,7 @@ public final class FixDecoder
             }
             else
             {
-                while (position < end && buffer.getByte(position) != SOH)
-                {
-                    position++;
-                }
+                position = findSoh(buffer, position, end);
             }
             if (position >= end)
             {
@@ -161,6 +158,34 @@ public final class FixDecoder
             msgType = MsgTypes.pack(buffer, valueOffsets[msgTypeIndex], valueLengths[msgTypeIndex]);
         }
         return this;
+    }
+
+    private static final long SOH_BYTES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /**
+     * Position of the first SOH in {@code [from, end)}, or {@code end}. Tests eight bytes per step: after XOR with
+     * SOH in every byte, a SOH byte becomes zero, and the classic "has zero byte" expression flags it; the lowest
+     * flag is exact (borrows only propagate upwards), which is the first SOH in little-endian order.
+     */
+    static int findSoh(final DirectBuffer buffer, final int from, final int end)
+    {
+        int position = from;
+        while (end - position >= 8)
+        {
+            final long word = buffer.getLong(position, java.nio.ByteOrder.LITTLE_ENDIAN) ^ SOH_BYTES;
+            final long zeros = (word - SOH_BYTES) & ~word & HIGH_BITS;
+            if (zeros != 0)
+            {
+                return position + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+            position += 8;
+        }
+        while (position < end && buffer.getByte(position) != SOH)
+        {
+            position++;
+        }
+        return position;
     }
 
     /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */

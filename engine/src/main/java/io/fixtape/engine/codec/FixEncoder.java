@@ -34,7 +34,6 @@ public final class FixEncoder
 {
     private static final int MAX_BODY_LENGTH_DIGITS = 10;
     private static final int TRAILER_LENGTH = 7;
-    private static final byte[] TEN = {'1', '0', '='};
 
     private final byte[] beginStringField;
     private final int headroom;
@@ -141,7 +140,7 @@ public final class FixEncoder
         return this;
     }
 
-    /** An ASCII string; each char is written as its low byte. */
+    /** An ASCII string (a char above 127 is written as {@code ?}, as Agrona does). */
     public FixEncoder putString(final int tag, final CharSequence value)
     {
         position = FieldWriter.putAscii(buffer, position, tag, value);
@@ -255,9 +254,11 @@ public final class FixEncoder
         buffer.putBytes(start, beginStringField);
 
         final int checksum = Checksum.compute(buffer, start, position - start);
-        buffer.putBytes(position, TEN);
-        AsciiNumbers.formatChecksum3Ascii(buffer, position + 3, checksum);
-        buffer.putByte(position + 6, FieldWriter.SOH);
+        // "10=" + 3 digits + SOH as two overlapping 4-byte stores: exactly the 7 trailer bytes
+        final int d0 = '0' + checksum / 100;
+        buffer.putInt(position, '1' | ('0' << 8) | ('=' << 16) | (d0 << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(position + 3, d0 | (('0' + (checksum / 10) % 10) << 8) | (('0' + checksum % 10) << 16) |
+            (FieldWriter.SOH << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
 
         messageOffset = start;
         messageLength = position + TRAILER_LENGTH - start;
