@@ -46,6 +46,32 @@ final class FieldWriter
         return position + length + 1;
     }
 
+    private static final int SMALL_COPY = 64;
+
+    /**
+     * Copies bytes; short runs (templates, header fields, BeginString) with 8-byte loads and stores, which beats
+     * {@code putBytes}' bulk copy call at these sizes.
+     */
+    static void copy(
+        final MutableDirectBuffer destination, final int destinationOffset, final DirectBuffer source,
+        final int sourceOffset, final int length)
+    {
+        if (length > SMALL_COPY)
+        {
+            destination.putBytes(destinationOffset, source, sourceOffset, length);
+            return;
+        }
+        int i = 0;
+        for (; i + 8 <= length; i += 8)
+        {
+            destination.putLong(destinationOffset + i, source.getLong(sourceOffset + i));
+        }
+        for (; i < length; i++)
+        {
+            destination.putByte(destinationOffset + i, source.getByte(sourceOffset + i));
+        }
+    }
+
     static int end(final MutableDirectBuffer buffer, final int position)
     {
         buffer.putByte(position, SOH);
@@ -83,7 +109,7 @@ final class FieldWriter
         final int offset, final int length)
     {
         final int valueStart = tag(buffer, position, tag);
-        buffer.putBytes(valueStart, source, offset, length);
+        copy(buffer, valueStart, source, offset, length);
         return end(buffer, valueStart + length);
     }
 
