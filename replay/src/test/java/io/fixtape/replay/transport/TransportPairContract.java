@@ -114,7 +114,12 @@ abstract class TransportPairContract
         for (int i = 0; i < 100_000; i++)
         {
             message[0] = (byte)i;
+            final boolean promised = initiatorEvents.connection.writableBytes() >= message.length;
             result = initiatorEvents.connection.write(buffer, 0, message.length);
+            if (promised)
+            {
+                assertEquals(message.length, result, "writableBytes() promised room for write " + i);
+            }
             if (result != message.length)
             {
                 break;

@@ -7,6 +7,7 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.aeron.protocol.DataHeaderFlyweight;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
@@ -178,7 +179,11 @@ public final class AeronTransport implements Transport, FragmentHandler
                 close(DisconnectReason.MESSAGE_TOO_LARGE);
                 return NOT_CONNECTED;
             }
-            final long result = publication.offer(buffer, offset, length);
+            long result = publication.offer(buffer, offset, length);
+            if (result == Publication.ADMIN_ACTION)
+            {
+                result = publication.offer(buffer, offset, length); // term rotated: an immediate retry is the contract
+            }
             if (result > 0)
             {
                 return length;
@@ -188,6 +193,27 @@ public final class AeronTransport implements Transport, FragmentHandler
                 return BACK_PRESSURED;
             }
             return NOT_CONNECTED;
+        }
+
+        /**
+         * A lower bound on the largest message {@link #write} takes now: the publication's flow-control window
+         * less one frame header per fragment the message would need.
+         */
+        @Override
+        public int writableBytes()
+        {
+            if (closed)
+            {
+                return 0;
+            }
+            final long window = publication.availableWindow();
+            if (window <= 0)
+            {
+                return 0;
+            }
+            final long frames = window / publication.maxPayloadLength() + 1;
+            final long room = window - frames * DataHeaderFlyweight.HEADER_LENGTH;
+            return (int)Math.max(0, Math.min(room, publication.maxMessageLength()));
         }
 
         @Override

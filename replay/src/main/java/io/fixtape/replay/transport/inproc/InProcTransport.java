@@ -8,6 +8,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 
 /**
  * One end of an {@link InProcPipe}: a {@link Transport} with exactly one {@link Connection}. The first
@@ -169,6 +170,26 @@ public final class InProcTransport implements Transport, MessageHandler
                 return NOT_CONNECTED;
             }
             return outbound.write(MSG_TYPE_DATA, buffer, offset, length) ? length : BACK_PRESSURED;
+        }
+
+        /**
+         * A lower bound on the largest message {@link #write} takes now: free ring space, allowing for the padding
+         * record the ring writes when a message would straddle its end (the consumer only ever frees more).
+         */
+        @Override
+        public int writableBytes()
+        {
+            if (closed)
+            {
+                return 0;
+            }
+            final int capacity = outbound.capacity();
+            final long tail = outbound.producerPosition();
+            final int free = capacity - (int)(tail - outbound.consumerPosition());
+            final int toEnd = capacity - (int)(tail & (capacity - 1));
+            final int room = Math.max(Math.min(toEnd, free), free - toEnd) - RecordDescriptor.HEADER_LENGTH;
+            final int aligned = room & ~(RecordDescriptor.ALIGNMENT - 1);
+            return Math.max(0, Math.min(aligned, outbound.maxMsgLength()));
         }
 
         @Override

@@ -1,0 +1,183 @@
+package io.fixtape.journal;
+
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.store.MessageStore;
+import org.agrona.DirectBuffer;
+
+import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_IN;
+import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
+
+/**
+ * {@link MessageStore} of one session on a shared {@link Journal}, in mode {@code store} or {@code audit}
+ * ({@code none} never builds one: see {@link ChronicleMessageStoreFactory}).
+ * <ul>
+ * <li>store: outbound application messages are journaled and indexed for resend; admin messages and inbound
+ * messages only move the sequence state.</li>
+ * <li>audit: additionally every inbound and outbound admin message is journaled.</li>
+ * </ul>
+ * Sequence numbers live in the journal's memory-mapped state file (a restart reads them back without scanning).
+ * An outbound message without PossDup sets next sender to seq + 1; PossDup resends are journaled in audit mode but
+ * neither move the state nor replace the original in the resend index.
+ *
+ * <p>Threading: the journal's writer thread only (see {@link Journal}). Zero allocation in steady state.
+ */
+public final class ChronicleMessageStore implements MessageStore
+{
+    private final Journal journal;
+    private final int sessionId;
+    private final boolean audit;
+    private final SeqStateFile state;
+    private final ResendIndex outIndex;
+    private final JournalRecord replayRecord = new JournalRecord();
+
+    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode)
+    {
+        if (mode == JournalMode.NONE)
+        {
+            throw new IllegalArgumentException("JournalMode=none has no Chronicle store");
+        }
+        this.journal = journal;
+        this.sessionId = sessionId;
+        this.audit = mode == JournalMode.AUDIT;
+        this.state = journal.state();
+        this.outIndex = journal.outIndex(sessionId);
+    }
+
+    /** Stable id of this session in the journal's registry. */
+    public int sessionId()
+    {
+        return sessionId;
+    }
+
+    @Override
+    public int nextSenderSeqNum()
+    {
+        return state.nextSender(sessionId);
+    }
+
+    @Override
+    public int nextTargetSeqNum()
+    {
+        return state.nextTarget(sessionId);
+    }
+
+    @Override
+    public void nextSenderSeqNum(final int seqNum)
+    {
+        state.nextSender(sessionId, seqNum);
+    }
+
+    @Override
+    public void nextTargetSeqNum(final int seqNum)
+    {
+        state.nextTarget(sessionId, seqNum);
+    }
+
+    @Override
+    public void onInbound(
+        final int seqNum,
+        final long msgType,
+        final int flags,
+        final long timestampNanos,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        if (audit)
+        {
+            final long index = journal.append(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType), timestampNanos,
+                msgType, buffer, offset, length);
+            state.coveredIndex(index);
+        }
+    }
+
+    @Override
+    public void onOutbound(
+        final int seqNum,
+        final long msgType,
+        final int flags,
+        final long timestampNanos,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        final int allFlags = withAdmin(flags, msgType);
+        final boolean admin = (allFlags & FLAG_ADMIN) != 0;
+        final boolean possDup = (allFlags & FLAG_POSS_DUP) != 0;
+        if (audit || (!admin && !possDup))
+        {
+            final long index = journal.append(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos, msgType,
+                buffer, offset, length);
+            if (!possDup)
+            {
+                if (!admin)
+                {
+                    outIndex.put(seqNum, index);
+                }
+                state.nextSender(sessionId, seqNum + 1);
+            }
+            state.coveredIndex(index);
+        }
+        else if (!possDup)
+        {
+            state.nextSender(sessionId, seqNum + 1);
+        }
+    }
+
+    private static int withAdmin(final int flags, final long msgType)
+    {
+        return MsgTypes.isAdmin(msgType) ? flags | FLAG_ADMIN : flags;
+    }
+
+    @Override
+    public int replayOutbound(final int beginSeqNum, final int endSeqNum, final ReplayHandler handler)
+    {
+        final int last = Math.min(endSeqNum <= 0 ? Integer.MAX_VALUE : endSeqNum, state.nextSender(sessionId) - 1);
+        int delivered = 0;
+        for (int seq = Math.max(1, beginSeqNum); seq <= last; seq++)
+        {
+            final long index = outIndex.get(seq);
+            if (index == 0 || !journal.readAt(index, replayRecord))
+            {
+                continue;
+            }
+            final JournalRecord r = replayRecord;
+            if (r.sessionId() != sessionId || r.direction() != DIRECTION_OUT || r.seqNum() != seq)
+            {
+                continue; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
+            }
+            delivered++;
+            if (!handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()))
+            {
+                break;
+            }
+        }
+        return delivered;
+    }
+
+    @Override
+    public void reset()
+    {
+        state.nextSender(sessionId, 1);
+        state.nextTarget(sessionId, 1);
+        outIndex.clear();
+    }
+
+    @Override
+    public void flush()
+    {
+        journal.sync();
+    }
+
+    @Override
+    public boolean persistsMessages()
+    {
+        return true;
+    }
+
+    /** The journal is shared by all sessions and closed by its factory. */
+    @Override
+    public void close()
+    {
+    }
+}

@@ -1,0 +1,541 @@
+package io.fixtape.journal;
+
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.DirectBuffer;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
+
+/**
+ * One engine's journal: a Chronicle Queue holding every journaled FIX message of all its sessions, the session
+ * registry, the memory-mapped sequence state and one resend index per session, all under one directory it locks.
+ *
+ * <pre>
+ * JournalPath/
+ *   journal.lock        pid@host of the engine holding the directory
+ *   sessions.registry   session id &lt;-&gt; BeginString/SenderCompID/TargetCompID/qualifier (versioned text)
+ *   queue/              Chronicle Queue cycle files, one record per message (JournalRecordDescriptor)
+ *   state/seqstate.dat  next sender/target MsgSeqNum per session + covered queue index
+ *   state/N.out.idx     resend index of session N: MsgSeqNum -&gt; queue index
+ * </pre>
+ *
+ * Threading: single writer by contract. {@link #append}, {@link #readAt}, {@link #doWork} and the
+ * {@link ChronicleMessageStore}s built on it run on one thread (the poller that owns the sessions). Opening and
+ * {@link #registerSession} may happen on a configuration thread before the writer starts. Readers in other
+ * processes or threads use their own {@link JournalReader}.
+ */
+public final class Journal implements AutoCloseable
+{
+    public static final String QUEUE_DIR = "queue";
+    public static final String STATE_DIR = "state";
+    private static final long FORWARD_SKIP_LIMIT = 64;
+
+    private final JournalContext ctx;
+    private final Path directory;
+    private final JournalLock lock;
+    private final SessionRegistry registry;
+    private final SeqStateFile state;
+    private final SingleChronicleQueue queue;
+    private final ResendIndex[] outIndexes;
+    private final File spaceProbe;
+    private final long readOnlyWarningsAtOpen;
+    private final JournalWriteFaultInjector faultInjector;
+    private final long recoveredRecords;
+    private final net.openhft.chronicle.queue.RollCycle rollCycle;
+    private ExcerptAppender appender;
+    private ExcerptTailer readTailer;
+    private long lastDiskCheckNanos = Long.MIN_VALUE;
+    private long lastSyncNanos;
+    private boolean lowSpace;
+    private boolean closed;
+
+    private Journal(final JournalContext ctx)
+    {
+        this.ctx = ctx;
+        this.directory = ctx.directory().toAbsolutePath();
+        this.faultInjector = ctx.faultInjector();
+        this.rollCycle = ctx.rollCycle();
+        createDirectories(directory);
+        if (!Files.isWritable(directory))
+        {
+            throw new JournalException("journal directory " + directory + " is read-only (not writable by this process)");
+        }
+        this.lock = JournalLock.acquire(directory);
+        SeqStateFile openedState = null;
+        SingleChronicleQueue openedQueue = null;
+        try
+        {
+            createDirectories(directory.resolve(STATE_DIR));
+            this.registry = SessionRegistry.open(directory, false);
+            openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
+            this.state = openedState;
+            this.outIndexes = new ResendIndex[state.slotCount()];
+            ReadOnlyFallbackWatch.install();
+            this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
+            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false);
+            this.queue = openedQueue;
+            failIfReadOnlyFallback();
+            this.spaceProbe = directory.toFile();
+            for (final Integer id : registry.ids())
+            {
+                openSession(id);
+            }
+            this.recoveredRecords = recoverTail();
+        }
+        catch (final RuntimeException ex)
+        {
+            if (openedQueue != null)
+            {
+                openedQueue.close();
+            }
+            if (openedState != null)
+            {
+                openedState.close();
+            }
+            lock.close();
+            throw ex;
+        }
+    }
+
+    /** Opens (creating if needed) the journal in {@code ctx.directory()}; refuses a directory another engine holds. */
+    public static Journal open(final JournalContext ctx)
+    {
+        ctx.conclude();
+        return new Journal(ctx);
+    }
+
+    static SingleChronicleQueue buildQueue(final JournalContext ctx, final Path queueDir, final boolean readOnly)
+    {
+        final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
+            .rollCycle(ctx.rollCycle())
+            .readOnly(readOnly);
+        if (ctx.blockSize() > 0)
+        {
+            builder.blockSize(ctx.blockSize());
+        }
+        if (!readOnly && ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
+        {
+            builder.syncMode(SyncMode.SYNC);
+        }
+        if (!readOnly && ctx.retentionCycles() > 0)
+        {
+            builder.storeFileListener(new JournalRetention(queueDir, ctx.retentionCycles()));
+        }
+        if (ctx.cycleClock() != null)
+        {
+            final org.agrona.concurrent.EpochClock clock = ctx.cycleClock();
+            builder.timeProvider(clock::time);
+        }
+        return builder.build();
+    }
+
+    private static void createDirectories(final Path dir)
+    {
+        try
+        {
+            Files.createDirectories(dir);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot create journal directory " + dir + ": " + ex, ex);
+        }
+    }
+
+    private void failIfReadOnlyFallback()
+    {
+        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
+        {
+            throw new JournalException("Chronicle Queue fell back to read-only for " + directory + " (" +
+                ReadOnlyFallbackWatch.lastMessage() + "); refusing to run a journal that cannot write. Check directory " +
+                "permissions and the JVM flags (--add-opens java.base/sun.nio.ch=ALL-UNNAMED)");
+        }
+    }
+
+    /** Registers (or finds) a session; returns its stable id. Configuration time only. */
+    public int registerSession(final SessionId sessionId)
+    {
+        final int id = registry.register(sessionId);
+        openSession(id);
+        return id;
+    }
+
+    private void openSession(final int id)
+    {
+        state.initialise(id);
+        if (outIndexes[id] == null)
+        {
+            outIndexes[id] = new ResendIndex(directory.resolve(STATE_DIR).resolve(id + ".out.idx"), ctx.initialIndexCapacity());
+        }
+    }
+
+    /**
+     * Short tail scan: applies the records after the state file's covered index (at most the one or few written
+     * between a record's append and its state update when the process died). Outbound records advance the next
+     * sender sequence number (never reuse a number already on disk) and fill the resend index. Inbound records do
+     * not advance the target number: the application may not have seen them, the peer will resend.
+     */
+    private long recoverTail()
+    {
+        final long covered = state.coveredIndex();
+        long applied = 0;
+        final JournalRecord record = new JournalRecord();
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            if (covered != -1L)
+            {
+                if (!tailer.moveToIndex(covered))
+                {
+                    return 0;
+                }
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent())
+                    {
+                        return 0;
+                    }
+                }
+            }
+            while (true)
+            {
+                try (DocumentContext dc = tailer.readingDocument())
+                {
+                    if (!dc.isPresent())
+                    {
+                        break;
+                    }
+                    RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
+                    applyRecovered(record);
+                    applied++;
+                }
+            }
+        }
+        return applied;
+    }
+
+    private void applyRecovered(final JournalRecord record)
+    {
+        final int id = record.sessionId();
+        if (id <= 0 || id >= outIndexes.length || outIndexes[id] == null)
+        {
+            return;
+        }
+        if (record.direction() == DIRECTION_OUT && (record.flags() & MessageStore.FLAG_POSS_DUP) == 0)
+        {
+            if (record.seqNum() + 1 > state.nextSender(id))
+            {
+                state.nextSender(id, record.seqNum() + 1);
+            }
+            if ((record.flags() & MessageStore.FLAG_ADMIN) == 0)
+            {
+                outIndexes[id].put(record.seqNum(), record.queueIndex());
+            }
+        }
+        state.coveredIndex(record.queueIndex());
+    }
+
+    /** Number of records the last open applied from the journal tail (recovery cost indicator). */
+    public long recoveredRecords()
+    {
+        return recoveredRecords;
+    }
+
+    /**
+     * Appends one record. Zero allocation in steady state.
+     *
+     * @return the Chronicle index of the record.
+     * @throws MessageStoreException if the record could not be written (nothing was written).
+     */
+    public long append(
+        final int sessionId,
+        final byte direction,
+        final int seqNum,
+        final int flags,
+        final long timestampNanos,
+        final long msgType,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        checkWritable(timestampNanos);
+        if (faultInjector != null)
+        {
+            try
+            {
+                faultInjector.beforeWrite(sessionId, seqNum, length);
+            }
+            catch (final IOException ex)
+            {
+                throw failure(ex);
+            }
+        }
+        final ExcerptAppender appender = appender();
+        try (DocumentContext dc = appender.writingDocument())
+        {
+            try
+            {
+                final Bytes<?> bytes = dc.wire().bytes();
+                RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
+                RecordCodec.writeBody(bytes, buffer, offset, length);
+            }
+            catch (final Throwable t)
+            {
+                dc.rollbackOnClose();
+                throw t;
+            }
+        }
+        catch (final MessageStoreException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw failure(t);
+        }
+        final long index = appender.lastIndexAppended();
+        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        {
+            lastSyncNanos = timestampNanos;
+            sync();
+        }
+        return index;
+    }
+
+    private ExcerptAppender appender()
+    {
+        ExcerptAppender appender = this.appender;
+        if (appender == null)
+        {
+            appender = queue.createAppender();
+            this.appender = appender;
+        }
+        return appender;
+    }
+
+    private void checkWritable(final long nowNanos)
+    {
+        if (closed)
+        {
+            throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
+        }
+        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos() || lowSpace)
+        {
+            lastDiskCheckNanos = nowNanos;
+            checkSpace();
+        }
+        if (lowSpace)
+        {
+            throw new MessageStoreException(MessageStoreException.Reason.DISK_FULL, "journal " + directory + " has " +
+                spaceProbe.getUsableSpace() + " bytes free, below the low-space watermark of " + ctx.lowSpaceBytes() +
+                " bytes (JournalLowSpaceMb); free space or move JournalPath", null);
+        }
+        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
+        {
+            throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
+                "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
+        }
+    }
+
+    private void checkSpace()
+    {
+        lowSpace = spaceProbe.getUsableSpace() < ctx.lowSpaceBytes();
+    }
+
+    private MessageStoreException failure(final Throwable t)
+    {
+        checkSpace();
+        final String text = String.valueOf(t.getMessage());
+        final MessageStoreException.Reason reason;
+        if (lowSpace || text.contains("No space left") || text.contains("ENOSPC"))
+        {
+            reason = MessageStoreException.Reason.DISK_FULL;
+        }
+        else if (text.contains("Read-only") || text.contains("read-only") || text.contains("readonly"))
+        {
+            reason = MessageStoreException.Reason.READ_ONLY;
+        }
+        else
+        {
+            reason = MessageStoreException.Reason.IO_ERROR;
+        }
+        return new MessageStoreException(reason, "journal append failed in " + directory + ": " + t, t);
+    }
+
+    /**
+     * Reads the record at a Chronicle index into {@code record} (writer thread; used by resend). Sequential
+     * indexes are read without repositioning.
+     *
+     * @return false if there is no complete record at that index.
+     */
+    public boolean readAt(final long queueIndex, final JournalRecord record)
+    {
+        ExcerptTailer tailer = readTailer;
+        if (tailer == null)
+        {
+            tailer = queue.createTailer();
+            readTailer = tailer;
+        }
+        final long current = tailer.index();
+        if (current != queueIndex)
+        {
+            // Records of one session are interleaved with others' (and with inbound ones in audit mode): step over a
+            // few documents instead of an index lookup, which is cheaper and keeps the resend path allocation-free.
+            final long gap = queueIndex - current;
+            if (gap > 0 && gap <= FORWARD_SKIP_LIMIT && rollCycle.toCycle(queueIndex) == rollCycle.toCycle(current))
+            {
+                skipForward(tailer, queueIndex);
+            }
+            if (tailer.index() != queueIndex && !tailer.moveToIndex(queueIndex))
+            {
+                return false;
+            }
+        }
+        try (DocumentContext dc = tailer.readingDocument())
+        {
+            if (!dc.isPresent() || dc.index() != queueIndex)
+            {
+                return false;
+            }
+            RecordCodec.read(dc.wire().bytes(), queueIndex, record, directory.toString());
+            return true;
+        }
+    }
+
+    private static void skipForward(final ExcerptTailer tailer, final long queueIndex)
+    {
+        while (tailer.index() < queueIndex)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Housekeeping from the writer's duty cycle: periodic msync when idle and the free-space check.
+     *
+     * @return work count (1 if something was done).
+     */
+    public int doWork(final long nowNanos)
+    {
+        int work = 0;
+        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && nowNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        {
+            lastSyncNanos = nowNanos;
+            sync();
+            work++;
+        }
+        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos())
+        {
+            lastDiskCheckNanos = nowNanos;
+            checkSpace();
+            work++;
+        }
+        return work;
+    }
+
+    /** msync the queue's written range, the sequence state and the resend indexes. */
+    public void sync()
+    {
+        try
+        {
+            if (appender != null)
+            {
+                appender.sync();
+            }
+            state.force();
+            for (final ResendIndex index : outIndexes)
+            {
+                if (index != null)
+                {
+                    index.force();
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            throw failure(ex);
+        }
+    }
+
+    SeqStateFile state()
+    {
+        return state;
+    }
+
+    ResendIndex outIndex(final int sessionId)
+    {
+        return outIndexes[sessionId];
+    }
+
+    public SessionRegistry registry()
+    {
+        return registry;
+    }
+
+    public JournalContext context()
+    {
+        return ctx;
+    }
+
+    public Path directory()
+    {
+        return directory;
+    }
+
+    /** The underlying queue (for the pretoucher and tools in this module). */
+    SingleChronicleQueue queue()
+    {
+        return queue;
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        try
+        {
+            if (appender != null)
+            {
+                appender.close();
+            }
+            if (readTailer != null)
+            {
+                readTailer.close();
+            }
+            queue.close();
+            for (final ResendIndex index : outIndexes)
+            {
+                if (index != null)
+                {
+                    index.close();
+                }
+            }
+            state.close();
+        }
+        finally
+        {
+            lock.close();
+        }
+    }
+}

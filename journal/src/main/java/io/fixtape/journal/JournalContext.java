@@ -1,0 +1,349 @@
+package io.fixtape.journal;
+
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.RollCycles;
+
+import org.agrona.concurrent.EpochClock;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Configuration of one engine's journal (one directory for all its sessions). Fluent setters with documented
+ * defaults; {@link #conclude()} validates and names the offending field. The same values are reachable from the
+ * session settings file through {@link #applySetting(String, String)} (keys in {@link #SETTINGS_KEYS}).
+ * Not thread safe: build it on one thread, then hand it to {@link Journal#open}.
+ */
+public final class JournalContext
+{
+    /** Settings-file keys understood by {@link #applySetting}; {@code FileStorePath} is an alias of {@code JournalPath}. */
+    public static final String KEY_JOURNAL_PATH = "JournalPath";
+    public static final String KEY_FILE_STORE_PATH = "FileStorePath";
+    public static final String KEY_JOURNAL_MODE = "JournalMode";
+    public static final String KEY_DURABILITY = "JournalDurability";
+    public static final String KEY_SYNC_INTERVAL_MS = "JournalSyncIntervalMs";
+    public static final String KEY_ROLL_CYCLE = "JournalRollCycle";
+    public static final String KEY_RETENTION_CYCLES = "JournalRetentionCycles";
+    public static final String KEY_PRETOUCH = "JournalPretouch";
+    public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
+    public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
+        KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB};
+
+    private Path directory;
+    private JournalMode mode = JournalMode.AUDIT;
+    private JournalDurability durability = JournalDurability.PAGE_CACHE;
+    private long syncIntervalNanos = TimeUnit.MILLISECONDS.toNanos(100);
+    private RollCycle rollCycle = RollCycles.FAST_DAILY;
+    private int retentionCycles = 0;
+    private boolean pretouch = true;
+    private long lowSpaceBytes = 64L * 1024 * 1024;
+    private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
+    private long blockSize = 0;
+    private int maxSessions = 4096;
+    private int initialIndexCapacity = 64 * 1024;
+    private JournalWriteFaultInjector faultInjector = null;
+    private EpochClock cycleClock = null;
+
+    /** Journal directory (required). Settings: {@code JournalPath} or its alias {@code FileStorePath}. */
+    public JournalContext directory(final Path directory)
+    {
+        this.directory = directory;
+        return this;
+    }
+
+    public Path directory()
+    {
+        return directory;
+    }
+
+    /** What is journaled; default {@link JournalMode#AUDIT}. */
+    public JournalContext mode(final JournalMode mode)
+    {
+        this.mode = mode;
+        return this;
+    }
+
+    public JournalMode mode()
+    {
+        return mode;
+    }
+
+    /** When records are forced to the device; default {@link JournalDurability#PAGE_CACHE}. */
+    public JournalContext durability(final JournalDurability durability)
+    {
+        this.durability = durability;
+        return this;
+    }
+
+    public JournalDurability durability()
+    {
+        return durability;
+    }
+
+    /** Interval for {@link JournalDurability#PERIODIC_MSYNC}; default 100 ms. */
+    public JournalContext syncIntervalNanos(final long syncIntervalNanos)
+    {
+        this.syncIntervalNanos = syncIntervalNanos;
+        return this;
+    }
+
+    public long syncIntervalNanos()
+    {
+        return syncIntervalNanos;
+    }
+
+    /** Chronicle roll cycle; default daily ({@code RollCycles.FAST_DAILY}). */
+    public JournalContext rollCycle(final RollCycle rollCycle)
+    {
+        this.rollCycle = rollCycle;
+        return this;
+    }
+
+    public RollCycle rollCycle()
+    {
+        return rollCycle;
+    }
+
+    /** Number of most recent cycle files kept; older ones are deleted when a cycle is released. 0 (default) keeps all. */
+    public JournalContext retentionCycles(final int retentionCycles)
+    {
+        this.retentionCycles = retentionCycles;
+        return this;
+    }
+
+    public int retentionCycles()
+    {
+        return retentionCycles;
+    }
+
+    /** Whether {@link JournalPretoucher} should touch pages ahead of the writer; default true. */
+    public JournalContext pretouch(final boolean pretouch)
+    {
+        this.pretouch = pretouch;
+        return this;
+    }
+
+    public boolean pretouch()
+    {
+        return pretouch;
+    }
+
+    /** Free space under which appends fail with DISK_FULL before the file system does; default 64 MiB. */
+    public JournalContext lowSpaceBytes(final long lowSpaceBytes)
+    {
+        this.lowSpaceBytes = lowSpaceBytes;
+        return this;
+    }
+
+    public long lowSpaceBytes()
+    {
+        return lowSpaceBytes;
+    }
+
+    /** How often {@link Journal#doWork} re-reads the free space of the journal's file system; default 250 ms. */
+    public JournalContext diskCheckIntervalNanos(final long diskCheckIntervalNanos)
+    {
+        this.diskCheckIntervalNanos = diskCheckIntervalNanos;
+        return this;
+    }
+
+    public long diskCheckIntervalNanos()
+    {
+        return diskCheckIntervalNanos;
+    }
+
+    /** Chronicle block (mapping chunk) size in bytes; 0 (default) keeps Chronicle's default for the roll cycle. */
+    public JournalContext blockSize(final long blockSize)
+    {
+        this.blockSize = blockSize;
+        return this;
+    }
+
+    public long blockSize()
+    {
+        return blockSize;
+    }
+
+    /** Highest session id the sequence-state file has room for; default 4096. */
+    public JournalContext maxSessions(final int maxSessions)
+    {
+        this.maxSessions = maxSessions;
+        return this;
+    }
+
+    public int maxSessions()
+    {
+        return maxSessions;
+    }
+
+    /** Initial resend-index capacity in sequence numbers per session (grows by doubling); default 65536. */
+    public JournalContext initialIndexCapacity(final int initialIndexCapacity)
+    {
+        this.initialIndexCapacity = initialIndexCapacity;
+        return this;
+    }
+
+    public int initialIndexCapacity()
+    {
+        return initialIndexCapacity;
+    }
+
+    /**
+     * Clock deciding which roll cycle (file) a record goes to; null (default) uses Chronicle's system clock. Tests
+     * inject one to roll cycles without waiting.
+     */
+    public JournalContext cycleClock(final EpochClock cycleClock)
+    {
+        this.cycleClock = cycleClock;
+        return this;
+    }
+
+    public EpochClock cycleClock()
+    {
+        return cycleClock;
+    }
+
+    /** Test hook at the storage boundary: called before every record is written; null (default) in production. */
+    public JournalContext faultInjector(final JournalWriteFaultInjector faultInjector)
+    {
+        this.faultInjector = faultInjector;
+        return this;
+    }
+
+    public JournalWriteFaultInjector faultInjector()
+    {
+        return faultInjector;
+    }
+
+    /** Validates; throws naming the field and the limit. */
+    public JournalContext conclude()
+    {
+        if (mode != JournalMode.NONE && directory == null)
+        {
+            throw new IllegalArgumentException(KEY_JOURNAL_PATH + " (directory) is required for JournalMode=" +
+                mode.name().toLowerCase(Locale.ROOT));
+        }
+        if (syncIntervalNanos <= 0)
+        {
+            throw new IllegalArgumentException("syncIntervalNanos must be > 0: " + syncIntervalNanos);
+        }
+        if (retentionCycles < 0)
+        {
+            throw new IllegalArgumentException("retentionCycles must be >= 0: " + retentionCycles);
+        }
+        if (maxSessions < 1 || maxSessions > 1 << 20)
+        {
+            throw new IllegalArgumentException("maxSessions must be in 1..1048576: " + maxSessions);
+        }
+        if (initialIndexCapacity < 16)
+        {
+            throw new IllegalArgumentException("initialIndexCapacity must be >= 16: " + initialIndexCapacity);
+        }
+        if (lowSpaceBytes < 0)
+        {
+            throw new IllegalArgumentException("lowSpaceBytes must be >= 0: " + lowSpaceBytes);
+        }
+        return this;
+    }
+
+    /**
+     * Applies one settings-file key.
+     *
+     * @return false if the key is not a journal key (the caller decides whether that is an error).
+     */
+    public boolean applySetting(final String key, final String value)
+    {
+        switch (key)
+        {
+            case KEY_JOURNAL_PATH:
+            case KEY_FILE_STORE_PATH:
+                directory(Paths.get(value.trim()));
+                return true;
+            case KEY_JOURNAL_MODE:
+                mode(JournalMode.parse(value));
+                return true;
+            case KEY_DURABILITY:
+                durability(JournalDurability.parse(value));
+                return true;
+            case KEY_SYNC_INTERVAL_MS:
+                syncIntervalNanos(TimeUnit.MILLISECONDS.toNanos(parseLong(key, value)));
+                return true;
+            case KEY_ROLL_CYCLE:
+                rollCycle(parseRollCycle(value));
+                return true;
+            case KEY_RETENTION_CYCLES:
+                retentionCycles((int)parseLong(key, value));
+                return true;
+            case KEY_PRETOUCH:
+                pretouch(parseBoolean(key, value));
+                return true;
+            case KEY_LOW_SPACE_MB:
+                lowSpaceBytes(parseLong(key, value) * 1024 * 1024);
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** Applies every journal key found in {@code settings}, ignoring other keys. */
+    public JournalContext applySettings(final Map<String, String> settings)
+    {
+        for (final Map.Entry<String, String> e : settings.entrySet())
+        {
+            applySetting(e.getKey(), e.getValue());
+        }
+        return this;
+    }
+
+    /** {@code daily} (default), {@code hourly}, {@code weekly}, {@code five-minutely}... or a RollCycles name. */
+    public static RollCycle parseRollCycle(final String value)
+    {
+        final String v = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        switch (v)
+        {
+            case "DAILY":
+                return RollCycles.FAST_DAILY;
+            case "HOURLY":
+                return RollCycles.FAST_HOURLY;
+            default:
+                try
+                {
+                    return RollCycles.valueOf(v);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new IllegalArgumentException(KEY_ROLL_CYCLE + "=" + value + " is not a roll cycle (daily, hourly, weekly, " +
+                        "five_minutely, ten_minutely, half_hourly, two_hourly, four_hourly, six_hourly)", ex);
+                }
+        }
+    }
+
+    private static long parseLong(final String key, final String value)
+    {
+        try
+        {
+            return Long.parseLong(value.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(key + "=" + value + " is not a number", ex);
+        }
+    }
+
+    private static boolean parseBoolean(final String key, final String value)
+    {
+        final String v = value.trim().toUpperCase(Locale.ROOT);
+        if (v.equals("Y") || v.equals("YES") || v.equals("TRUE"))
+        {
+            return true;
+        }
+        if (v.equals("N") || v.equals("NO") || v.equals("FALSE"))
+        {
+            return false;
+        }
+        throw new IllegalArgumentException(key + "=" + value + " is not Y or N");
+    }
+}

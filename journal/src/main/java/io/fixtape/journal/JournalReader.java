@@ -1,0 +1,87 @@
+package io.fixtape.journal;
+
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Sequential reader of a journal directory, for tools and tests; can run in another process while an engine writes
+ * (the queue is opened read-only, the lock is not taken). Refuses records of an unknown major version by name
+ * ({@link UnsupportedJournalVersionException}). Not thread safe: one reader per thread.
+ */
+public final class JournalReader implements AutoCloseable
+{
+    private final Path directory;
+    private final SingleChronicleQueue queue;
+    private final ExcerptTailer tailer;
+    private final SessionRegistry registry;
+
+    public JournalReader(final Path directory)
+    {
+        this.directory = directory.toAbsolutePath();
+        final Path queueDir = this.directory.resolve(Journal.QUEUE_DIR);
+        if (!Files.isDirectory(queueDir))
+        {
+            throw new JournalException(directory + " is not a fixtape journal (no " + Journal.QUEUE_DIR + "/ directory)");
+        }
+        this.registry = SessionRegistry.open(this.directory, true);
+        this.queue = Journal.buildQueue(new JournalContext().directory(this.directory), queueDir, true);
+        this.tailer = queue.createTailer();
+    }
+
+    public SessionRegistry registry()
+    {
+        return registry;
+    }
+
+    /** Re-reads the registry (a live engine may have registered sessions since). */
+    public SessionRegistry reloadRegistry()
+    {
+        return SessionRegistry.open(directory, true);
+    }
+
+    /** Reads the next complete record into {@code record}; false at the current end of the journal. */
+    public boolean next(final JournalRecord record)
+    {
+        try (DocumentContext dc = tailer.readingDocument())
+        {
+            if (!dc.isPresent())
+            {
+                return false;
+            }
+            RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
+            return true;
+        }
+    }
+
+    /** Positions at a Chronicle index (e.g. from a resend index); false if absent. */
+    public boolean moveToIndex(final long queueIndex)
+    {
+        return tailer.moveToIndex(queueIndex);
+    }
+
+    public void toStart()
+    {
+        tailer.toStart();
+    }
+
+    public void toEnd()
+    {
+        tailer.toEnd();
+    }
+
+    public Path directory()
+    {
+        return directory;
+    }
+
+    @Override
+    public void close()
+    {
+        tailer.close();
+        queue.close();
+    }
+}

@@ -1,0 +1,77 @@
+package io.fixtape.journal;
+
+/**
+ * Layout of one journal record: the payload of one Chronicle Queue document, one FIX message. All integers are
+ * little-endian (the byte order of the machines Chronicle Queue maps files on); the record length is the
+ * Chronicle document length, so the FIX length is not stored.
+ *
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------+---------------+---------------+---------------+
+ *  | major version | minor version |   direction   |   reserved 0  |  0
+ *  +---------------+---------------+---------------+---------------+
+ *  |                          flags (int)                          |  4
+ *  +---------------------------------------------------------------+
+ *  |                       session id (int)                        |  8
+ *  +---------------------------------------------------------------+
+ *  |                       MsgSeqNum (int)                         | 12
+ *  +---------------------------------------------------------------+
+ *  |                 timestamp, epoch nanos (long)                 | 16
+ *  |                                                               |
+ *  +---------------------------------------------------------------+
+ *  |          MsgType packed as in MsgTypes (long)                 | 24
+ *  |                                                               |
+ *  +---------------------------------------------------------------+
+ *  |        raw FIX bytes exactly as on the wire (8=... 10=nnn|)  ... 32
+ *  +---------------------------------------------------------------+
+ * </pre>
+ *
+ * Version rule: a reader accepts any minor version of its major (minor versions only use reserved bytes or add
+ * flags) and refuses another major version by name ({@link UnsupportedJournalVersionException}).
+ */
+public final class JournalRecordDescriptor
+{
+    public static final int MAJOR_VERSION = 1;
+    public static final int MINOR_VERSION = 0;
+    /** Human name of the format, used in errors and tool output. */
+    public static final String FORMAT_NAME = "fixtape-journal";
+
+    public static final byte DIRECTION_IN = 0;
+    public static final byte DIRECTION_OUT = 1;
+
+    public static final int MAJOR_VERSION_OFFSET = 0;
+    public static final int MINOR_VERSION_OFFSET = 1;
+    public static final int DIRECTION_OFFSET = 2;
+    public static final int RESERVED_OFFSET = 3;
+    public static final int FLAGS_OFFSET = 4;
+    public static final int SESSION_ID_OFFSET = 8;
+    public static final int SEQ_NUM_OFFSET = 12;
+    public static final int TIMESTAMP_OFFSET = 16;
+    public static final int MSG_TYPE_OFFSET = 24;
+    public static final int HEADER_LENGTH = 32;
+
+    private JournalRecordDescriptor()
+    {
+    }
+
+    public static int fixOffset(final int recordOffset)
+    {
+        return recordOffset + HEADER_LENGTH;
+    }
+
+    public static int fixLength(final int recordLength)
+    {
+        return recordLength - HEADER_LENGTH;
+    }
+
+    public static String versionName(final int major, final int minor)
+    {
+        return FORMAT_NAME + " " + major + "." + minor;
+    }
+
+    public static String directionName(final int direction)
+    {
+        return direction == DIRECTION_IN ? "in" : direction == DIRECTION_OUT ? "out" : "dir" + direction;
+    }
+}

@@ -1,0 +1,103 @@
+package io.fixtape.journal;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Memory-mapped array of longs for one (session, direction): entry {@code seq} holds the Chronicle index of the
+ * record with that MsgSeqNum, 0 if none (a Chronicle index is never 0: its high bits are the cycle number). Lets a
+ * resend move a tailer straight to each record instead of scanning the journal. The file is sparse; it grows by
+ * doubling when a sequence number passes its capacity (a remap, rare and outside steady state). Entries are written
+ * after the record is complete, so they never point at a half-written record; after a power loss an entry may
+ * point past the end of the journal, which the reader detects and treats as absent. Single writer.
+ */
+final class ResendIndex implements AutoCloseable
+{
+    private final Path file;
+    private MappedByteBuffer mapped;
+    private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
+    private int capacity;
+
+    ResendIndex(final Path file, final int initialCapacity)
+    {
+        this.file = file;
+        final long existing = file.toFile().length();
+        map((int)Math.max(initialCapacity, existing / Long.BYTES));
+    }
+
+    private void map(final int newCapacity)
+    {
+        if (mapped != null)
+        {
+            IoUtil.unmap(mapped);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            final long length = (long)newCapacity * Long.BYTES;
+            if (raf.length() < length)
+            {
+                raf.setLength(length);
+            }
+            mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot map resend index " + file + ": " + ex, ex);
+        }
+        buffer.wrap(mapped);
+        capacity = newCapacity;
+    }
+
+    int capacity()
+    {
+        return capacity;
+    }
+
+    /** Chronicle index of the record with this sequence number, or 0. */
+    long get(final int seqNum)
+    {
+        return seqNum > 0 && seqNum < capacity ? buffer.getLong(seqNum * Long.BYTES) : 0L;
+    }
+
+    void put(final int seqNum, final long queueIndex)
+    {
+        if (seqNum <= 0)
+        {
+            return;
+        }
+        if (seqNum >= capacity)
+        {
+            int newCapacity = capacity;
+            while (seqNum >= newCapacity)
+            {
+                newCapacity <<= 1;
+            }
+            map(newCapacity);
+        }
+        buffer.putLong(seqNum * Long.BYTES, queueIndex);
+    }
+
+    /** Forget every entry (sequence reset). Proportional to the index size, done only on reset. */
+    void clear()
+    {
+        buffer.setMemory(0, buffer.capacity(), (byte)0);
+    }
+
+    void force()
+    {
+        mapped.force();
+    }
+
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+        mapped = null;
+    }
+}

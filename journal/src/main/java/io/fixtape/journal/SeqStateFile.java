@@ -1,0 +1,159 @@
+package io.fixtape.journal;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * Memory-mapped sequence-number state of every session of a journal: what recovery reads instead of the journal,
+ * so restart time depends on the number of sessions, not messages. Writes are plain stores into the mapping (they
+ * survive a process crash through the page cache; {@link #force()} is called under msync durability policies).
+ *
+ * <pre>
+ *  header (64 bytes):
+ *   0  long  magic "FXTSTATE"
+ *   8  int   major version   12 int minor version
+ *  16  int   slot count (max session id + 1)
+ *  24  long  covered index: last Chronicle index whose effect on the slots is recorded here
+ *  slot per session id, at 64 + id * 16:
+ *   0  int   next sender MsgSeqNum   4 int next target MsgSeqNum
+ *   8  int   initialised (1)         12 int reserved
+ * </pre>
+ * Single writer (the journal's writer thread).
+ */
+final class SeqStateFile implements AutoCloseable
+{
+    static final String FILE_NAME = "seqstate.dat";
+    static final long MAGIC = 0x4554415453545846L; // "FXTSTATE" little-endian
+    static final int MAJOR_VERSION = 1;
+    static final int MINOR_VERSION = 0;
+    static final int HEADER_LENGTH = 64;
+    static final int SLOT_LENGTH = 16;
+    private static final int MAGIC_OFFSET = 0;
+    private static final int MAJOR_OFFSET = 8;
+    private static final int MINOR_OFFSET = 12;
+    private static final int SLOT_COUNT_OFFSET = 16;
+    private static final int COVERED_INDEX_OFFSET = 24;
+    private static final int NEXT_SENDER_OFFSET = 0;
+    private static final int NEXT_TARGET_OFFSET = 4;
+    private static final int INITIALISED_OFFSET = 8;
+
+    private final MappedByteBuffer mapped;
+    private final UnsafeBuffer buffer;
+    private final int slotCount;
+
+    SeqStateFile(final Path stateDir, final int maxSessions)
+    {
+        final Path file = stateDir.resolve(FILE_NAME);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            final boolean fresh = raf.length() == 0;
+            int slots = maxSessions + 1;
+            if (!fresh)
+            {
+                if (raf.length() < HEADER_LENGTH)
+                {
+                    throw new JournalException("sequence state " + file + " is truncated (" + raf.length() + " bytes)");
+                }
+                slots = Math.max(slots, (int)((raf.length() - HEADER_LENGTH) / SLOT_LENGTH));
+            }
+            raf.setLength(HEADER_LENGTH + (long)slots * SLOT_LENGTH);
+            mapped = raf.getChannel().map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, raf.length());
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot map sequence state " + file + ": " + ex, ex);
+        }
+        buffer = new UnsafeBuffer(mapped);
+        if (buffer.getLong(MAGIC_OFFSET) == 0)
+        {
+            buffer.putInt(MAJOR_OFFSET, MAJOR_VERSION);
+            buffer.putInt(MINOR_OFFSET, MINOR_VERSION);
+            buffer.putLong(COVERED_INDEX_OFFSET, -1L);
+            buffer.putLong(MAGIC_OFFSET, MAGIC);
+        }
+        else if (buffer.getLong(MAGIC_OFFSET) != MAGIC)
+        {
+            throw new JournalException("sequence state " + file + " is not a fixtape sequence-state file (bad magic)");
+        }
+        else if (buffer.getInt(MAJOR_OFFSET) != MAJOR_VERSION)
+        {
+            throw new JournalException("sequence state " + file + " is in format fixtape-seqstate " + buffer.getInt(MAJOR_OFFSET) +
+                "." + buffer.getInt(MINOR_OFFSET) + ", this reader supports fixtape-seqstate " + MAJOR_VERSION + ".x only");
+        }
+        slotCount = (int)((buffer.capacity() - HEADER_LENGTH) / SLOT_LENGTH);
+        buffer.putInt(SLOT_COUNT_OFFSET, slotCount);
+    }
+
+    int slotCount()
+    {
+        return slotCount;
+    }
+
+    private int slot(final int sessionId)
+    {
+        if (sessionId <= 0 || sessionId >= slotCount)
+        {
+            throw new JournalException("session id " + sessionId + " exceeds the sequence-state capacity " + (slotCount - 1) +
+                " (JournalContext.maxSessions)");
+        }
+        return HEADER_LENGTH + sessionId * SLOT_LENGTH;
+    }
+
+    /** Creates the slot of a new session with both sequence numbers at 1; keeps an existing one. */
+    void initialise(final int sessionId)
+    {
+        final int slot = slot(sessionId);
+        if (buffer.getInt(slot + INITIALISED_OFFSET) == 0)
+        {
+            buffer.putInt(slot + NEXT_SENDER_OFFSET, 1);
+            buffer.putInt(slot + NEXT_TARGET_OFFSET, 1);
+            buffer.putInt(slot + INITIALISED_OFFSET, 1);
+        }
+    }
+
+    int nextSender(final int sessionId)
+    {
+        return buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_SENDER_OFFSET);
+    }
+
+    int nextTarget(final int sessionId)
+    {
+        return buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_TARGET_OFFSET);
+    }
+
+    void nextSender(final int sessionId, final int value)
+    {
+        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_SENDER_OFFSET, value);
+    }
+
+    void nextTarget(final int sessionId, final int value)
+    {
+        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_TARGET_OFFSET, value);
+    }
+
+    long coveredIndex()
+    {
+        return buffer.getLong(COVERED_INDEX_OFFSET);
+    }
+
+    void coveredIndex(final long index)
+    {
+        buffer.putLong(COVERED_INDEX_OFFSET, index);
+    }
+
+    void force()
+    {
+        mapped.force();
+    }
+
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+    }
+}

@@ -1,0 +1,60 @@
+package io.fixtape.replay.drive;
+
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.replay.recording.SessionRecording;
+
+/** What one replay produced. Immutable once returned. */
+public final class ReplayResult
+{
+    public final SessionId sessionId;
+    public final TransportKind transport;
+    public final Pacing pacing;
+    public final String engine;
+    public final int inboundTotal;
+    public final int inboundSent;
+    public final int outboundRecorded;
+    public final int outboundReplayed;
+    /** SHA-256 (hex) of every replayed outbound message in order. */
+    public final String digest;
+    /** From the first inbound send to the last outbound arrival. */
+    public final long elapsedNanos;
+    public final LatencyRecorder latency;
+    /** The replayed outbound messages (null unless collected). */
+    public final SessionRecording replayedOutbound;
+    public final DisconnectReason disconnectReason;
+    public final long garbledBytes;
+
+    ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
+        final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
+        final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
+        final DisconnectReason disconnectReason, final long garbledBytes)
+    {
+        this.sessionId = sessionId;
+        this.transport = transport;
+        this.pacing = pacing;
+        this.engine = engine;
+        this.inboundTotal = inboundTotal;
+        this.inboundSent = inboundSent;
+        this.outboundRecorded = outboundRecorded;
+        this.outboundReplayed = outboundReplayed;
+        this.digest = digest;
+        this.elapsedNanos = elapsedNanos;
+        this.latency = latency;
+        this.replayedOutbound = replayedOutbound;
+        this.disconnectReason = disconnectReason;
+        this.garbledBytes = garbledBytes;
+    }
+
+    /** Messages (inbound + outbound) per second over {@link #elapsedNanos}. */
+    public double messagesPerSecond()
+    {
+        return elapsedNanos <= 0 ? 0 : (inboundSent + outboundReplayed) * 1e9 / elapsedNanos;
+    }
+
+    /** Inbound messages per second over {@link #elapsedNanos}. */
+    public double inboundPerSecond()
+    {
+        return elapsedNanos <= 0 ? 0 : inboundSent * 1e9 / elapsedNanos;
+    }
+}

@@ -1,0 +1,300 @@
+package io.fixtape.replay.drive;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.replay.recording.SessionRecording;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+/**
+ * Re-drives one recorded session into a fresh engine: what the counterparty sent (the inbound direction) is written
+ * through the chosen transport on the pacing schedule, the engine's clock follows the recorded timestamps
+ * ({@link TimelineTransport}), and what the engine sends back is digested, optionally collected for
+ * {@link FixDiff}, and timed against the inbound message that caused it.
+ *
+ * <p>Causality for latency comes from the recording: a recorded outbound message answers the last inbound message
+ * journaled before it (one poller thread journals an inbound message, then the replies it caused). A reply's
+ * latency is measured once, for the first reply to each inbound message: {@code response} from the scheduled send,
+ * {@code service} from the actual send.
+ *
+ * <p>Threading: {@link #run} runs on the calling thread. With {@code inproc} the engine is stepped on that same
+ * thread (no cross-core hand-off at all); with the other transports the engine runs as an Agrona agent on its own
+ * thread with a {@link BackoffIdleStrategy} (so that on 2 cores the replay thread, the engine and an Aeron driver
+ * never spin more threads than there are cores).
+ */
+public final class Replayer
+{
+    private final ReplayEngineFactory engineFactory;
+
+    public Replayer(final ReplayEngineFactory engineFactory)
+    {
+        this.engineFactory = engineFactory;
+    }
+
+    public ReplayResult run(final SessionRecording recording, final ReplayOptions options)
+    {
+        final Schedule schedule = new Schedule(recording, options.pacing());
+        if (schedule.inboundCount == 0)
+        {
+            throw new IllegalArgumentException("session " + recording.sessionId() + " has no inbound messages to replay");
+        }
+        final Path journalDir = journalDirectory(options);
+        final ReplayClock clock = new ReplayClock(schedule.inboundTimestamps[0]);
+        final SessionRecording collected = options.collectOutbound() ? new SessionRecording(recording.sessionId()) : null;
+        try (TransportPair pair = TransportPair.open(options.transport()))
+        {
+            final TimelineTransport engineTransport =
+                new TimelineTransport(pair.engineEnd(), clock, schedule.inboundTimestamps, options.maxMessageSize());
+            final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(recording.sessionId(), engineTransport,
+                clock, options.application(), journalDir, options.journalMode()));
+            final String engineDescription = engine.describe();
+            final boolean sameThread = options.transport() == TransportKind.INPROC;
+            AgentRunner runner = null;
+            final Run run = new Run(recording, schedule, options, collected);
+            try
+            {
+                if (!sameThread)
+                {
+                    runner = new AgentRunner(new BackoffIdleStrategy(100, 10, 1_000, 100_000), Throwable::printStackTrace,
+                        null, new EngineAgent(engine));
+                    AgentRunner.startOnThread(runner);
+                }
+                run.counterparty = new Counterparty(pair.counterpartyEnd(), options.maxMessageSize(), collected, run);
+                run.drive(sameThread ? engine : null);
+            }
+            finally
+            {
+                run.counterparty.close();
+                if (runner != null)
+                {
+                    CloseHelper.quietClose(runner); // closes the engine on its own thread
+                }
+                else
+                {
+                    CloseHelper.quietClose(engine);
+                }
+            }
+            return new ReplayResult(recording.sessionId(), options.transport(), options.pacing(), engineDescription,
+                schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
+                run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
+                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes());
+        }
+        finally
+        {
+            if (journalDir != null && options.journalDirectory() == null)
+            {
+                IoUtil.delete(journalDir.toFile(), true);
+            }
+        }
+    }
+
+    private static Path journalDirectory(final ReplayOptions options)
+    {
+        if (options.journalDirectory() != null || "none".equals(options.journalMode()))
+        {
+            return options.journalDirectory();
+        }
+        try
+        {
+            return Files.createTempDirectory("fixtape-replay-journal-");
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot create a journal directory for the replayed engine", ex);
+        }
+    }
+
+    /** Inbound messages, their recorded times and types, and which inbound message each recorded reply answers. */
+    static final class Schedule
+    {
+        final int inboundCount;
+        final int[] inboundIndex;
+        final long[] inboundTimestamps;
+        final long[] inboundTypes;
+        final long[] scheduledOffsets;
+        final int[] causeOfOutbound;
+
+        Schedule(final SessionRecording recording, final Pacing pacing)
+        {
+            inboundCount = recording.inboundCount();
+            inboundIndex = new int[inboundCount];
+            inboundTimestamps = new long[inboundCount];
+            inboundTypes = new long[inboundCount];
+            scheduledOffsets = new long[inboundCount];
+            causeOfOutbound = new int[recording.outboundCount()];
+            final FixDecoder decoder = new FixDecoder();
+            int in = 0;
+            int out = 0;
+            for (int i = 0; i < recording.count(); i++)
+            {
+                if (recording.isInbound(i))
+                {
+                    inboundIndex[in] = i;
+                    inboundTimestamps[in] = recording.timestampNanos(i);
+                    inboundTypes[in] = decoder.wrap(recording.buffer(), recording.offset(i), recording.length(i)).msgType();
+                    scheduledOffsets[in] = pacing.scheduledOffset(in, recording.timestampNanos(i) - inboundTimestamps[0]);
+                    in++;
+                }
+                else
+                {
+                    causeOfOutbound[out++] = in - 1;
+                }
+            }
+        }
+    }
+
+    /** The replay thread's state for one run. */
+    private static final class Run implements Counterparty.OutboundListener
+    {
+        private final SessionRecording recording;
+        private final Schedule schedule;
+        private final ReplayOptions options;
+        private final LatencyRecorder latency = new LatencyRecorder();
+        private final long[] sentAt;
+        private final boolean[] answered;
+        private Counterparty counterparty;
+        private int nextInbound;
+        private long startNanos;
+        private long lastActivityNanos;
+
+        Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
+            final SessionRecording collected)
+        {
+            this.recording = recording;
+            this.schedule = schedule;
+            this.options = options;
+            this.sentAt = new long[schedule.inboundCount];
+            this.answered = new boolean[schedule.inboundCount];
+            for (final long type : schedule.inboundTypes)
+            {
+                latency.prepare(type);
+            }
+        }
+
+        void drive(final ReplayEngine sameThreadEngine)
+        {
+            final long deadline = System.nanoTime() + options.runTimeoutNanos();
+            while (!counterparty.isConnected())
+            {
+                step(sameThreadEngine);
+                if (System.nanoTime() > deadline || counterparty.disconnectReason() != null)
+                {
+                    throw new IllegalStateException("the replay transport did not connect (" + options.transport().cliName() +
+                        ", " + counterparty.disconnectReason() + ")");
+                }
+            }
+            startNanos = System.nanoTime();
+            lastActivityNanos = startNanos;
+            final ProgressBar progress = new ProgressBar(options.progress(), schedule.inboundCount, startNanos);
+            final DirectBuffer data = recording.buffer();
+            while (true)
+            {
+                final int work = step(sameThreadEngine);
+                final long now = System.nanoTime();
+                while (nextInbound < schedule.inboundCount && now - startNanos >= schedule.scheduledOffsets[nextInbound])
+                {
+                    final int index = schedule.inboundIndex[nextInbound];
+                    final long result = counterparty.send(data, recording.offset(index), recording.length(index));
+                    if (result == Connection.BACK_PRESSURED)
+                    {
+                        break;
+                    }
+                    if (result < 0)
+                    {
+                        break; // not connected: the engine ended the session; what was not sent counts as unsent
+                    }
+                    sentAt[nextInbound++] = now;
+                    lastActivityNanos = now;
+                }
+                progress.update(nextInbound, counterparty.outboundCount(), now);
+                if (isFinished(now) || now > deadline)
+                {
+                    break;
+                }
+                if (work == 0)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+            progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
+        }
+
+        private int step(final ReplayEngine sameThreadEngine)
+        {
+            int work = sameThreadEngine != null ? sameThreadEngine.doWork() : 0;
+            work += counterparty.poll();
+            return work;
+        }
+
+        private boolean isFinished(final long now)
+        {
+            if (!counterparty.isConnected())
+            {
+                return true;
+            }
+            if (nextInbound < schedule.inboundCount)
+            {
+                return false;
+            }
+            // everything sent: wait briefly for extra replies once the recorded count arrived, longer before that
+            final long quiet = counterparty.outboundCount() >= recording.outboundCount() ?
+                Math.min(50_000_000L, options.idleTimeoutNanos()) : options.idleTimeoutNanos();
+            return now - lastActivityNanos > quiet;
+        }
+
+        @Override
+        public void onOutbound(final int index, final DirectBuffer buffer, final int offset, final int length)
+        {
+            final long now = System.nanoTime();
+            lastActivityNanos = now;
+            if (index < schedule.causeOfOutbound.length)
+            {
+                final int cause = schedule.causeOfOutbound[index];
+                if (cause >= 0 && cause < nextInbound && !answered[cause])
+                {
+                    answered[cause] = true;
+                    latency.record(schedule.inboundTypes[cause], now - (startNanos + schedule.scheduledOffsets[cause]),
+                        now - sentAt[cause]);
+                }
+            }
+        }
+    }
+
+    /** Runs the engine's duty cycle on its own thread. */
+    private static final class EngineAgent implements Agent
+    {
+        private final ReplayEngine engine;
+
+        EngineAgent(final ReplayEngine engine)
+        {
+            this.engine = engine;
+        }
+
+        @Override
+        public int doWork()
+        {
+            return engine.doWork();
+        }
+
+        @Override
+        public void onClose()
+        {
+            engine.close();
+        }
+
+        @Override
+        public String roleName()
+        {
+            return "fixtape-replay-engine";
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.fixtape.replay.drive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.TransportListener;
+import io.fixtape.replay.transport.inproc.InProcPipe;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+class TimelineTransportTest
+{
+    private static byte[] heartbeat(final int seq)
+    {
+        final String body = "35=0\u000134=" + seq + "\u0001";
+        final String withLength = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
+        int sum = 0;
+        for (final byte b : withLength.getBytes(StandardCharsets.US_ASCII))
+        {
+            sum += b & 0xFF;
+        }
+        return (withLength + "10=" + String.format("%03d", sum % 256) + "\u0001").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void eachMessageSeesItsRecordedTimeWhateverTheChunking()
+    {
+        final InProcPipe pipe = new InProcPipe(64 * 1024);
+        final long[] recorded = {1_000, 2_000, 2_000, 1_500, 9_000};
+        final ReplayClock clock = new ReplayClock(0);
+        final TimelineTransport engineSide = new TimelineTransport(pipe.acceptor(), clock, recorded, 64 * 1024);
+        final LongArrayList seenAt = new LongArrayList();
+        final TransportListener engine = new TransportListener()
+        {
+            @Override
+            public void onConnected(final Connection connection, final boolean initiated)
+            {
+                seenAt.addLong(-clock.nanoTime());
+            }
+
+            @Override
+            public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
+            {
+                seenAt.addLong(clock.nanoTime());
+            }
+
+            @Override
+            public void onDisconnected(final Connection connection, final DisconnectReason reason)
+            {
+            }
+        };
+        final Connection[] counterparty = new Connection[1];
+        final TransportListener counterpartyListener = new TransportListener()
+        {
+            @Override
+            public void onConnected(final Connection connection, final boolean initiated)
+            {
+                counterparty[0] = connection;
+            }
+
+            @Override
+            public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
+            {
+            }
+
+            @Override
+            public void onDisconnected(final Connection connection, final DisconnectReason reason)
+            {
+            }
+        };
+        pipe.initiator().poll(counterpartyListener);
+        engineSide.poll(engine);
+        // five messages written as: two together, one split in three pieces, two together
+        final java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        for (int i = 1; i <= 5; i++)
+        {
+            stream.writeBytes(heartbeat(i));
+        }
+        final byte[] bytes = stream.toByteArray();
+        final int one = heartbeat(1).length;
+        final int[] cuts = {0, 2 * one, 2 * one + 3, 2 * one + 20, 3 * one, bytes.length};
+        for (int i = 0; i + 1 < cuts.length; i++)
+        {
+            counterparty[0].write(new UnsafeBuffer(bytes), cuts[i], cuts[i + 1] - cuts[i]);
+            engineSide.poll(engine);
+        }
+        assertEquals(6, seenAt.size());
+        assertEquals(-1_000, seenAt.getLong(0), "connected at the first inbound time");
+        assertEquals(1_000, seenAt.getLong(1));
+        assertEquals(2_000, seenAt.getLong(2));
+        assertEquals(2_000, seenAt.getLong(3));
+        assertEquals(2_000, seenAt.getLong(4), "never backwards");
+        assertEquals(9_000, seenAt.getLong(5));
+        assertEquals(5, engineSide.delivered());
+    }
+}
