@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        AcceptorCommand.class,
+        InitiatorCommand.class,
     })
 public final class FixtapeMain
 {
