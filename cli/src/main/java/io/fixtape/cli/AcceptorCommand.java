@@ -40,7 +40,7 @@ public final class AcceptorCommand implements Callable<Integer>
         {
             final Settings settings = SettingsLoader.parse(config);
             context = SettingsLoader.context(settings, clock, port,
-                (id, engineClock) -> BuiltinApplications.create(app, id, engineClock));
+                (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock));
         }
         catch (final IllegalArgumentException | java.io.UncheckedIOException ex)
         {

@@ -44,9 +44,9 @@ public final class InitiatorCommand implements Callable<Integer>
         try
         {
             final Settings settings = SettingsLoader.parse(config);
-            context = SettingsLoader.context(settings, clock, -1, (id, engineClock) ->
+            context = SettingsLoader.context(settings, clock, -1, (sessionConfig, engineClock) ->
             {
-                final OrderFlow flow = new OrderFlow(orders, rate, id.beginString(), engineClock);
+                final OrderFlow flow = new OrderFlow(orders, rate, sessionConfig.sessionId().beginString(), engineClock);
                 flows.add(flow);
                 return flow;
             });
