@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,6 +18,7 @@ import picocli.CommandLine.Command;
         DemoCommand.class,
         AcceptorCommand.class,
         InitiatorCommand.class,
+        ImportCommand.class,
     })
 public final class FixtapeMain
 {
