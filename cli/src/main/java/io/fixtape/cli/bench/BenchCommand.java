@@ -1,24 +1,27 @@
 package io.fixtape.cli.bench;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code fixtape bench}: the benchmark suite. {@code roundtrip}, {@code capacity} and {@code report} drive the
- * separate-JVM harness in io.fixtape.bench.harness (rules: /work/shared/BENCH_CONTRACT.md, docs/BENCHMARKS.md).
+ * {@code fixtape bench}: parent of the benchmark commands — {@code micro} (JMH micro benchmarks) and the
+ * separate-JVM round-trip harness: {@code roundtrip}, {@code capacity}, {@code report} (io.fixtape.bench.harness;
+ * rules: BENCH_CONTRACT.md, docs/BENCHMARKS.md). Prints its usage when called without a subcommand.
  */
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
-    description = "Benchmarks: round-trip latency, capacity sweeps and reports (see docs/BENCHMARKS.md).",
+    description = "Benchmarks: JMH micro benchmarks, round-trip latency, capacity sweeps and reports.",
     subcommands = {
+        MicroBenchCommand.class,
         RoundtripCommand.class,
         CapacityCommand.class,
         ReportCommand.class,
     })
 public final class BenchCommand implements Runnable
 {
-    @picocli.CommandLine.Spec
-    private picocli.CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run()
