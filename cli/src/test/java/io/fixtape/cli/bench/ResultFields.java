@@ -1,4 +1,4 @@
-package io.fixtape.bench.harness;
+package io.fixtape.cli.bench;
 
 import com.google.gson.JsonObject;
 
