@@ -9,6 +9,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import org.agrona.AsciiSequenceView;
@@ -52,6 +53,8 @@ public final class Session
     public static final long STALE_MESSAGE = -4;
     /** {@link #send()} without a preceding {@link #newMessage}. */
     public static final long NO_MESSAGE = -5;
+    /** The store could not journal the message: nothing was sent and the session disconnected. */
+    public static final long STORE_FAILED = -6;
 
     /** BusinessRejectReason (380) 3: unsupported message type. */
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
@@ -237,6 +240,19 @@ public final class Session
      */
     public boolean onConnect(final Connection newConnection, final boolean initiated)
     {
+        try
+        {
+            return connect(newConnection, initiated);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return false;
+        }
+    }
+
+    private boolean connect(final Connection newConnection, final boolean initiated)
+    {
         final long now = clock.nanoTime();
         checkSchedule(now);
         if (connection != null || !schedule.isInSession(now))
@@ -275,8 +291,15 @@ public final class Session
         }
         final long now = clock.nanoTime();
         counters.messagesReceived++;
-        process(message, now, false);
-        drainGapQueue(now);
+        try
+        {
+            process(message, now, false);
+            drainGapQueue(now);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+        }
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -321,7 +344,14 @@ public final class Session
     {
         if (state == SessionState.ACTIVE)
         {
-            sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+            try
+            {
+                sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+            }
+            catch (final MessageStoreException ex)
+            {
+                onStoreFailure();
+            }
         }
         else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
         {
@@ -336,6 +366,19 @@ public final class Session
      * @return work done (0 lets the idle strategy back off).
      */
     public int doWork(final long nowNanos)
+    {
+        try
+        {
+            return timers(nowNanos);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return 1;
+        }
+    }
+
+    private int timers(final long nowNanos)
     {
         checkSchedule(nowNanos);
         if (connection == null)
@@ -453,7 +496,7 @@ public final class Session
         if (seqNum < 0)
         {
             sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            disconnect(DisconnectReason.INVALID_LOGON);
+            disconnect(DisconnectReason.PROTOCOL_ERROR);
             return;
         }
         if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
@@ -1039,8 +1082,18 @@ public final class Session
             appEncoder.finish();
             pendingFinished = true;
         }
-        final long result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
-            pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+        final long result;
+        try
+        {
+            result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
+                pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+        }
+        catch (final MessageStoreException ex)
+        {
+            pendingSeqNum = -1;
+            onStoreFailure();
+            return STORE_FAILED;
+        }
         if (result != BACK_PRESSURED)
         {
             pendingSeqNum = -1;
@@ -1056,6 +1109,19 @@ public final class Session
      * @return as {@link #send()}.
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
+    {
+        try
+        {
+            return businessReject(message, businessRejectReason, text);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return STORE_FAILED;
+        }
+    }
+
+    private long businessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
         if (connection == null || state != SessionState.ACTIVE)
         {
@@ -1229,6 +1295,33 @@ public final class Session
         counters.sessionResets++;
     }
 
+    /**
+     * The store threw: under write-ahead nothing more may be sent or delivered, so the connection is closed at
+     * once without a Logout and without touching the store again (no reset). The counterparty's next Logon
+     * resynchronises from what the store did persist.
+     */
+    private void onStoreFailure()
+    {
+        counters.storeFailures++;
+        final Connection current = connection;
+        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
+        connection = null;
+        state = SessionState.DISCONNECTED;
+        gapQueue.clear();
+        sequence.clearResendRange();
+        resender.cancel();
+        pendingSeqNum = -1;
+        if (current != null)
+        {
+            current.close(DisconnectReason.STORE_FAILURE);
+            counters.disconnect(DisconnectReason.STORE_FAILURE);
+        }
+        if (wasLoggedOn)
+        {
+            notifyLogout();
+        }
+    }
+
     private void onDisconnected(final DisconnectReason reason)
     {
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
@@ -1244,14 +1337,7 @@ public final class Session
         }
         if (wasLoggedOn)
         {
-            try
-            {
-                application.onLogout(this);
-            }
-            catch (final RuntimeException ex)
-            {
-                counters.applicationErrors++;
-            }
+            notifyLogout();
         }
     }
 
@@ -1274,6 +1360,18 @@ public final class Session
         try
         {
             application.onAdminMessage(m, this);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+        }
+    }
+
+    private void notifyLogout()
+    {
+        try
+        {
+            application.onLogout(this);
         }
         catch (final RuntimeException ex)
         {

@@ -42,6 +42,7 @@ public final class SessionCounters
     long messagesBeforeLogon;
     long applicationErrors;
     long sessionResets;
+    long storeFailures;
 
     void rejectSent(final int reason)
     {
@@ -210,6 +211,12 @@ public final class SessionCounters
     public long applicationErrors()
     {
         return applicationErrors;
+    }
+
+    /** The store threw {@link io.fixtape.engine.store.MessageStoreException}; the session disconnected. */
+    public long storeFailures()
+    {
+        return storeFailures;
     }
 
     /** Sequence number resets (ResetSeqNumFlag, Reset* settings, schedule). */
