@@ -71,6 +71,12 @@ public final class Settings
             return location;
         }
 
+        /** Whether this section itself (not [DEFAULT]) sets the key. */
+        public boolean hasOwn(final String key)
+        {
+            return values.containsKey(key);
+        }
+
         public boolean has(final String key)
         {
             return values.containsKey(key) || (parent != null && parent.has(key));

@@ -8,7 +8,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * Turns the byte chunks of one connection into complete FIX messages. Whole messages inside a chunk are framed
  * in place (no copy); only a trailing partial message is copied into this connection's own buffer and completed by
  * the following chunks. The buffer is bounded: a message can never exceed the framer's maximum size because the
- * framer rejects an oversized BodyLength before the body arrives.
+ * framer rejects an oversized BodyLength before the body arrives. The buffer is allocated on the first split
+ * message (many connections never need it).
  *
  * <p>Threading: one instance per connection, used only on the poller thread. Allocates only its buffer, once.
  */
@@ -32,15 +33,17 @@ public final class MessageAssembler
         boolean onGarbled(int reason, int discardedBytes);
     }
 
+    /** Room beyond one maximum-size partial message, so every append makes progress. */
+    private static final int APPEND_HEADROOM = 4096;
+
     private final FixFramer framer;
-    private final UnsafeBuffer pending;
+    private UnsafeBuffer pending;
     private int pendingLength;
 
+    /** @param framer may be shared by all connections of one poller (it keeps no per-stream state). */
     public MessageAssembler(final FixFramer framer)
     {
         this.framer = framer;
-        // one maximum-size partial plus headroom for the chunk appended to it
-        this.pending = new UnsafeBuffer(new byte[framer.maxMessageSize() * 2]);
     }
 
     /** Bytes held waiting for the rest of a message. */
@@ -132,6 +135,11 @@ public final class MessageAssembler
     {
         if (length > 0)
         {
+            if (pending == null)
+            {
+                // allocated once, on the first message split across reads
+                pending = new UnsafeBuffer(new byte[framer.maxMessageSize() + APPEND_HEADROOM]);
+            }
             pending.putBytes(0, buffer, offset, length);
         }
         pendingLength = length;

@@ -91,14 +91,14 @@ final class QfjPeer implements Application, AutoCloseable
         {
             if (accept)
             {
-                acceptor = new SocketAcceptor(this, new MemoryStoreFactory(), settings, new SLF4JLogFactory(settings),
+                acceptor = new SocketAcceptor(this, new MemoryStoreFactory(), settings, logFactory(settings),
                     new DefaultMessageFactory());
                 initiator = null;
                 acceptor.start();
             }
             else
             {
-                initiator = new SocketInitiator(this, new MemoryStoreFactory(), settings, new SLF4JLogFactory(settings),
+                initiator = new SocketInitiator(this, new MemoryStoreFactory(), settings, logFactory(settings),
                     new DefaultMessageFactory());
                 acceptor = null;
                 initiator.start();
@@ -108,6 +108,12 @@ final class QfjPeer implements Application, AutoCloseable
         {
             throw new IllegalStateException(ex);
         }
+    }
+
+    /** Message logs only with -Dfixtape.interop.log=true (10,000 orders make a large log). */
+    private static quickfix.LogFactory logFactory(final SessionSettings settings)
+    {
+        return Boolean.getBoolean("fixtape.interop.log") ? new SLF4JLogFactory(settings) : null;
     }
 
     static QfjPeer initiator(final String beginString, final String sender, final String target, final int port,

@@ -20,6 +20,9 @@ import java.nio.channels.SocketChannel;
  */
 public final class TcpConnection implements Connection
 {
+    /** Below this much room, {@link #writableBytes()} flushes before answering. */
+    private static final int LOW_WATER_MARK = 64 * 1024;
+
     private final long connectionId;
     private final TcpTransport transport;
     private final SocketChannel channel;
@@ -136,6 +139,29 @@ public final class TcpConnection implements Connection
             transport.markDirty(this);
         }
         return length;
+    }
+
+    /**
+     * Room left in the outbound buffer (after trying to flush when it runs low). Under
+     * {@link SlowConsumerPolicy#DISCONNECT} this answers "unbounded" so that the write itself meets the full
+     * buffer and applies the policy (the session has journaled the message by then: it is resent after reconnect).
+     */
+    @Override
+    public int writableBytes()
+    {
+        if (!open)
+        {
+            return 0;
+        }
+        if (slowConsumerPolicy == SlowConsumerPolicy.DISCONNECT)
+        {
+            return Integer.MAX_VALUE;
+        }
+        if (outbound.remaining() < LOW_WATER_MARK && outbound.position() > 0)
+        {
+            flush();
+        }
+        return open ? outbound.remaining() : 0;
     }
 
     @Override

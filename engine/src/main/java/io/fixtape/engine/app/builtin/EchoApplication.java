@@ -1,0 +1,106 @@
+package io.fixtape.engine.app.builtin;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.session.Session;
+
+/**
+ * Behaves like the QuickFIX acceptance-test server's application: a NewOrderSingle is echoed back on the session
+ * (same MsgType, same body fields), except a PossResend (97=Y) order whose ClOrdID was already seen during this
+ * logon, which is dropped; SecurityDefinition is echoed; any other application message gets a
+ * BusinessMessageReject with BusinessRejectReason 3 (unsupported message type). ClOrdIDs are forgotten at logon
+ * and logout.
+ *
+ * <p>One instance per session; poller thread only. Allocation-free once the ClOrdID set has grown to the
+ * largest logon's size.
+ */
+public final class EchoApplication implements Application
+{
+    private final ClOrdIdSet seenClOrdIds = new ClOrdIdSet();
+    private long echoed;
+    private long duplicatesDropped;
+    private long rejected;
+    private long backPressured;
+
+    @Override
+    public void onLogon(final Session session)
+    {
+        seenClOrdIds.clear();
+    }
+
+    @Override
+    public void onLogout(final Session session)
+    {
+        seenClOrdIds.clear();
+    }
+
+    @Override
+    public void onMessage(final FixDecoder message, final Session session)
+    {
+        final long msgType = message.msgType();
+        if (msgType == MsgTypes.NEW_ORDER_SINGLE)
+        {
+            final int clOrdId = message.indexOf(Tags.CL_ORD_ID);
+            final boolean seen = clOrdId >= 0 && seenClOrdIds.addOrContains(
+                message.buffer(), message.valueOffsetAt(clOrdId), message.valueLengthAt(clOrdId));
+            if (seen && isPossResend(message))
+            {
+                duplicatesDropped++;
+                return;
+            }
+            echo(message, session);
+        }
+        else if (msgType == MsgTypes.SECURITY_DEFINITION)
+        {
+            echo(message, session);
+        }
+        else
+        {
+            rejected++;
+            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
+        }
+    }
+
+    private static boolean isPossResend(final FixDecoder message)
+    {
+        final int index = message.indexOf(Tags.POSS_RESEND);
+        return index >= 0 && message.valueLengthAt(index) == 1 && message.charAt(index) == 'Y';
+    }
+
+    private void echo(final FixDecoder message, final Session session)
+    {
+        final FixEncoder out = session.newMessage(message.msgType());
+        BodyCopy.copyBody(message, out);
+        if (session.send() == Session.BACK_PRESSURED)
+        {
+            backPressured++;
+        }
+        else
+        {
+            echoed++;
+        }
+    }
+
+    public long echoed()
+    {
+        return echoed;
+    }
+
+    public long duplicatesDropped()
+    {
+        return duplicatesDropped;
+    }
+
+    public long rejected()
+    {
+        return rejected;
+    }
+
+    public long backPressured()
+    {
+        return backPressured;
+    }
+}

@@ -1,0 +1,256 @@
+package io.fixtape.engine.app.builtin;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.session.Session;
+import org.agrona.concurrent.EpochNanoClock;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A tiny matching stub.
+ * <ul>
+ *   <li>NewOrderSingle → ExecutionReport full fill at the order's price (OrderID, ExecID, ExecType F — 2 with
+ *   ExecTransType 0 on FIX.4.2 —, OrdStatus 2, Symbol, Side, OrderQty, LeavesQty 0, CumQty, AvgPx, LastQty,
+ *   LastPx, TransactTime, ClOrdID echoed). Quantities and prices are copied as the exact decimal text received:
+ *   nothing is parsed into a double. A limit order with TimeInForce 1 (GTC) instead rests: ExecutionReport New.</li>
+ *   <li>OrderCancelRequest for a resting order → ExecutionReport Canceled (the cancel ack); for anything else →
+ *   OrderCancelReject (CxlRejReason 1, unknown order).</li>
+ *   <li>MarketDataRequest → one MarketDataSnapshotFullRefresh per requested symbol with a bid and an offer.</li>
+ *   <li>Anything else → BusinessMessageReject 380=3.</li>
+ * </ul>
+ *
+ * <p>One instance per session; poller thread only. The fill path allocates nothing; resting GTC orders and
+ * cancels keep a small map (allocation on that rare path only).
+ */
+public final class ExecApplication implements Application
+{
+    private static final byte[] ZERO = {'0'};
+    private static final byte[] DEFAULT_PRICE = "100".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NONE = "NONE".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BID_PX = "99.99".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] OFFER_PX = "100.01".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MD_SIZE = "1000".getBytes(StandardCharsets.US_ASCII);
+    private static final int EXEC_TRANS_TYPE = 20;
+    private static final int CXL_REJ_REASON = 102;
+    private static final int CXL_REJ_RESPONSE_TO = 434;
+    private static final int MD_REQ_ID = 262;
+    private static final int SUBSCRIPTION_REQUEST_TYPE = 263;
+    private static final int NO_RELATED_SYM = 146;
+    private static final int NO_MD_ENTRIES = 268;
+    private static final int MD_ENTRY_TYPE = 269;
+    private static final int MD_ENTRY_PX = 270;
+    private static final int MD_ENTRY_SIZE = 271;
+
+    private final EpochNanoClock clock;
+    private final boolean fix42;
+    private final Map<String, RestingOrder> resting = new HashMap<>();
+    private long nextOrderId = 1;
+    private long nextExecId = 1;
+    private long fills;
+    private long backPressured;
+
+    /**
+     * @param beginString the session's BeginString (FIX.4.2 reports use ExecType 2 + ExecTransType).
+     * @param clock       the engine clock, for TransactTime.
+     */
+    public ExecApplication(final String beginString, final EpochNanoClock clock)
+    {
+        this.clock = clock;
+        this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
+    }
+
+    @Override
+    public void onMessage(final FixDecoder message, final Session session)
+    {
+        final long msgType = message.msgType();
+        if (msgType == MsgTypes.NEW_ORDER_SINGLE)
+        {
+            if (isRestingOrder(message))
+            {
+                rest(message, session);
+            }
+            else
+            {
+                fill(message, session);
+            }
+        }
+        else if (msgType == MsgTypes.ORDER_CANCEL_REQUEST)
+        {
+            cancel(message, session);
+        }
+        else if (msgType == MsgTypes.MARKET_DATA_REQUEST)
+        {
+            snapshot(message, session);
+        }
+        else
+        {
+            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
+        }
+    }
+
+    private static boolean isRestingOrder(final FixDecoder order)
+    {
+        final int timeInForce = order.indexOf(Tags.TIME_IN_FORCE);
+        return timeInForce >= 0 && order.charAt(timeInForce) == '1' && order.getChar(Tags.ORD_TYPE) == '2';
+    }
+
+    private void fill(final FixDecoder order, final Session session)
+    {
+        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
+        out.putLong(Tags.ORDER_ID, nextOrderId++);
+        BodyCopy.copy(order, Tags.CL_ORD_ID, out);
+        out.putLong(Tags.EXEC_ID, nextExecId++);
+        if (fix42)
+        {
+            out.putChar(EXEC_TRANS_TYPE, '0');
+            out.putChar(Tags.EXEC_TYPE, '2');
+        }
+        else
+        {
+            out.putChar(Tags.EXEC_TYPE, 'F');
+        }
+        out.putChar(Tags.ORD_STATUS, '2');
+        BodyCopy.copy(order, Tags.SYMBOL, out);
+        BodyCopy.copy(order, Tags.SIDE, out);
+        BodyCopy.copy(order, Tags.ORDER_QTY, out);
+        out.putBytes(Tags.LEAVES_QTY, ZERO);
+        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.CUM_QTY, out, ZERO);
+        BodyCopy.copyAs(order, Tags.PRICE, Tags.AVG_PX, out, DEFAULT_PRICE);
+        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
+        BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        send(session);
+        fills++;
+    }
+
+    private void rest(final FixDecoder order, final Session session)
+    {
+        final long orderId = nextOrderId++;
+        final RestingOrder restingOrder = new RestingOrder(orderId, order.getString(Tags.SYMBOL).toString(),
+            order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString());
+        resting.put(order.getString(Tags.CL_ORD_ID).toString(), restingOrder);
+        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
+        out.putLong(Tags.ORDER_ID, orderId);
+        BodyCopy.copy(order, Tags.CL_ORD_ID, out);
+        out.putLong(Tags.EXEC_ID, nextExecId++);
+        if (fix42)
+        {
+            out.putChar(EXEC_TRANS_TYPE, '0');
+        }
+        out.putChar(Tags.EXEC_TYPE, '0');
+        out.putChar(Tags.ORD_STATUS, '0');
+        BodyCopy.copy(order, Tags.SYMBOL, out);
+        BodyCopy.copy(order, Tags.SIDE, out);
+        BodyCopy.copy(order, Tags.ORDER_QTY, out);
+        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LEAVES_QTY, out, ZERO);
+        out.putBytes(Tags.CUM_QTY, ZERO);
+        out.putBytes(Tags.AVG_PX, ZERO);
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        send(session);
+    }
+
+    private void cancel(final FixDecoder request, final Session session)
+    {
+        final int origIndex = request.indexOf(Tags.ORIG_CL_ORD_ID);
+        final RestingOrder order = origIndex < 0 ? null : resting.remove(request.stringAt(origIndex).toString());
+        if (order == null)
+        {
+            final FixEncoder out = session.newMessage(MsgTypes.ORDER_CANCEL_REJECT);
+            BodyCopy.copyAs(request, Tags.ORDER_ID, Tags.ORDER_ID, out, NONE);
+            BodyCopy.copy(request, Tags.CL_ORD_ID, out);
+            BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
+            out.putChar(Tags.ORD_STATUS, '8');
+            out.putChar(CXL_REJ_RESPONSE_TO, '1');
+            out.putInt(CXL_REJ_REASON, 1);
+            out.putString(Tags.TEXT, "Unknown order");
+            send(session);
+            return;
+        }
+        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
+        out.putLong(Tags.ORDER_ID, order.orderId);
+        BodyCopy.copy(request, Tags.CL_ORD_ID, out);
+        BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
+        out.putLong(Tags.EXEC_ID, nextExecId++);
+        if (fix42)
+        {
+            out.putChar(EXEC_TRANS_TYPE, '0');
+        }
+        out.putChar(Tags.EXEC_TYPE, '4');
+        out.putChar(Tags.ORD_STATUS, '4');
+        out.putString(Tags.SYMBOL, order.symbol);
+        out.putChar(Tags.SIDE, order.side);
+        out.putString(Tags.ORDER_QTY, order.quantity);
+        out.putBytes(Tags.LEAVES_QTY, ZERO);
+        out.putBytes(Tags.CUM_QTY, ZERO);
+        out.putBytes(Tags.AVG_PX, ZERO);
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        send(session);
+    }
+
+    private void snapshot(final FixDecoder request, final Session session)
+    {
+        final int subscription = request.indexOf(SUBSCRIPTION_REQUEST_TYPE);
+        if (subscription >= 0 && request.charAt(subscription) == '2')
+        {
+            return; // unsubscribe: nothing to send
+        }
+        final int group = request.indexOf(NO_RELATED_SYM);
+        final int count = request.fieldCount();
+        for (int i = group < 0 ? count : group + 1; i < count; i++)
+        {
+            if (request.tagAt(i) != Tags.SYMBOL)
+            {
+                continue;
+            }
+            final FixEncoder out = session.newMessage(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
+            BodyCopy.copy(request, MD_REQ_ID, out);
+            out.putField(request, i);
+            out.putInt(NO_MD_ENTRIES, 2);
+            out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
+            out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
+            send(session);
+        }
+    }
+
+    private void send(final Session session)
+    {
+        if (session.send() == Session.BACK_PRESSURED)
+        {
+            backPressured++;
+        }
+    }
+
+    /** Orders filled so far. */
+    public long fills()
+    {
+        return fills;
+    }
+
+    /** Replies dropped because the connection was back-pressured. */
+    public long backPressured()
+    {
+        return backPressured;
+    }
+
+    private static final class RestingOrder
+    {
+        final long orderId;
+        final String symbol;
+        final char side;
+        final String quantity;
+
+        RestingOrder(final long orderId, final String symbol, final char side, final String quantity)
+        {
+            this.orderId = orderId;
+            this.symbol = symbol;
+            this.quantity = quantity;
+            this.side = side;
+        }
+    }
+}

@@ -1,0 +1,334 @@
+package io.fixtape.engine.config;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.IdleStrategies;
+import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.session.SessionSchedule;
+import io.fixtape.engine.session.SessionValidator;
+import io.fixtape.engine.store.InMemoryMessageStore;
+import io.fixtape.engine.store.MessageStoreFactory;
+import io.fixtape.engine.store.NoMessageStore;
+import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
+import io.fixtape.engine.transport.tcp.TcpTransportConfig;
+import org.agrona.concurrent.EpochNanoClock;
+
+import java.net.InetSocketAddress;
+import java.time.DayOfWeek;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * Maps a parsed settings file onto an {@link EngineContext} with one {@link SessionEndpoint} per {@code [SESSION]}.
+ * Engine-wide keys ({@code IdleStrategy}, {@code MaxMessageSize}, {@code OutboundBufferSize},
+ * {@code SlowConsumerPolicy}, {@code MaxConnections}, socket buffer sizes) are read from {@code [DEFAULT]} only.
+ * Every bad value fails with {@code file:line}, the key and what was expected.
+ *
+ * <p>Configuration time only.
+ */
+public final class EngineSettings
+{
+    /** Builds the application of one session (e.g. a new {@code echo} per session). */
+    @FunctionalInterface
+    public interface ApplicationFactory
+    {
+        Application create(SessionId sessionId, EpochNanoClock clock);
+    }
+
+    private static final String[] ENGINE_WIDE_KEYS = {
+        "IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy", "MaxConnections",
+        "SocketSendBufferSize", "SocketReceiveBufferSize"};
+
+    private final Map<String, Function<Settings.Section, MessageStoreFactory>> storeProviders = new HashMap<>();
+    private ValidatorFactory validatorFactory;
+    private int acceptPortOverride = -1;
+
+    public EngineSettings()
+    {
+        storeProviders.put("memory", section -> id -> new InMemoryMessageStore());
+        storeProviders.put("none", section -> id -> new NoMessageStore());
+    }
+
+    /** Make {@code MessageStore=<name>} available (the journal module registers {@code journal}). */
+    public EngineSettings storeProvider(final String name, final Function<Settings.Section, MessageStoreFactory> provider)
+    {
+        storeProviders.put(name, provider);
+        return this;
+    }
+
+    public EngineSettings validatorFactory(final ValidatorFactory validatorFactory)
+    {
+        this.validatorFactory = validatorFactory;
+        return this;
+    }
+
+    /** Listen on this port instead of every SocketAcceptPort (e.g. a free port picked by a script). */
+    public EngineSettings acceptPortOverride(final int port)
+    {
+        this.acceptPortOverride = port;
+        return this;
+    }
+
+    /**
+     * Build the engine context.
+     *
+     * @param clock       the engine clock (also given to the applications).
+     * @param applications builds each session's application.
+     */
+    public EngineContext toContext(final Settings settings, final EpochNanoClock clock, final ApplicationFactory applications)
+    {
+        if (settings.sessions().isEmpty())
+        {
+            throw new SettingsException(settings.source() + ": no [SESSION] section");
+        }
+        final Settings.Section defaults = settings.defaults();
+        final EngineContext context = new EngineContext().clock(clock).name("fixtape");
+        context.idleStrategy(defaults.string("IdleStrategy", EngineContext.DEFAULT_IDLE_STRATEGY));
+        try
+        {
+            IdleStrategies.byName(context.idleStrategyName());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new SettingsException(defaults.locationOf("IdleStrategy") + ": IdleStrategy must be one of " +
+                IdleStrategies.NAMES + " (is '" + context.idleStrategyName() + "')");
+        }
+        final int maxMessageSize = defaults.integer("MaxMessageSize", io.fixtape.engine.codec.FixFramer.DEFAULT_MAX_MESSAGE_SIZE);
+        defaults.check(maxMessageSize >= 256, "MaxMessageSize", "must be >= 256");
+        context.maxMessageSize(maxMessageSize);
+        final TcpTransportConfig transport = new TcpTransportConfig()
+            .outboundBufferCapacity(defaults.integer("OutboundBufferSize", TcpTransportConfig.DEFAULT_OUTBOUND_BUFFER_CAPACITY))
+            .maxConnections(defaults.integer("MaxConnections", TcpTransportConfig.DEFAULT_MAX_CONNECTIONS))
+            .socketSendBufferSize(defaults.integer("SocketSendBufferSize", 0))
+            .socketReceiveBufferSize(defaults.integer("SocketReceiveBufferSize", 0))
+            .slowConsumerPolicy(slowConsumerPolicy(defaults));
+        defaults.check(transport.outboundBufferCapacity() >= maxMessageSize, "OutboundBufferSize", "must be >= MaxMessageSize");
+        defaults.check(transport.maxConnections() > 0, "MaxConnections", "must be > 0");
+        context.transportConfig(transport);
+
+        final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
+        for (final Settings.Section section : settings.sessions())
+        {
+            for (final String key : ENGINE_WIDE_KEYS)
+            {
+                if (section.hasOwn(key))
+                {
+                    throw new SettingsException(section.locationOf(key) + ": " + key +
+                        " applies to the whole engine: set it in [DEFAULT]");
+                }
+            }
+            final SessionEndpoint endpoint = endpoint(section, clock, applications);
+            final SessionId id = endpoint.config().sessionId();
+            if (stores.containsKey(id))
+            {
+                throw new SettingsException(section.location() + ": session " + id + " is configured twice");
+            }
+            stores.put(id, storeFactory(section));
+            context.addSession(endpoint);
+        }
+        context.storeFactory(id -> stores.get(id).create(id));
+        return context;
+    }
+
+    private SessionEndpoint endpoint(final Settings.Section section, final EpochNanoClock clock,
+        final ApplicationFactory applications)
+    {
+        final String connectionType = section.requiredString("ConnectionType");
+        section.check("acceptor".equals(connectionType) || "initiator".equals(connectionType), "ConnectionType",
+            "must be acceptor or initiator");
+        final String beginString = section.requiredString("BeginString");
+        section.check(beginString.matches("FIX\\.4\\.[0-4]|FIXT\\.1\\.1"), "BeginString",
+            "must be FIX.4.0 to FIX.4.4 or FIXT.1.1");
+        final SessionId id = new SessionId(beginString, section.requiredString("SenderCompID"),
+            section.requiredString("TargetCompID"), section.string("SessionQualifier", ""));
+        final SessionConfig config = new SessionConfig().sessionId(id);
+        if (beginString.startsWith("FIXT"))
+        {
+            final String applVerId = section.requiredString("DefaultApplVerID");
+            section.check(SessionConfig.applVerIdValue(applVerId) != null, "DefaultApplVerID",
+                "must be an ApplVerID value (7, 9, ...) or name (FIX.5.0, FIX.5.0SP2, ...)");
+            config.defaultApplVerId(applVerId);
+        }
+        final int heartBtInt = section.integer("HeartBtInt", SessionConfig.DEFAULT_HEART_BT_INT_SECONDS);
+        section.check(heartBtInt >= 0, "HeartBtInt", "must be >= 0");
+        config.heartBtIntSeconds(heartBtInt);
+        config.logonTimeoutNanos(seconds(section, "LogonTimeout", 10));
+        config.logoutTimeoutNanos(seconds(section, "LogoutTimeout", 2));
+        config.resetOnLogon(section.bool("ResetOnLogon", false));
+        config.resetOnLogout(section.bool("ResetOnLogout", false));
+        config.resetOnDisconnect(section.bool("ResetOnDisconnect", false));
+        config.checkCompId(section.bool("CheckCompID", true));
+        config.checkLatency(section.bool("CheckLatency", true));
+        config.maxLatencyNanos(seconds(section, "MaxLatency", 120));
+        config.timestampPrecision(timestampPrecision(section));
+        config.schedule(schedule(section));
+        config.maxMessageSize(Math.max(256, section.integer("MaxMessageSize", io.fixtape.engine.codec.FixFramer.DEFAULT_MAX_MESSAGE_SIZE)));
+        if (section.has("Username"))
+        {
+            config.username(section.string("Username", null));
+        }
+        if (section.has("Password"))
+        {
+            config.password(section.string("Password", null));
+        }
+        section.check(section.bool("SocketTcpNoDelay", true), "SocketTcpNoDelay",
+            "must be Y: fixtape sets TCP_NODELAY on every socket");
+        if (section.bool("UseDataDictionary", true) && validatorFactory != null)
+        {
+            final SessionValidator validator = validatorFactory.create(section);
+            if (validator != null)
+            {
+                config.validator(validator);
+            }
+        }
+        try
+        {
+            config.conclude();
+        }
+        catch (final IllegalArgumentException | NullPointerException ex)
+        {
+            throw new SettingsException(section.location() + ": " + ex.getMessage());
+        }
+        final Application application = applications.create(id, clock);
+        if ("acceptor".equals(connectionType))
+        {
+            final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);
+            section.check(port >= 0 && port <= 65535, "SocketAcceptPort", "is required for an acceptor (0..65535)");
+            final String host = section.string("SocketAcceptAddress", "0.0.0.0");
+            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port));
+        }
+        final String host = section.requiredString("SocketConnectHost");
+        final int port = section.integer("SocketConnectPort", -1);
+        section.check(port > 0 && port <= 65535, "SocketConnectPort", "is required for an initiator (1..65535)");
+        final int reconnect = section.integer("ReconnectInterval", 30);
+        section.check(reconnect > 0, "ReconnectInterval", "must be > 0 seconds");
+        return SessionEndpoint.initiator(config, application, new InetSocketAddress(host, port),
+            TimeUnit.SECONDS.toNanos(reconnect));
+    }
+
+    private MessageStoreFactory storeFactory(final Settings.Section section)
+    {
+        String name = section.string("MessageStore", null);
+        if (name == null)
+        {
+            name = section.bool("PersistMessages", true) ? "memory" : "none";
+        }
+        final Function<Settings.Section, MessageStoreFactory> provider = storeProviders.get(name);
+        if (provider == null)
+        {
+            throw new SettingsException(section.locationOf("MessageStore") + ": MessageStore '" + name +
+                "' is not available (known: " + String.join(", ", storeProviders.keySet()) + ")");
+        }
+        return provider.apply(section);
+    }
+
+    private static SlowConsumerPolicy slowConsumerPolicy(final Settings.Section defaults)
+    {
+        final String value = defaults.string("SlowConsumerPolicy", "back-pressure");
+        switch (value)
+        {
+            case "back-pressure":
+                return SlowConsumerPolicy.BACK_PRESSURE;
+            case "disconnect":
+                return SlowConsumerPolicy.DISCONNECT;
+            default:
+                defaults.check(false, "SlowConsumerPolicy", "must be back-pressure or disconnect");
+                return null;
+        }
+    }
+
+    private static long seconds(final Settings.Section section, final String key, final int defaultSeconds)
+    {
+        final int value = section.integer(key, defaultSeconds);
+        section.check(value > 0, key, "must be > 0 seconds");
+        return TimeUnit.SECONDS.toNanos(value);
+    }
+
+    private static int timestampPrecision(final Settings.Section section)
+    {
+        final String value = section.string("TimeStampPrecision", "MILLIS");
+        switch (value.toUpperCase(Locale.ROOT))
+        {
+            case "SECONDS":
+                return 0;
+            case "MILLIS":
+                return 3;
+            case "MICROS":
+                return 6;
+            case "NANOS":
+                return 9;
+            default:
+                section.check(false, "TimeStampPrecision", "must be SECONDS, MILLIS, MICROS or NANOS");
+                return 3;
+        }
+    }
+
+    private static SessionSchedule schedule(final Settings.Section section)
+    {
+        if (section.bool("NonStopSession", false))
+        {
+            return SessionSchedule.nonStop();
+        }
+        section.check(section.has("StartTime") && section.has("EndTime"), "StartTime",
+            "and EndTime are required unless NonStopSession=Y");
+        final ZoneId zone = zone(section);
+        final LocalTime start = time(section, "StartTime");
+        final LocalTime end = time(section, "EndTime");
+        if (section.has("StartDay") || section.has("EndDay"))
+        {
+            section.check(section.has("StartDay") && section.has("EndDay"), "StartDay", "and EndDay go together");
+            return SessionSchedule.weekly(day(section, "StartDay"), start, day(section, "EndDay"), end, zone);
+        }
+        return SessionSchedule.daily(start, end, zone);
+    }
+
+    private static ZoneId zone(final Settings.Section section)
+    {
+        final String value = section.string("TimeZone", "UTC");
+        try
+        {
+            return ZoneId.of(value);
+        }
+        catch (final RuntimeException ex)
+        {
+            section.check(false, "TimeZone", "must be a time-zone id such as UTC or America/New_York");
+            return null;
+        }
+    }
+
+    private static LocalTime time(final Settings.Section section, final String key)
+    {
+        try
+        {
+            return LocalTime.parse(section.string(key, ""));
+        }
+        catch (final DateTimeParseException ex)
+        {
+            section.check(false, key, "must be HH:MM:SS");
+            return null;
+        }
+    }
+
+    private static DayOfWeek day(final Settings.Section section, final String key)
+    {
+        final String value = section.string(key, "").trim().toUpperCase(Locale.ROOT);
+        for (final DayOfWeek day : DayOfWeek.values())
+        {
+            if (value.length() >= 2 && day.name().startsWith(value))
+            {
+                return day;
+            }
+        }
+        section.check(false, key, "must be a day of the week (e.g. Sunday or Su)");
+        return null;
+    }
+}

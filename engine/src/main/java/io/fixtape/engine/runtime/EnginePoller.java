@@ -1,0 +1,485 @@
+package io.fixtape.engine.runtime;
+
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixFramer;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionRegistry;
+import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.TransportListener;
+import io.fixtape.engine.transport.tcp.TcpTransport;
+import org.agrona.DirectBuffer;
+import org.agrona.ErrorHandler;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+
+/**
+ * The engine's one duty cycle: commands from other threads → transport I/O (accept, connect, read, frame, route,
+ * {@code session.onMessage} → application callbacks, flush) → session timers ({@code session.doWork(now)}) →
+ * initiator reconnects → acceptor logon timeouts → user tasks → shutdown progress.
+ *
+ * <p>Acceptor routing: the first message of an accepted connection goes to {@link SessionRegistry#route}. An
+ * unknown session is answered with a Logout (when its BeginString is one we serve) and disconnected; a second
+ * connection for a connected session, a first message that is not a Logon, garbled bytes before the Logon, an
+ * oversized BodyLength or no message within the logon timeout end in a disconnect. Each case is counted in
+ * {@link EngineCounters}; other connections are not affected.
+ *
+ * <p>Threading: everything runs on the poller thread (an {@code AgentRunner}'s, or the test thread stepping an
+ * {@code AgentInvoker}); other threads talk to it only through {@link #offer(Runnable)} and {@link #requestShutdown()}.
+ * Steady state allocates nothing: connection state is created per connection, never per message.
+ */
+final class EnginePoller implements Agent, TransportListener, MessageAssembler.Handler
+{
+    private final String roleName;
+    private final EpochNanoClock clock;
+    private final TcpTransport transport;
+    private final SessionRegistry registry;
+    private final Session[] sessions;
+    private final MessageStore[] stores;
+    private final InitiatorConnector[] connectors;
+    private final DutyCycleTask[] tasks;
+    private final EngineCounters counters;
+    private final ErrorHandler errorHandler;
+    private final FixFramer framer;
+    private final FixDecoder decoder = new FixDecoder();
+    private final long logonTimeoutNanos;
+    private final long shutdownTimeoutNanos;
+    private final Long2ObjectHashMap<ConnectionState> states = new Long2ObjectHashMap<>();
+    private final ArrayDeque<ConnectionState> awaitingLogon = new ArrayDeque<>();
+    private final ManyToOneConcurrentArrayQueue<Runnable> commands;
+    private final Consumer<Runnable> runCommand = this::runCommand;
+    private final UnsafeBuffer refusalBuffer = new UnsafeBuffer(new byte[2048]);
+    private final byte[][] servedBeginStrings;
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private volatile boolean shutdownRequested;
+    private boolean shuttingDown;
+    private boolean resourcesClosed;
+    private long shutdownDeadlineNanos;
+    private long nowNanos;
+    private ConnectionState current;
+
+    EnginePoller(
+        final String name,
+        final EpochNanoClock clock,
+        final TcpTransport transport,
+        final SessionRegistry registry,
+        final List<Session> sessions,
+        final List<MessageStore> stores,
+        final List<InitiatorConnector> connectors,
+        final List<DutyCycleTask> tasks,
+        final EngineCounters counters,
+        final ErrorHandler errorHandler,
+        final int maxMessageSize,
+        final long logonTimeoutNanos,
+        final long shutdownTimeoutNanos,
+        final int commandQueueCapacity)
+    {
+        this.roleName = name + "-poller";
+        this.clock = clock;
+        this.transport = transport;
+        this.registry = registry;
+        this.sessions = sessions.toArray(new Session[0]);
+        this.stores = stores.toArray(new MessageStore[0]);
+        this.connectors = connectors.toArray(new InitiatorConnector[0]);
+        this.tasks = tasks.toArray(new DutyCycleTask[0]);
+        this.counters = counters;
+        this.errorHandler = errorHandler;
+        this.framer = new FixFramer(maxMessageSize);
+        this.logonTimeoutNanos = logonTimeoutNanos;
+        this.shutdownTimeoutNanos = shutdownTimeoutNanos;
+        this.commands = new ManyToOneConcurrentArrayQueue<>(commandQueueCapacity);
+        this.servedBeginStrings = sessions.stream().map(s -> s.sessionId().beginString())
+            .distinct().map(s -> s.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    }
+
+    @Override
+    public String roleName()
+    {
+        return roleName;
+    }
+
+    /** Run {@code command} on the poller thread at the start of a coming duty cycle. @return false when full. */
+    boolean offer(final Runnable command)
+    {
+        return !shuttingDown && commands.offer(command);
+    }
+
+    /** Ask for a graceful stop: Logout on every logged-on session, then close. Any thread. */
+    void requestShutdown()
+    {
+        shutdownRequested = true;
+    }
+
+    /** Counted down after {@link #onClose()}: stores closed, sockets closed. */
+    CountDownLatch closedLatch()
+    {
+        return closed;
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (resourcesClosed)
+        {
+            return 0;
+        }
+        final long now = clock.nanoTime();
+        nowNanos = now;
+        int work = commands.drain(runCommand);
+        work += transport.poll(this);
+        for (final Session session : sessions)
+        {
+            work += session.doWork(now);
+        }
+        if (!shuttingDown)
+        {
+            for (final InitiatorConnector connector : connectors)
+            {
+                work += connector.doWork(transport, now);
+            }
+        }
+        work += expireLogonTimeouts(now);
+        for (final DutyCycleTask task : tasks)
+        {
+            work += task.doWork(now);
+        }
+        if (shutdownRequested)
+        {
+            work += shutdownStep(now);
+        }
+        return work;
+    }
+
+    private void runCommand(final Runnable command)
+    {
+        try
+        {
+            command.run();
+        }
+        catch (final Throwable t)
+        {
+            onError(t);
+        }
+    }
+
+    private int shutdownStep(final long now)
+    {
+        if (!shuttingDown)
+        {
+            shuttingDown = true;
+            shutdownDeadlineNanos = now + shutdownTimeoutNanos;
+            for (final Session session : sessions)
+            {
+                if (session.isLoggedOn())
+                {
+                    session.logout("Engine shutting down");
+                }
+                else if (session.isConnected())
+                {
+                    session.disconnect(DisconnectReason.ENGINE_CLOSE);
+                }
+            }
+            return 1;
+        }
+        boolean anyConnected = false;
+        for (final Session session : sessions)
+        {
+            anyConnected |= session.isConnected();
+        }
+        if (anyConnected && now < shutdownDeadlineNanos)
+        {
+            return 0;
+        }
+        // done: release everything now; the runner's close() then only stops the thread
+        closeResources();
+        return 1;
+    }
+
+    /** Shutdown finished (sockets and stores closed). */
+    boolean isClosed()
+    {
+        return resourcesClosed;
+    }
+
+    @Override
+    public void onClose()
+    {
+        closeResources();
+    }
+
+    private void closeResources()
+    {
+        if (resourcesClosed)
+        {
+            return;
+        }
+        resourcesClosed = true;
+        try
+        {
+            for (final Session session : sessions)
+            {
+                session.disconnect(DisconnectReason.ENGINE_CLOSE);
+            }
+            transport.poll(this);
+            transport.close();
+            for (final MessageStore store : stores)
+            {
+                try
+                {
+                    store.flush();
+                    store.close();
+                }
+                catch (final Throwable t)
+                {
+                    onError(t);
+                }
+            }
+        }
+        finally
+        {
+            closed.countDown();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ transport events
+
+    @Override
+    public void onConnected(final Connection connection, final boolean initiated)
+    {
+        final ConnectionState state = new ConnectionState(connection, new MessageAssembler(framer), nowNanos);
+        states.put(connection.connectionId(), state);
+        if (initiated)
+        {
+            final InitiatorConnector connector = connectorFor(connection.connectionId());
+            if (connector == null || shuttingDown)
+            {
+                connection.close(DisconnectReason.ENGINE_CLOSE);
+                return;
+            }
+            state.connector = connector;
+            state.session = connector.session();
+            if (!connector.onConnected(connection))
+            {
+                state.session = null;
+                connection.close(DisconnectReason.DUPLICATE_SESSION);
+            }
+        }
+        else if (shuttingDown)
+        {
+            connection.close(DisconnectReason.ENGINE_CLOSE);
+        }
+        else
+        {
+            awaitingLogon.addLast(state);
+        }
+    }
+
+    @Override
+    public void onConnectFailed(final long connectionId)
+    {
+        counters.connectFailures.incrementRelease();
+        final InitiatorConnector connector = connectorFor(connectionId);
+        if (connector != null)
+        {
+            connector.onConnectFailed();
+        }
+    }
+
+    @Override
+    public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
+    {
+        final ConnectionState state = states.get(connection.connectionId());
+        if (state == null)
+        {
+            return;
+        }
+        current = state;
+        try
+        {
+            state.assembler.onData(buffer, offset, length, this);
+        }
+        catch (final Throwable t)
+        {
+            // a bug must not take the event loop (or other sessions) down: drop this connection, count, report
+            onError(t);
+            connection.close(DisconnectReason.APPLICATION);
+        }
+        finally
+        {
+            current = null;
+        }
+    }
+
+    @Override
+    public void onDisconnected(final Connection connection, final DisconnectReason reason)
+    {
+        final ConnectionState state = states.remove(connection.connectionId());
+        if (state == null)
+        {
+            return;
+        }
+        state.assembler.reset();
+        if (state.session != null)
+        {
+            state.session.onDisconnect(connection, reason);
+        }
+        if (state.connector != null)
+        {
+            state.connector.onDisconnected(nowNanos);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ framing results
+
+    @Override
+    public boolean onMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final ConnectionState state = current;
+        counters.messagesReceived.incrementRelease();
+        decoder.wrap(buffer, offset, length);
+        if (state.session != null)
+        {
+            state.session.onMessage(decoder);
+            return state.connection.isOpen();
+        }
+        return routeFirstMessage(state);
+    }
+
+    private boolean routeFirstMessage(final ConnectionState state)
+    {
+        final Connection connection = state.connection;
+        switch (registry.route(decoder, nowNanos))
+        {
+            case SessionRegistry.BOUND:
+            {
+                final Session session = registry.routedSession();
+                if (!session.onConnect(connection, false))
+                {
+                    connection.close(DisconnectReason.DUPLICATE_SESSION);
+                    return false;
+                }
+                state.session = session;
+                session.onMessage(decoder);
+                return connection.isOpen();
+            }
+            case SessionRegistry.UNKNOWN_SESSION:
+                counters.unknownSessions.incrementRelease();
+                if (servesBeginString())
+                {
+                    final int length = SessionRegistry.encodeUnknownSessionLogout(
+                        decoder, "Unknown session", clock.nanoTime(), refusalBuffer, 0);
+                    if (length > 0)
+                    {
+                        connection.write(refusalBuffer, 0, length);
+                    }
+                }
+                connection.close(DisconnectReason.UNKNOWN_SESSION);
+                return false;
+            case SessionRegistry.ALREADY_CONNECTED:
+                connection.close(DisconnectReason.DUPLICATE_SESSION);
+                return false;
+            case SessionRegistry.NOT_LOGON:
+                counters.messagesBeforeLogon.incrementRelease();
+                connection.close(DisconnectReason.INVALID_LOGON);
+                return false;
+            default:
+                connection.close(DisconnectReason.INVALID_LOGON);
+                return false;
+        }
+    }
+
+    private boolean servesBeginString()
+    {
+        final int index = decoder.indexOf(Tags.BEGIN_STRING);
+        if (index < 0)
+        {
+            return false;
+        }
+        for (final byte[] beginString : servedBeginStrings)
+        {
+            if (decoder.valueEqualsAt(index, beginString))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean onGarbled(final int reason, final int discardedBytes)
+    {
+        final ConnectionState state = current;
+        if (reason == FixFramer.REASON_TOO_LARGE)
+        {
+            // the stream cannot be resynchronised safely past an announced body we refuse to buffer
+            counters.messagesTooLarge.incrementRelease();
+            state.connection.close(DisconnectReason.MESSAGE_TOO_LARGE);
+            return false;
+        }
+        counters.garbledMessages.incrementRelease();
+        if (state.session == null)
+        {
+            state.connection.close(DisconnectReason.GARBLED_BEFORE_LOGON);
+            return false;
+        }
+        state.session.onGarbled(reason);
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------------ timers
+
+    private int expireLogonTimeouts(final long now)
+    {
+        int work = 0;
+        ConnectionState state;
+        // FIFO: connections were accepted in time order and share one timeout
+        while ((state = awaitingLogon.peekFirst()) != null)
+        {
+            if (state.session != null || !state.connection.isOpen())
+            {
+                awaitingLogon.pollFirst();
+                continue;
+            }
+            if (now - state.connectedAtNanos < logonTimeoutNanos)
+            {
+                break;
+            }
+            awaitingLogon.pollFirst();
+            counters.logonTimeouts.incrementRelease();
+            state.connection.close(DisconnectReason.LOGON_TIMEOUT);
+            work++;
+        }
+        return work;
+    }
+
+    private InitiatorConnector connectorFor(final long connectionId)
+    {
+        for (final InitiatorConnector connector : connectors)
+        {
+            if (connector.isPending(connectionId))
+            {
+                return connector;
+            }
+        }
+        return null;
+    }
+
+    private void onError(final Throwable t)
+    {
+        counters.errors.incrementRelease();
+        errorHandler.onError(t);
+    }
+}

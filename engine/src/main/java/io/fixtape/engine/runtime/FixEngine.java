@@ -1,0 +1,204 @@
+package io.fixtape.engine.runtime;
+
+import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.session.SessionRegistry;
+import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.transport.tcp.TcpTransport;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.AgentRunner;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A running fixtape engine: the sessions of an {@link EngineContext}, their stores, one TCP transport and the
+ * poller agent that drives them.
+ *
+ * <p>Two ways to run it: {@link #launch} starts the poller on its own thread under an {@link AgentRunner} with
+ * the context's idle strategy; {@link #invoked} starts no thread and the caller steps the poller with
+ * {@link #invoker()} (deterministic tests). Listening sockets are bound in the constructor, so
+ * {@link #boundPort} is known as soon as the engine exists.
+ *
+ * <p>Threading: sessions, stores and connections belong to the poller thread. From other threads use
+ * {@link #execute(Runnable)} (runs on the poller thread), {@link #counters()} (readable from anywhere) and
+ * {@link #close()}.
+ */
+public final class FixEngine implements AutoCloseable
+{
+    private final EngineContext context;
+    private final TcpTransport transport;
+    private final List<Session> sessions = new ArrayList<>();
+    private final Map<InetSocketAddress, Integer> boundPorts = new LinkedHashMap<>();
+    private final EnginePoller poller;
+    private final AgentRunner runner;
+    private final AgentInvoker invoker;
+    private boolean closed;
+
+    private FixEngine(final EngineContext context, final boolean ownThread)
+    {
+        this.context = context.conclude();
+        this.transport = new TcpTransport(context.transportConfig(), context.counters());
+        final SessionRegistry registry = new SessionRegistry();
+        final List<MessageStore> stores = new ArrayList<>();
+        final List<InitiatorConnector> connectors = new ArrayList<>();
+        try
+        {
+            for (final SessionEndpoint endpoint : context.sessions())
+            {
+                final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
+                stores.add(store);
+                final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock());
+                sessions.add(session);
+                if (endpoint.isInitiator())
+                {
+                    connectors.add(new InitiatorConnector(session, endpoint.address(), endpoint.reconnectIntervalNanos()));
+                }
+                else
+                {
+                    registry.add(session);
+                    boundPorts.computeIfAbsent(endpoint.address(), transport::bind);
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            transport.close();
+            stores.forEach(MessageStore::close);
+            throw ex;
+        }
+        this.poller = new EnginePoller(
+            context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
+            context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
+            context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+        if (ownThread)
+        {
+            runner = new AgentRunner(context.idleStrategy(), context.errorHandler(), context.counters().errors, poller);
+            invoker = null;
+            AgentRunner.startOnThread(runner, context.threadFactory());
+        }
+        else
+        {
+            runner = null;
+            invoker = new AgentInvoker(context.errorHandler(), context.counters().errors, poller);
+            invoker.start();
+        }
+    }
+
+    /** Start an engine with its own poller thread. */
+    public static FixEngine launch(final EngineContext context)
+    {
+        return new FixEngine(context, true);
+    }
+
+    /** Create an engine without a thread: step it with {@link #invoker()}{@code .invoke()}. */
+    public static FixEngine invoked(final EngineContext context)
+    {
+        return new FixEngine(context, false);
+    }
+
+    /** The invoker of an {@link #invoked} engine (null for a launched one). */
+    public AgentInvoker invoker()
+    {
+        return invoker;
+    }
+
+    public EngineContext context()
+    {
+        return context;
+    }
+
+    /** Sessions in configuration order. Touch them only on the poller thread (see {@link #execute}). */
+    public List<Session> sessions()
+    {
+        return Collections.unmodifiableList(sessions);
+    }
+
+    public Session session(final SessionId sessionId)
+    {
+        for (final Session session : sessions)
+        {
+            if (session.sessionId().equals(sessionId))
+            {
+                return session;
+            }
+        }
+        throw new IllegalArgumentException("no session " + sessionId);
+    }
+
+    /** The port actually bound for an acceptor address (useful with port 0). */
+    public int boundPort(final InetSocketAddress address)
+    {
+        final Integer port = boundPorts.get(address);
+        if (port == null)
+        {
+            throw new IllegalArgumentException("no acceptor on " + address);
+        }
+        return port;
+    }
+
+    /** The port of the first acceptor address, or -1 when there is none. */
+    public int boundPort()
+    {
+        return boundPorts.isEmpty() ? -1 : boundPorts.values().iterator().next();
+    }
+
+    public EngineCounters counters()
+    {
+        return context.counters();
+    }
+
+    /**
+     * Run {@code command} on the poller thread in a coming duty cycle (control operations: log out a session,
+     * change sequence numbers, read state). Allocation here is fine: it is not the message path.
+     *
+     * @return false when the command queue is full or the engine is closing.
+     */
+    public boolean execute(final Runnable command)
+    {
+        return poller.offer(command);
+    }
+
+    /**
+     * Graceful stop: Logout on every logged-on session, wait for the replies (up to the shutdown timeout), close
+     * connections and stores. Blocks the calling thread until done; idempotent. With an invoked engine the caller's
+     * thread steps the poller until it has finished.
+     */
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        poller.requestShutdown();
+        final long waitNanos = context.shutdownTimeoutNanos() + TimeUnit.SECONDS.toNanos(5);
+        if (invoker != null)
+        {
+            final long deadline = System.nanoTime() + waitNanos;
+            while (!poller.isClosed() && System.nanoTime() < deadline)
+            {
+                invoker.invoke();
+                context.idleStrategy().idle();
+            }
+            invoker.close();
+            return;
+        }
+        try
+        {
+            poller.closedLatch().await(waitNanos, TimeUnit.NANOSECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        runner.close();
+    }
+}
