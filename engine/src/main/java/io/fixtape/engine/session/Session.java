@@ -1,5 +1,8 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.validation.MessageValidator;
+import io.fixtape.engine.validation.SessionRejectReason;
+import io.fixtape.engine.validation.ValidationResult;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.AsciiNumbers;
 import io.fixtape.engine.codec.FieldTemplate;
@@ -75,7 +78,7 @@ public final class Session
     private final ResendResponder resender;
     private final AdminMessages admin = new AdminMessages();
     private final FixDecoder queuedDecoder = new FixDecoder();
-    private final ValidationFailure validationFailure = new ValidationFailure();
+    private final ValidationResult validationResult = new ValidationResult();
     private final AsciiSequenceView usernameView = new AsciiSequenceView();
     private final AsciiSequenceView passwordView = new AsciiSequenceView();
 
@@ -102,6 +105,7 @@ public final class Session
     private long pendingMsgType;
     private int pendingSeqNum = -1;
     private boolean pendingFinished;
+    private boolean unsupportedMessageType;
 
     /**
      * @param config      concluded configuration of this session.
@@ -575,26 +579,47 @@ public final class Session
         }
     }
 
-    /** Decoder-level problems and the optional validator (dictionary); false when a Reject or Logout was sent. */
+    /**
+     * The dictionary validator when configured (QuickFIX/J's checks and precedence), else the decoder's own
+     * findings (tag not a number, tag without value). False when the message was ignored as garbled or a
+     * Reject/Logout was sent; a valid message of a type the application does not support is let through and
+     * answered with a BusinessMessageReject after the sequence checks.
+     */
     private boolean isValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
+        unsupportedMessageType = false;
         final int reason;
         final int refTagId;
-        final int error = m.errorCode();
-        if (error == FixDecoder.ERROR_INVALID_TAG)
+        final MessageValidator validator = config.validator();
+        if (validator != null)
+        {
+            if (validator.validate(m, validationResult))
+            {
+                return true;
+            }
+            switch (validationResult.verdict())
+            {
+                case GARBLED:
+                    counters.garbledMessages++;
+                    return false;
+                case BUSINESS_REJECT:
+                    unsupportedMessageType = true;
+                    return true;
+                default:
+                    reason = validationResult.sessionRejectReason();
+                    refTagId = validationResult.hasRefTagId() ? validationResult.refTagId() : AdminMessages.NO_REF_TAG;
+                    break;
+            }
+        }
+        else if (m.errorCode() == FixDecoder.ERROR_INVALID_TAG)
         {
             reason = SessionRejectReason.INVALID_TAG_NUMBER;
             refTagId = invalidTagAsWritten(m);
         }
-        else if (error == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
+        else if (m.errorCode() == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
         {
-            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_A_VALUE;
+            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE;
             refTagId = m.errorTag();
-        }
-        else if (config.validator() != null && !config.validator().validate(m, validationFailure))
-        {
-            reason = validationFailure.reason();
-            refTagId = validationFailure.refTagId() > 0 ? validationFailure.refTagId() : AdminMessages.NO_REF_TAG;
         }
         else
         {
@@ -817,7 +842,14 @@ public final class Session
         else
         {
             counters.applicationMessagesReceived++;
-            notifyApplication(m);
+            if (unsupportedMessageType)
+            {
+                businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
+            }
+            else
+            {
+                notifyApplication(m);
+            }
         }
     }
 
@@ -845,7 +877,7 @@ public final class Session
         }
         else if (newSeqNo < expected)
         {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_IS_INCORRECT, Tags.NEW_SEQ_NO, now);
+            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
         }
         notifyAdmin(m);
     }
