@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        AcceptorCommand.class,
+        InitiatorCommand.class,
         ImportCommand.class,
         BenchCommand.class,
     })
