@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +16,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        ImportCommand.class,
     })
 public final class FixtapeMain
 {
