@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.journal.JournalCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Command;
         CommandLine.HelpCommand.class,
         DemoCommand.class,
         ImportCommand.class,
+        JournalCommand.class,
     })
 public final class FixtapeMain
 {
