@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.bench.BenchCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        AcceptorCommand.class,
+        InitiatorCommand.class,
         ImportCommand.class,
+        BenchCommand.class,
     })
 public final class FixtapeMain
 {

@@ -550,6 +550,11 @@ public final class Session
         }
         else if (config.validator() != null && !config.validator().validate(m, validationFailure))
         {
+            if (validationFailure.isIgnore())
+            {
+                counters.garbledMessages++;
+                return false;
+            }
             reason = validationFailure.reason();
             refTagId = validationFailure.refTagId() > 0 ? validationFailure.refTagId() : AdminMessages.NO_REF_TAG;
         }
