@@ -235,6 +235,10 @@ public final class FixDecoder
     /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */
     static int dataTagFor(final int lengthTag)
     {
+        if (lengthTag < 90)
+        {
+            return 0; // most fields of a typical message: skip the switch
+        }
         switch (lengthTag)
         {
             case 90: return 91;     // SecureDataLen -> SecureData
