@@ -8,7 +8,6 @@ import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.DictionaryException;
 import io.fixtape.engine.dictionary.SessionDictionary;
-import io.fixtape.engine.session.SessionValidator;
 
 /**
  * Builds a session's dictionary validator from QuickFIX/J-style settings: {@code BeginString},
@@ -23,7 +22,7 @@ import io.fixtape.engine.session.SessionValidator;
 public final class DictionaryValidatorFactory implements ValidatorFactory
 {
     @Override
-    public SessionValidator create(final Settings.Section section)
+    public MessageValidator create(final Settings.Section section)
     {
         final SessionDictionary dictionaries = dictionaries(section);
         final ValidationOptions options = new ValidationOptions()
@@ -31,7 +30,7 @@ public final class DictionaryValidatorFactory implements ValidatorFactory
             .validateFieldsOutOfOrder(section.bool("ValidateFieldsOutOfOrder", true))
             .validateFieldsHaveValues(section.bool("ValidateFieldsHaveValues", true))
             .allowUnknownMessageFields(section.bool("AllowUnknownMsgFields", false));
-        return new DictionarySessionValidator(new MessageValidator(dictionaries, options));
+        return new MessageValidator(dictionaries, options);
     }
 
     /** The session's dictionaries as QuickFIX/J's DefaultDataDictionaryProvider would pick them. */
