@@ -5,7 +5,7 @@ import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.DisconnectReason;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class HostileInputTest
     void start() throws IOException
     {
         final EngineContext context = new EngineSettings().toContext(
-            new SettingsParser().parse("hostile.cfg", SETTINGS), new SystemEpochNanoClock(),
+            new SettingsParser().parse("hostile.cfg", SETTINGS), new OffsetEpochNanoClock(),
             (config, clock) -> BuiltinApplications.create("echo", config, clock));
         context.logonTimeoutNanos(TimeUnit.MILLISECONDS.toNanos(300));
         engine = FixEngine.launch(context);
