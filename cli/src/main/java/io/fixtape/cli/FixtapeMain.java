@@ -1,5 +1,7 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.bench.BenchCommand;
+import io.fixtape.cli.journal.JournalCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,6 +21,8 @@ import picocli.CommandLine.Command;
         AcceptorCommand.class,
         InitiatorCommand.class,
         ImportCommand.class,
+        JournalCommand.class,
+        BenchCommand.class,
     })
 public final class FixtapeMain
 {

@@ -29,9 +29,14 @@ public final class ChronicleMessageStore implements MessageStore
     private final SeqStateFile state;
     private final ResendIndex outIndex;
     private final JournalRecord replayRecord = new JournalRecord();
+    private long corruptRecords;
 
-    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode)
+    private final ChronicleMessageStoreFactory owner;
+    private boolean closed;
+
+    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode, final ChronicleMessageStoreFactory owner)
     {
+        this.owner = owner;
         if (mode == JournalMode.NONE)
         {
             throw new IllegalArgumentException("JournalMode=none has no Chronicle store");
@@ -146,6 +151,11 @@ public final class ChronicleMessageStore implements MessageStore
             {
                 continue; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
             }
+            if (!r.isIntact())
+            {
+                corruptRecords++; // torn or overwritten on disk: never resend damaged bytes, gap fill instead
+                continue;
+            }
             delivered++;
             if (!handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()))
             {
@@ -153,6 +163,12 @@ public final class ChronicleMessageStore implements MessageStore
             }
         }
         return delivered;
+    }
+
+    /** Records found damaged (FIX CheckSum mismatch) during resends and replaced by gap fill. */
+    public long corruptRecords()
+    {
+        return corruptRecords;
     }
 
     @Override
@@ -175,9 +191,14 @@ public final class ChronicleMessageStore implements MessageStore
         return true;
     }
 
-    /** The journal is shared by all sessions and closed by its factory. */
+    /** The journal is shared by all sessions: closed by its factory (or with the last store, if so configured). */
     @Override
     public void close()
     {
+        if (!closed)
+        {
+            closed = true;
+            owner.onStoreClosed();
+        }
     }
 }

@@ -94,37 +94,45 @@ public final class FixDecoder
         int pendingDataLength = -1;
         while (position < end)
         {
-            int tag = 0;
-            boolean tagValid = true;
-            int tagStart = position;
-            byte b;
-            while (position < end && (b = buffer.getByte(position)) != EQUALS)
+            int tag = FieldScan.parseShortTag(buffer, position, end);
+            if (tag > 0)
             {
-                if (b == SOH)
+                position += tag < 10 ? 2 : tag < 100 ? 3 : 4; // digits and '='
+            }
+            else
+            {
+                tag = 0;
+                boolean tagValid = true;
+                final int tagStart = position;
+                byte b;
+                while (position < end && (b = buffer.getByte(position)) != EQUALS)
                 {
+                    if (b == SOH)
+                    {
+                        break;
+                    }
+                    if (b < '0' || b > '9' || tag > 100_000_000)
+                    {
+                        tagValid = false;
+                    }
+                    else
+                    {
+                        tag = tag * 10 + (b - '0');
+                    }
+                    position++;
+                }
+                if (position >= end || buffer.getByte(position) != EQUALS)
+                {
+                    recordError(ERROR_MALFORMED, tag);
                     break;
                 }
-                if (b < '0' || b > '9' || tag > 100_000_000)
+                if (position == tagStart || !tagValid || tag == 0)
                 {
-                    tagValid = false;
+                    recordError(ERROR_INVALID_TAG, tagValid ? tag : 0);
+                    tag = 0;
                 }
-                else
-                {
-                    tag = tag * 10 + (b - '0');
-                }
-                position++;
+                position++; // '='
             }
-            if (position >= end || buffer.getByte(position) != EQUALS)
-            {
-                recordError(ERROR_MALFORMED, tag);
-                break;
-            }
-            if (position == tagStart || !tagValid || tag == 0)
-            {
-                recordError(ERROR_INVALID_TAG, tagValid ? tag : 0);
-                tag = 0;
-            }
-            position++; // '='
             final int valueStart = position;
             if (tag != 0 && tag == pendingDataTag && pendingDataLength >= 0 &&
                 pendingDataLength < end - valueStart && buffer.getByte(valueStart + pendingDataLength) == SOH)
@@ -133,10 +141,7 @@ public final class FixDecoder
             }
             else
             {
-                while (position < end && buffer.getByte(position) != SOH)
-                {
-                    position++;
-                }
+                position = FieldScan.findSoh(buffer, position, end);
             }
             if (position >= end)
             {
@@ -149,7 +154,7 @@ public final class FixDecoder
                 recordError(ERROR_TAG_WITHOUT_VALUE, tag);
             }
             addField(tag, valueStart, valueLength);
-            pendingDataTag = dataTagFor(tag);
+            pendingDataTag = FieldScan.dataTagFor(tag);
             pendingDataLength = pendingDataTag == 0 ? -1 :
                 AsciiNumbers.parseIntAscii(buffer, valueStart, valueLength);
             position++; // SOH
@@ -161,35 +166,6 @@ public final class FixDecoder
             msgType = MsgTypes.pack(buffer, valueOffsets[msgTypeIndex], valueLengths[msgTypeIndex]);
         }
         return this;
-    }
-
-    /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */
-    static int dataTagFor(final int lengthTag)
-    {
-        switch (lengthTag)
-        {
-            case 90: return 91;     // SecureDataLen -> SecureData
-            case 93: return 89;     // SignatureLength -> Signature
-            case 95: return 96;     // RawDataLength -> RawData
-            case 212: return 213;   // XmlDataLen -> XmlData
-            case 348: return 349;   // EncodedIssuerLen
-            case 350: return 351;   // EncodedSecurityDescLen
-            case 352: return 353;   // EncodedListExecInstLen
-            case 354: return 355;   // EncodedTextLen
-            case 356: return 357;   // EncodedSubjectLen
-            case 358: return 359;   // EncodedHeadlineLen
-            case 360: return 361;   // EncodedAllocTextLen
-            case 362: return 363;   // EncodedUnderlyingIssuerLen
-            case 364: return 365;   // EncodedUnderlyingSecurityDescLen
-            case 445: return 446;   // EncodedListStatusTextLen
-            case 618: return 619;   // EncodedLegIssuerLen
-            case 621: return 622;   // EncodedLegSecurityDescLen
-            case 1277: return 1278; // DerivativeEncodedIssuerLen
-            case 1397: return 1398; // EncodedMktSegmDescLen
-            case 1401: return 1402; // EncryptedPasswordLen
-            case 1403: return 1404; // EncryptedNewPasswordLen
-            default: return 0;
-        }
     }
 
     private void addField(final int tag, final int valueOffset, final int valueLength)

@@ -1,5 +1,7 @@
 package io.fixtape.engine.codec;
 
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -49,27 +51,46 @@ public final class UtcTimestamps
         final MutableDirectBuffer buffer, final int offset, final long epochNanos, final int precision)
     {
         final long epochDay = Math.floorDiv(epochNanos, NANOS_PER_DAY);
-        final long nanoOfDay = Math.floorMod(epochNanos, NANOS_PER_DAY);
-        writeDate(buffer, offset, (int)epochDay);
+        return writeTimestamp(buffer, offset, packDate((int)epochDay), epochNanos - epochDay * NANOS_PER_DAY,
+            precision);
+    }
+
+    /**
+     * As {@link #writeTimestamp(MutableDirectBuffer, int, long, int)} with the date already packed by
+     * {@link #packDate} (an encoder caches it for the current day) and the nanoseconds since midnight.
+     */
+    static int writeTimestamp(
+        final MutableDirectBuffer buffer, final int offset, final long packedDate, final long nanoOfDay,
+        final int precision)
+    {
+        buffer.putLong(offset, packedDate, LITTLE_ENDIAN);
         final int secondOfDay = (int)(nanoOfDay / NANOS_PER_SECOND);
-        buffer.putByte(offset + 8, (byte)'-');
-        put2(buffer, offset + 9, secondOfDay / 3600);
-        buffer.putByte(offset + 11, (byte)':');
-        put2(buffer, offset + 12, (secondOfDay / 60) % 60);
-        buffer.putByte(offset + 14, (byte)':');
-        put2(buffer, offset + 15, secondOfDay % 60);
+        final int second = secondOfDay % 60;
+        // "-HH:MM:S" as one 8-byte store, then the last second digit
+        buffer.putLong(offset + 8, '-' | pack2(secondOfDay / 3600) << 8 | (long)':' << 24 |
+            pack2((secondOfDay / 60) % 60) << 32 | (long)':' << 48 | (long)('0' + second / 10) << 56, LITTLE_ENDIAN);
+        buffer.putByte(offset + 16, (byte)('0' + second % 10));
         if (precision <= 0)
         {
             return 17;
         }
         buffer.putByte(offset + 17, (byte)'.');
-        long fraction = (nanoOfDay % NANOS_PER_SECOND) / AsciiNumbers.powerOfTen(NANOS - precision);
+        final long nanoOfSecond = nanoOfDay % NANOS_PER_SECOND;
+        // constant divisors for the usual precisions (the JIT turns them into multiplications)
+        long fraction = precision == MILLIS ? nanoOfSecond / 1_000_000 : precision == MICROS ? nanoOfSecond / 1_000 :
+            precision == NANOS ? nanoOfSecond : nanoOfSecond / AsciiNumbers.powerOfTen(NANOS - precision);
         for (int i = offset + 17 + precision; i > offset + 17; i--)
         {
             buffer.putByte(i, (byte)('0' + fraction % 10));
             fraction /= 10;
         }
         return 18 + precision;
+    }
+
+    /** Days since 1970-01-01 of a UTC epoch-nanosecond instant (floor, so instants before 1970 work). */
+    public static long epochDayOf(final long epochNanos)
+    {
+        return Math.floorDiv(epochNanos, NANOS_PER_DAY);
     }
 
     /**
@@ -128,6 +149,13 @@ public final class UtcTimestamps
     /** Writes {@code YYYYMMDD} for an epoch day (days since 1970-01-01); years 0..9999. Returns 8. */
     public static int writeDate(final MutableDirectBuffer buffer, final int offset, final int epochDay)
     {
+        buffer.putLong(offset, packDate(epochDay), LITTLE_ENDIAN);
+        return DATE_LENGTH;
+    }
+
+    /** {@code YYYYMMDD} of an epoch day as 8 ASCII bytes in a long, first byte lowest (for a little-endian store). */
+    public static long packDate(final int epochDay)
+    {
         // civil-from-days (H. Hinnant), all in long to stay exact for any int day
         final long z = epochDay + 719_468L;
         final long era = Math.floorDiv(z, 146_097L);
@@ -138,11 +166,7 @@ public final class UtcTimestamps
         final int day = (int)(dayOfYear - (153 * mp + 2) / 5 + 1);
         final int month = (int)(mp < 10 ? mp + 3 : mp - 9);
         final int year = (int)(yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
-        put2(buffer, offset, year / 100);
-        put2(buffer, offset + 2, year % 100);
-        put2(buffer, offset + 4, month);
-        put2(buffer, offset + 6, day);
-        return DATE_LENGTH;
+        return pack2(year / 100) | pack2(year % 100) << 16 | pack2(month) << 32 | pack2(day) << 48;
     }
 
     /**
@@ -192,10 +216,10 @@ public final class UtcTimestamps
         return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
     }
 
-    private static void put2(final MutableDirectBuffer buffer, final int offset, final int value)
+    /** Two ASCII digits of 0..99 in the low 16 bits, first digit in the lowest byte (little-endian order). */
+    private static long pack2(final int value)
     {
-        buffer.putByte(offset, (byte)('0' + value / 10));
-        buffer.putByte(offset + 1, (byte)('0' + value % 10));
+        return ('0' + value / 10) | ('0' + value % 10) << 8;
     }
 
     /** Two ASCII digits as 0..99, or -1 if either is not a digit. */

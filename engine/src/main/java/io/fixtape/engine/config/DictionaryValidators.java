@@ -1,16 +1,12 @@
 package io.fixtape.engine.config;
 
-import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.DictionaryException;
 import io.fixtape.engine.dictionary.SessionDictionary;
-import io.fixtape.engine.session.SessionValidator;
-import io.fixtape.engine.session.ValidationFailure;
 import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.validation.ValidationOptions;
-import io.fixtape.engine.validation.ValidationResult;
 
 /**
  * The default {@link ValidatorFactory}: dictionaries as QuickFIX/J picks them. FIX.4.x uses {@code DataDictionary}
@@ -25,7 +21,11 @@ public final class DictionaryValidators
     {
     }
 
-    public static SessionValidator create(final Settings.Section section)
+    /**
+     * The session's validator; the session itself turns its verdicts into a Reject (session-level), ignores a
+     * garbled message, and answers an unsupported message type with a BusinessMessageReject.
+     */
+    public static MessageValidator create(final Settings.Section section)
     {
         final String beginString = section.requiredString("BeginString");
         final SessionDictionary dictionaries;
@@ -42,7 +42,7 @@ public final class DictionaryValidators
             .validateFieldsOutOfOrder(section.bool("ValidateFieldsOutOfOrder", true))
             .validateFieldsHaveValues(section.bool("ValidateFieldsHaveValues", true))
             .allowUnknownMessageFields(section.bool("AllowUnknownMsgFields", false));
-        return new Adapter(new MessageValidator(dictionaries, options));
+        return new MessageValidator(dictionaries, options);
     }
 
     private static SessionDictionary dictionaries(final Settings.Section section, final String beginString)
@@ -63,42 +63,5 @@ public final class DictionaryValidators
         final Dictionary application = appPath == null ?
             Dictionaries.standard(ApplVerIds.beginStringFor(applVerId)) : Dictionaries.load(appPath);
         return SessionDictionary.fixt(transport, ApplVerIds.toApplVerId(applVerId), application);
-    }
-
-    /**
-     * {@link MessageValidator} behind the session's {@link SessionValidator} seam: a session-level reject keeps its
-     * reason and RefTagID; a garbled verdict (first three fields out of order, unparseable structure) asks the
-     * session to ignore the message; a business-level verdict is left to the application (it answers with a
-     * BusinessMessageReject). One per session, poller thread only, allocation-free.
-     */
-    static final class Adapter implements SessionValidator
-    {
-        private final MessageValidator validator;
-        private final ValidationResult result = new ValidationResult();
-
-        Adapter(final MessageValidator validator)
-        {
-            this.validator = validator;
-        }
-
-        @Override
-        public boolean validate(final FixDecoder message, final ValidationFailure failure)
-        {
-            if (validator.validate(message, result))
-            {
-                return true;
-            }
-            switch (result.verdict())
-            {
-                case SESSION_REJECT:
-                    failure.set(result.sessionRejectReason(), result.hasRefTagId() ? result.refTagId() : 0);
-                    return false;
-                case GARBLED:
-                    failure.ignore(result.sessionRejectReason(), result.refTagId());
-                    return false;
-                default:
-                    return true;
-            }
-        }
     }
 }

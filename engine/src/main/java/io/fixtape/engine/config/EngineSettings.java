@@ -7,7 +7,7 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionSchedule;
-import io.fixtape.engine.session.SessionValidator;
+import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
@@ -184,7 +184,7 @@ public final class EngineSettings
             "must be Y: fixtape sets TCP_NODELAY on every socket");
         if (section.bool("UseDataDictionary", true))
         {
-            final SessionValidator validator = validatorFactory.create(section);
+            final MessageValidator validator = validatorFactory.create(section);
             if (validator != null)
             {
                 config.validator(validator);
@@ -220,7 +220,9 @@ public final class EngineSettings
         String name = section.string("MessageStore", null);
         if (name == null)
         {
-            name = section.bool("PersistMessages", true) ? "memory" : "none";
+            // JournalPath alone asks for the journal (issue: JournalPath + JournalMode are the journal's keys).
+            name = section.has("JournalPath") && storeProviders.containsKey("journal") ? "journal" :
+                section.bool("PersistMessages", true) ? "memory" : "none";
         }
         final Function<Settings.Section, MessageStoreFactory> provider = storeProviders.get(name);
         if (provider == null)
