@@ -87,7 +87,8 @@ public final class Replayer
             return new ReplayResult(recording.sessionId(), options.transport(), options.pacing(), engineDescription,
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
-                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes());
+                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes(),
+                schedule.offeredPerSecond());
         }
         finally
         {
@@ -143,6 +144,13 @@ public final class Replayer
                     in++;
                 }
             }
+        }
+
+        /** Inbound messages per second the schedule asks for; 0 when everything is due at once. */
+        double offeredPerSecond()
+        {
+            final long span = scheduledOffsets[inboundCount - 1];
+            return span <= 0 ? 0 : (inboundCount - 1) * 1e9 / span;
         }
     }
 
