@@ -1,111 +1,101 @@
 package io.fixtape.cli;
 
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.concurrent.Callable;
-
+import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.transport.tcp.TcpConnection;
 import org.agrona.concurrent.SystemEpochNanoClock;
-import org.agrona.concurrent.UnsafeBuffer;
-
-import io.fixtape.engine.codec.Decimal;
-import io.fixtape.engine.codec.FieldTemplate;
-import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.FixFramer;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.codec.UtcTimestamps;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Codec-only demo: encodes a NewOrderSingle, frames and decodes it, and prints it with {@code |} for SOH and the
- * typed value of each field. (A session demo replaces it later.) Runs on the calling thread; allocates freely, as
- * a CLI may.
+ * {@code fixtape demo}: a real acceptor (the {@code exec} matching stub) and a real initiator in one process, each
+ * an engine with its own poller thread, exchanging NewOrderSingles and fills over loopback TCP; prints a summary
+ * (logon, throughput, round trips, TCP_NODELAY on both sockets, counters) in a few seconds.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Encode a FIX 4.4 NewOrderSingle, frame and decode it, and print its fields.")
+    description = "Run an acceptor and an initiator in one process and trade orders over loopback TCP.")
 public final class DemoCommand implements Callable<Integer>
 {
+    @Option(names = "--orders", defaultValue = "20000", description = "Orders to send (default ${DEFAULT-VALUE}).")
+    int orders;
+
+    @Option(names = "--rate", defaultValue = "0", description = "Orders per second; 0 = as fast as taken.")
+    double rate;
+
+    @Option(names = "--begin-string", defaultValue = "FIX.4.4", description = "FIX.4.2, FIX.4.4 or FIXT.1.1.")
+    String beginString;
+
     @Override
-    public Integer call()
+    public Integer call() throws Exception
     {
-        final long now = new SystemEpochNanoClock().nanoTime();
-        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
-        final FieldTemplate compIds = FieldTemplate.builder()
-            .add(Tags.SENDER_COMP_ID, "CLIENT").add(Tags.TARGET_COMP_ID, "EXCHANGE").build();
-
-        final FixEncoder encoder = new FixEncoder("FIX.4.4");
-        encoder.wrap(buffer, 0)
-            .header(MsgTypes.NEW_ORDER_SINGLE, compIds, 1, now)
-            .putString(Tags.CL_ORD_ID, "ORD-0001")
-            .putString(Tags.SYMBOL, "ACME")
-            .putChar(Tags.SIDE, '1')
-            .putUtcTimestamp(Tags.TRANSACT_TIME, now, UtcTimestamps.MICROS)
-            .putDecimal(Tags.ORDER_QTY, 9_007_199_254_740_993L, 0)
-            .putChar(Tags.ORD_TYPE, '2')
-            .putDecimal(Tags.PRICE, 12345, 4)
-            .putChar(Tags.TIME_IN_FORCE, '6')
-            .putLocalMktDate(Tags.EXPIRE_DATE, (int)(now / 86_400_000_000_000L) + 30)
-            .finish();
-        final int offset = encoder.messageOffset();
-        final int length = encoder.messageLength();
-        System.out.println("Encoded NewOrderSingle (" + length + " bytes, BodyLength backfilled):");
-        System.out.println("  " + buffer.getStringWithoutLengthAscii(offset, length).replace('\001', '|'));
-
-        final FixFramer framer = new FixFramer();
-        System.out.println();
-        System.out.println("Framer: whole message -> " + framer.frame(buffer, offset, length) +
-            " (complete), first " + (length - 1) + " bytes -> " + framer.frame(buffer, offset, length - 1) +
-            " (partial)");
-        final byte last = buffer.getByte(offset + length - 2);
-        buffer.putByte(offset + length - 2, (byte)(last == '9' ? '0' : last + 1));
-        System.out.println("        checksum altered -> " + framer.frame(buffer, offset, length) +
-            " (garbled, " + FixFramer.reasonName(framer.lastReason()) + ": discard, no Reject)");
-        buffer.putByte(offset + length - 2, last);
-
-        final FixDecoder decoder = new FixDecoder().wrap(buffer, offset, length);
-        System.out.println();
-        System.out.println("Decoded " + decoder.fieldCount() + " fields, MsgType " +
-            MsgTypes.toString(decoder.msgType()) + ", error code " + decoder.errorCode() + ":");
-        final Decimal decimal = new Decimal();
-        for (int i = 0; i < decoder.fieldCount(); i++)
+        final SystemEpochNanoClock clock = new SystemEpochNanoClock();
+        final SessionId acceptorId = new SessionId(beginString, "EXEC", "CLIENT");
+        final SessionId initiatorId = new SessionId(beginString, "CLIENT", "EXEC");
+        final EngineContext acceptorContext = new EngineContext().name("demo-acceptor").clock(clock)
+            .addSession(SessionEndpoint.acceptor(config(acceptorId), new ExecApplication(beginString, clock),
+                new InetSocketAddress("127.0.0.1", 0)));
+        final OrderFlow flow = new OrderFlow(orders, rate, beginString, clock);
+        System.out.println("fixtape demo: " + beginString + " acceptor (exec app) and initiator over loopback TCP, " +
+            orders + " orders");
+        final long start = System.nanoTime();
+        try (FixEngine acceptor = FixEngine.launch(acceptorContext))
         {
-            System.out.printf("  %4d = %-30s %s%n", decoder.tagAt(i), decoder.stringAt(i), typed(decoder, i,
-                decimal));
+            final EngineContext initiatorContext = new EngineContext().name("demo-initiator").clock(clock)
+                .addSession(SessionEndpoint.initiator(config(initiatorId).heartBtIntSeconds(30), flow,
+                    new InetSocketAddress("127.0.0.1", acceptor.boundPort()), TimeUnit.SECONDS.toNanos(1)))
+                .addTask(flow);
+            boolean done;
+            String nodelay = "";
+            try (FixEngine initiator = FixEngine.launch(initiatorContext))
+            {
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                do
+                {
+                    Thread.sleep(10);
+                    done = flow.done();
+                }
+                while (!done && System.nanoTime() < deadline);
+                nodelay = "TCP_NODELAY initiator socket " + noDelay(initiator, initiatorId) +
+                    ", accepted socket " + noDelay(acceptor, acceptorId);
+                System.out.println(flow.report().trim());
+                System.out.println(nodelay);
+            }
+            System.out.println("initiator: logged out, engine closed");
+            System.out.println("acceptor counters: " + acceptor.counters().summary());
+            System.out.printf("fixtape demo: %s in %.2f s%n", done ? "done" : "TIMED OUT", (System.nanoTime() - start) / 1e9);
+            return done ? 0 : 1;
         }
-        return 0;
     }
 
-    private static String typed(final FixDecoder decoder, final int index, final Decimal decimal)
+    private static SessionConfig config(final SessionId id)
     {
-        switch (decoder.tagAt(index))
+        final SessionConfig config = new SessionConfig().sessionId(id).resetOnLogon(true);
+        if (id.beginString().startsWith("FIXT"))
         {
-            case Tags.MSG_SEQ_NUM:
-            case Tags.BODY_LENGTH:
-            case Tags.CHECK_SUM:
-                return "int " + decoder.intAt(index);
-            case Tags.SIDE:
-            case Tags.ORD_TYPE:
-            case Tags.TIME_IN_FORCE:
-                return "char '" + decoder.charAt(index) + "'";
-            case Tags.PRICE:
-            case Tags.ORDER_QTY:
-                decoder.decimalAt(index, decimal);
-                return "decimal mantissa=" + decimal.mantissa() + " scale=" + decimal.scale();
-            case Tags.SENDING_TIME:
-            case Tags.TRANSACT_TIME:
-            {
-                final long nanos = decoder.utcTimestampAt(index);
-                return "epoch nanos " + nanos + " = " + Instant.ofEpochSecond(0, nanos);
-            }
-            case Tags.EXPIRE_DATE:
-            {
-                final int epochDay = decoder.localMktDateAt(index);
-                return "epoch day " + epochDay + " = " + LocalDate.ofEpochDay(epochDay);
-            }
-            default:
-                return "";
+            config.defaultApplVerId("FIX.5.0SP2");
         }
+        return config;
+    }
+
+    private static String noDelay(final FixEngine engine, final SessionId id) throws Exception
+    {
+        final CompletableFuture<String> answer = new CompletableFuture<>();
+        engine.execute(() ->
+        {
+            final Session session = engine.session(id);
+            answer.complete(session.connection() instanceof TcpConnection ?
+                String.valueOf(((TcpConnection)session.connection()).tcpNoDelay()) : "n/a (not connected)");
+        });
+        return answer.get(5, TimeUnit.SECONDS);
     }
 }

@@ -1,5 +1,7 @@
 package io.fixtape.cli;
 
+import io.fixtape.cli.bench.BenchCommand;
+import io.fixtape.cli.journal.JournalCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +18,11 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         DemoCommand.class,
+        AcceptorCommand.class,
+        InitiatorCommand.class,
         ImportCommand.class,
+        JournalCommand.class,
+        BenchCommand.class,
     })
 public final class FixtapeMain
 {

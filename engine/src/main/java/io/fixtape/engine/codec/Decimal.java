@@ -48,46 +48,27 @@ public final class Decimal
      */
     public boolean parse(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length <= 0)
+        // the scale is the number of digits after the point; the digits themselves are parsed exactly at that scale
+        int scale = 0;
+        for (int i = offset + length - 1; i >= offset; i--)
+        {
+            if (buffer.getByte(i) == '.')
+            {
+                scale = offset + length - 1 - i;
+                break;
+            }
+        }
+        if (scale > MAX_SCALE)
         {
             return false;
         }
-        final int end = offset + length;
-        int position = offset;
-        final boolean negative = buffer.getByte(position) == '-';
-        if (negative)
-        {
-            position++;
-        }
-        long value = 0;
-        int digits = 0;
-        int fractionDigits = -1;
-        for (; position < end; position++)
-        {
-            final byte b = buffer.getByte(position);
-            if (b == '.' && fractionDigits < 0)
-            {
-                fractionDigits = 0;
-                continue;
-            }
-            final int digit = b - '0';
-            if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10)
-            {
-                return false;
-            }
-            value = value * 10 + digit;
-            digits++;
-            if (fractionDigits >= 0)
-            {
-                fractionDigits++;
-            }
-        }
-        if (digits == 0 || fractionDigits > MAX_SCALE)
+        final long value = AsciiNumbers.parseDecimalScaled(buffer, offset, length, scale);
+        if (value == AsciiNumbers.INVALID_LONG)
         {
             return false;
         }
-        this.mantissa = negative ? -value : value;
-        this.scale = Math.max(fractionDigits, 0);
+        this.mantissa = value;
+        this.scale = scale;
         return true;
     }
 

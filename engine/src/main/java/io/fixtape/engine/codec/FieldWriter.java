@@ -1,5 +1,7 @@
 package io.fixtape.engine.codec;
 
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -16,11 +18,58 @@ final class FieldWriter
     {
     }
 
+    /**
+     * Writes {@code <tag>=}. Tags below 1000 go out as one 2- or 4-byte store; a 2-digit tag's store also writes
+     * one byte past {@code =}, which is safe because every field has at least a SOH after it (and every message a
+     * 7-byte trailer), so the byte is always overwritten inside the message.
+     */
     static int tag(final MutableDirectBuffer buffer, final int position, final int tag)
     {
+        if (tag < 10 && tag >= 0)
+        {
+            buffer.putShort(position, (short)(('0' + tag) | (EQUALS << 8)), LITTLE_ENDIAN);
+            return position + 2;
+        }
+        if (tag < 100 && tag >= 0)
+        {
+            buffer.putInt(position, ('0' + tag / 10) | (('0' + tag % 10) << 8) | (EQUALS << 16), LITTLE_ENDIAN);
+            return position + 3;
+        }
+        if (tag < 1000 && tag >= 0)
+        {
+            buffer.putInt(position, ('0' + tag / 100) | (('0' + (tag / 10) % 10) << 8) | (('0' + tag % 10) << 16) |
+                (EQUALS << 24), LITTLE_ENDIAN);
+            return position + 4;
+        }
         final int length = AsciiNumbers.formatPositiveLongAscii(buffer, position, tag);
         buffer.putByte(position + length, EQUALS);
         return position + length + 1;
+    }
+
+    private static final int SMALL_COPY = 64;
+
+    /**
+     * Copies bytes; short runs (templates, header fields, BeginString) with 8-byte loads and stores, which beats
+     * {@code putBytes}' bulk copy call at these sizes.
+     */
+    static void copy(
+        final MutableDirectBuffer destination, final int destinationOffset, final DirectBuffer source,
+        final int sourceOffset, final int length)
+    {
+        if (length > SMALL_COPY)
+        {
+            destination.putBytes(destinationOffset, source, sourceOffset, length);
+            return;
+        }
+        int i = 0;
+        for (; i + 8 <= length; i += 8)
+        {
+            destination.putLong(destinationOffset + i, source.getLong(sourceOffset + i));
+        }
+        for (; i < length; i++)
+        {
+            destination.putByte(destinationOffset + i, source.getByte(sourceOffset + i));
+        }
     }
 
     static int end(final MutableDirectBuffer buffer, final int position)
@@ -44,13 +93,8 @@ final class FieldWriter
 
     static int putAscii(final MutableDirectBuffer buffer, final int position, final int tag, final CharSequence value)
     {
-        int cursor = tag(buffer, position, tag);
-        final int length = value.length();
-        for (int i = 0; i < length; i++)
-        {
-            buffer.putByte(cursor++, (byte)value.charAt(i));
-        }
-        return end(buffer, cursor);
+        final int valueStart = tag(buffer, position, tag);
+        return end(buffer, valueStart + buffer.putStringWithoutLengthAscii(valueStart, value));
     }
 
     static int putBytes(final MutableDirectBuffer buffer, final int position, final int tag, final byte[] value)
@@ -65,7 +109,7 @@ final class FieldWriter
         final int offset, final int length)
     {
         final int valueStart = tag(buffer, position, tag);
-        buffer.putBytes(valueStart, source, offset, length);
+        copy(buffer, valueStart, source, offset, length);
         return end(buffer, valueStart + length);
     }
 

@@ -94,37 +94,45 @@ public final class FixDecoder
         int pendingDataLength = -1;
         while (position < end)
         {
-            int tag = 0;
-            boolean tagValid = true;
-            int tagStart = position;
-            byte b;
-            while (position < end && (b = buffer.getByte(position)) != EQUALS)
+            int tag = parseShortTag(buffer, position, end);
+            if (tag > 0)
             {
-                if (b == SOH)
+                position += tag < 10 ? 2 : tag < 100 ? 3 : 4; // digits and '='
+            }
+            else
+            {
+                tag = 0;
+                boolean tagValid = true;
+                final int tagStart = position;
+                byte b;
+                while (position < end && (b = buffer.getByte(position)) != EQUALS)
                 {
+                    if (b == SOH)
+                    {
+                        break;
+                    }
+                    if (b < '0' || b > '9' || tag > 100_000_000)
+                    {
+                        tagValid = false;
+                    }
+                    else
+                    {
+                        tag = tag * 10 + (b - '0');
+                    }
+                    position++;
+                }
+                if (position >= end || buffer.getByte(position) != EQUALS)
+                {
+                    recordError(ERROR_MALFORMED, tag);
                     break;
                 }
-                if (b < '0' || b > '9' || tag > 100_000_000)
+                if (position == tagStart || !tagValid || tag == 0)
                 {
-                    tagValid = false;
+                    recordError(ERROR_INVALID_TAG, tagValid ? tag : 0);
+                    tag = 0;
                 }
-                else
-                {
-                    tag = tag * 10 + (b - '0');
-                }
-                position++;
+                position++; // '='
             }
-            if (position >= end || buffer.getByte(position) != EQUALS)
-            {
-                recordError(ERROR_MALFORMED, tag);
-                break;
-            }
-            if (position == tagStart || !tagValid || tag == 0)
-            {
-                recordError(ERROR_INVALID_TAG, tagValid ? tag : 0);
-                tag = 0;
-            }
-            position++; // '='
             final int valueStart = position;
             if (tag != 0 && tag == pendingDataTag && pendingDataLength >= 0 &&
                 pendingDataLength < end - valueStart && buffer.getByte(valueStart + pendingDataLength) == SOH)
@@ -133,10 +141,7 @@ public final class FixDecoder
             }
             else
             {
-                while (position < end && buffer.getByte(position) != SOH)
-                {
-                    position++;
-                }
+                position = findSoh(buffer, position, end);
             }
             if (position >= end)
             {
@@ -163,9 +168,77 @@ public final class FixDecoder
         return this;
     }
 
+    /**
+     * Fast path for the common 1- to 3-digit tag without leading zero: one 4-byte load instead of a byte loop.
+     *
+     * @return the tag, or -1 when the general loop must decide (longer tag, odd bytes, or near the end).
+     */
+    private static int parseShortTag(final DirectBuffer buffer, final int position, final int end)
+    {
+        if (end - position < 4)
+        {
+            return -1;
+        }
+        final int word = buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final int d0 = (word & 0xFF) - '0';
+        final int b1 = (word >>> 8) & 0xFF;
+        if (d0 < 1 || d0 > 9)
+        {
+            return -1;
+        }
+        if (b1 == EQUALS)
+        {
+            return d0;
+        }
+        final int d1 = b1 - '0';
+        if (d1 < 0 || d1 > 9)
+        {
+            return -1;
+        }
+        final int b2 = (word >>> 16) & 0xFF;
+        if (b2 == EQUALS)
+        {
+            return d0 * 10 + d1;
+        }
+        final int d2 = b2 - '0';
+        return d2 >= 0 && d2 <= 9 && (word >>> 24) == EQUALS ? d0 * 100 + d1 * 10 + d2 : -1;
+    }
+
+    private static final long SOH_BYTES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /**
+     * Position of the first SOH in {@code [from, end)}, or {@code end}. Tests eight bytes per step: after XOR with
+     * SOH in every byte, a SOH byte becomes zero, and the classic "has zero byte" expression flags it; the lowest
+     * flag is exact (borrows only propagate upwards), which is the first SOH in little-endian order.
+     */
+    static int findSoh(final DirectBuffer buffer, final int from, final int end)
+    {
+        int position = from;
+        while (end - position >= 8)
+        {
+            final long word = buffer.getLong(position, java.nio.ByteOrder.LITTLE_ENDIAN) ^ SOH_BYTES;
+            final long zeros = (word - SOH_BYTES) & ~word & HIGH_BITS;
+            if (zeros != 0)
+            {
+                return position + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+            position += 8;
+        }
+        while (position < end && buffer.getByte(position) != SOH)
+        {
+            position++;
+        }
+        return position;
+    }
+
     /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */
     static int dataTagFor(final int lengthTag)
     {
+        if (lengthTag < 90)
+        {
+            return 0; // most fields of a typical message: skip the switch
+        }
         switch (lengthTag)
         {
             case 90: return 91;     // SecureDataLen -> SecureData

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Writes FIX messages into a {@link MutableDirectBuffer} (e.g. an Agrona {@code UnsafeBuffer} over a direct
@@ -34,9 +35,8 @@ public final class FixEncoder
 {
     private static final int MAX_BODY_LENGTH_DIGITS = 10;
     private static final int TRAILER_LENGTH = 7;
-    private static final byte[] TEN = {'1', '0', '='};
 
-    private final byte[] beginStringField;
+    private final UnsafeBuffer beginStringField;
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
 
@@ -52,12 +52,13 @@ public final class FixEncoder
     public FixEncoder(final CharSequence beginString)
     {
         final byte[] value = beginString.toString().getBytes(StandardCharsets.US_ASCII);
-        beginStringField = new byte[value.length + 3];
-        beginStringField[0] = '8';
-        beginStringField[1] = '=';
-        System.arraycopy(value, 0, beginStringField, 2, value.length);
-        beginStringField[beginStringField.length - 1] = FieldWriter.SOH;
-        headroom = beginStringField.length + 2 + MAX_BODY_LENGTH_DIGITS + 1;
+        final byte[] field = new byte[value.length + 3];
+        field[0] = '8';
+        field[1] = '=';
+        System.arraycopy(value, 0, field, 2, value.length);
+        field[field.length - 1] = FieldWriter.SOH;
+        beginStringField = new UnsafeBuffer(field);
+        headroom = field.length + 2 + MAX_BODY_LENGTH_DIGITS + 1;
     }
 
     /** Precision of {@link #putUtcTimestamp(int, long)}; default {@link UtcTimestamps#MILLIS}. */
@@ -141,7 +142,7 @@ public final class FixEncoder
         return this;
     }
 
-    /** An ASCII string; each char is written as its low byte. */
+    /** An ASCII string (a char above 127 is written as {@code ?}, as Agrona does). */
     public FixEncoder putString(final int tag, final CharSequence value)
     {
         position = FieldWriter.putAscii(buffer, position, tag, value);
@@ -207,7 +208,7 @@ public final class FixEncoder
     /** Copy bytes that already are complete {@code tag=value|} fields. */
     public FixEncoder putRaw(final DirectBuffer source, final int offset, final int length)
     {
-        buffer.putBytes(position, source, offset, length);
+        FieldWriter.copy(buffer, position, source, offset, length);
         position += length;
         return this;
     }
@@ -251,13 +252,15 @@ public final class FixEncoder
         buffer.putByte(start + 1, FieldWriter.EQUALS);
         AsciiNumbers.formatPositiveLongAscii(buffer, start + 2, bodyLength);
         buffer.putByte(bodyStart - 1, FieldWriter.SOH);
-        start -= beginStringField.length;
-        buffer.putBytes(start, beginStringField);
+        start -= beginStringField.capacity();
+        FieldWriter.copy(buffer, start, beginStringField, 0, beginStringField.capacity());
 
         final int checksum = Checksum.compute(buffer, start, position - start);
-        buffer.putBytes(position, TEN);
-        AsciiNumbers.formatChecksum3Ascii(buffer, position + 3, checksum);
-        buffer.putByte(position + 6, FieldWriter.SOH);
+        // "10=" + 3 digits + SOH as two overlapping 4-byte stores: exactly the 7 trailer bytes
+        final int d0 = '0' + checksum / 100;
+        buffer.putInt(position, '1' | ('0' << 8) | ('=' << 16) | (d0 << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(position + 3, d0 | (('0' + (checksum / 10) % 10) << 8) | (('0' + checksum % 10) << 16) |
+            (FieldWriter.SOH << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
 
         messageOffset = start;
         messageLength = position + TRAILER_LENGTH - start;

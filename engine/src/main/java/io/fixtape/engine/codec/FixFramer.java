@@ -124,26 +124,15 @@ public final class FixFramer
         {
             return prefixMatched == length ? PARTIAL : garbled(buffer, offset, end, REASON_BAD_BEGIN_STRING);
         }
-        int position = offset + BEGIN_PREFIX.length;
-        final int beginValueLimit = offset + 2 + MAX_BEGIN_STRING_VALUE;
-        while (true)
+        int position = endOfBeginString(buffer, offset, end);
+        if (position == PARTIAL_SCAN)
         {
-            if (position >= end)
-            {
-                return PARTIAL;
-            }
-            final byte b = buffer.getByte(position);
-            if (b == SOH)
-            {
-                break;
-            }
-            if (position >= beginValueLimit || b == '=')
-            {
-                return garbled(buffer, offset, end, REASON_BAD_BEGIN_STRING);
-            }
-            position++;
+            return PARTIAL;
         }
-        position++; // SOH after BeginString
+        if (position == GARBLED_SCAN)
+        {
+            return garbled(buffer, offset, end, REASON_BAD_BEGIN_STRING);
+        }
 
         // BodyLength: "9=" digits SOH, checked against the maximum as each digit arrives.
         if (position >= end)
@@ -224,6 +213,30 @@ public final class FixFramer
     }
 
     private static final byte[] BEGIN_PREFIX = {'8', '=', 'F', 'I', 'X'};
+    private static final int PARTIAL_SCAN = -1;
+    private static final int GARBLED_SCAN = -2;
+
+    /**
+     * After a matched {@code 8=FIX}: the position just past the SOH ending the BeginString value,
+     * {@link #PARTIAL_SCAN} if that SOH has not arrived yet, {@link #GARBLED_SCAN} if the value is too long or odd.
+     */
+    private static int endOfBeginString(final DirectBuffer buffer, final int offset, final int end)
+    {
+        final int valueLimit = offset + 2 + MAX_BEGIN_STRING_VALUE;
+        for (int position = offset + BEGIN_PREFIX.length; position < end; position++)
+        {
+            final byte b = buffer.getByte(position);
+            if (b == SOH)
+            {
+                return position + 1;
+            }
+            if (position >= valueLimit || b == '=')
+            {
+                return GARBLED_SCAN;
+            }
+        }
+        return PARTIAL_SCAN;
+    }
 
     /** Number of bytes at {@code offset} that match the {@code 8=FIX} prefix (5 when fully matched). */
     private static int matchBeginPrefix(final DirectBuffer buffer, final int offset, final int end)

@@ -1,6 +1,9 @@
 package io.fixtape.engine.codec;
 
-/** Numbers of the most used FIX tags, so call sites read {@code Tags.CL_ORD_ID} rather than {@code 11}. */
+/**
+ * Numbers of the most used FIX tags, so call sites read {@code Tags.CL_ORD_ID} rather than {@code 11}. Constants
+ * and a pure function only: thread-safe.
+ */
 public final class Tags
 {
     public static final int BEGIN_STRING = 8;

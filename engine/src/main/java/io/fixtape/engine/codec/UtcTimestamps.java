@@ -1,5 +1,7 @@
 package io.fixtape.engine.codec;
 
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -52,12 +54,11 @@ public final class UtcTimestamps
         final long nanoOfDay = Math.floorMod(epochNanos, NANOS_PER_DAY);
         writeDate(buffer, offset, (int)epochDay);
         final int secondOfDay = (int)(nanoOfDay / NANOS_PER_SECOND);
-        buffer.putByte(offset + 8, (byte)'-');
-        put2(buffer, offset + 9, secondOfDay / 3600);
-        buffer.putByte(offset + 11, (byte)':');
-        put2(buffer, offset + 12, (secondOfDay / 60) % 60);
-        buffer.putByte(offset + 14, (byte)':');
-        put2(buffer, offset + 15, secondOfDay % 60);
+        final int second = secondOfDay % 60;
+        // "-HH:MM:S" as one 8-byte store, then the last second digit
+        buffer.putLong(offset + 8, '-' | pack2(secondOfDay / 3600) << 8 | (long)':' << 24 |
+            pack2((secondOfDay / 60) % 60) << 32 | (long)':' << 48 | (long)('0' + second / 10) << 56, LITTLE_ENDIAN);
+        buffer.putByte(offset + 16, (byte)('0' + second % 10));
         if (precision <= 0)
         {
             return 17;
@@ -138,10 +139,8 @@ public final class UtcTimestamps
         final int day = (int)(dayOfYear - (153 * mp + 2) / 5 + 1);
         final int month = (int)(mp < 10 ? mp + 3 : mp - 9);
         final int year = (int)(yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
-        put2(buffer, offset, year / 100);
-        put2(buffer, offset + 2, year % 100);
-        put2(buffer, offset + 4, month);
-        put2(buffer, offset + 6, day);
+        buffer.putLong(offset, pack2(year / 100) | pack2(year % 100) << 16 | pack2(month) << 32 | pack2(day) << 48,
+            LITTLE_ENDIAN);
         return DATE_LENGTH;
     }
 
@@ -192,10 +191,10 @@ public final class UtcTimestamps
         return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
     }
 
-    private static void put2(final MutableDirectBuffer buffer, final int offset, final int value)
+    /** Two ASCII digits of 0..99 in the low 16 bits, first digit in the lowest byte (little-endian order). */
+    private static long pack2(final int value)
     {
-        buffer.putByte(offset, (byte)('0' + value / 10));
-        buffer.putByte(offset + 1, (byte)('0' + value % 10));
+        return ('0' + value / 10) | ('0' + value % 10) << 8;
     }
 
     /** Two ASCII digits as 0..99, or -1 if either is not a digit. */

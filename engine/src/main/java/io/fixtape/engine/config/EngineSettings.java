@@ -7,7 +7,7 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionSchedule;
-import io.fixtape.engine.session.SessionValidator;
+import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
@@ -41,7 +41,7 @@ public final class EngineSettings
     @FunctionalInterface
     public interface ApplicationFactory
     {
-        Application create(SessionId sessionId, EpochNanoClock clock);
+        Application create(SessionConfig config, EpochNanoClock clock);
     }
 
     private static final String[] ENGINE_WIDE_KEYS = {
@@ -49,7 +49,7 @@ public final class EngineSettings
         "SocketSendBufferSize", "SocketReceiveBufferSize"};
 
     private final Map<String, Function<Settings.Section, MessageStoreFactory>> storeProviders = new HashMap<>();
-    private ValidatorFactory validatorFactory;
+    private ValidatorFactory validatorFactory = DictionaryValidators::create;
     private int acceptPortOverride = -1;
 
     public EngineSettings()
@@ -182,9 +182,9 @@ public final class EngineSettings
         }
         section.check(section.bool("SocketTcpNoDelay", true), "SocketTcpNoDelay",
             "must be Y: fixtape sets TCP_NODELAY on every socket");
-        if (section.bool("UseDataDictionary", true) && validatorFactory != null)
+        if (section.bool("UseDataDictionary", true))
         {
-            final SessionValidator validator = validatorFactory.create(section);
+            final MessageValidator validator = validatorFactory.create(section);
             if (validator != null)
             {
                 config.validator(validator);
@@ -198,7 +198,7 @@ public final class EngineSettings
         {
             throw new SettingsException(section.location() + ": " + ex.getMessage());
         }
-        final Application application = applications.create(id, clock);
+        final Application application = applications.create(config, clock);
         if ("acceptor".equals(connectionType))
         {
             final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);

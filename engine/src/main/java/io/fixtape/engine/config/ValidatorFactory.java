@@ -1,11 +1,11 @@
 package io.fixtape.engine.config;
 
-import io.fixtape.engine.session.SessionValidator;
+import io.fixtape.engine.validation.MessageValidator;
 
 /**
  * Builds a session's validator from its dictionary settings. The settings loader resolves the standard dictionaries
  * ({@code UseDataDictionary=Y} without a path) and the file paths; the factory turns them into the
- * {@link SessionValidator} the session calls.
+ * {@link MessageValidator} the session calls.
  */
 @FunctionalInterface
 public interface ValidatorFactory
@@ -15,5 +15,5 @@ public interface ValidatorFactory
      *                Validate* keys, BeginString, DefaultApplVerID).
      * @return the validator, or null for none.
      */
-    SessionValidator create(Settings.Section section);
+    MessageValidator create(Settings.Section section);
 }

@@ -21,6 +21,7 @@ public abstract class ContainerDefinition
     private final int[] fieldOrder;
     private final Int2IntHashMap positions;
     private final int[] requiredTags;
+    private final int[] sortedRequiredTags;
     private final Int2ObjectHashMap<GroupDefinition> groups;
 
     ContainerDefinition(final int[] fieldOrder, final int[] requiredTags, final Int2ObjectHashMap<GroupDefinition> groups)
@@ -35,6 +36,8 @@ public abstract class ContainerDefinition
             }
         }
         this.requiredTags = requiredTags;
+        this.sortedRequiredTags = requiredTags.clone();
+        java.util.Arrays.sort(sortedRequiredTags);
         this.groups = groups;
     }
 
@@ -67,7 +70,7 @@ public abstract class ContainerDefinition
         return requiredTags.length;
     }
 
-    /** Required tags in ascending order. */
+    /** Required tag {@code index}, in the order QuickFIX/J checks them (so both report the same missing tag). */
     public int requiredAt(final int index)
     {
         return requiredTags[index];
@@ -75,7 +78,7 @@ public abstract class ContainerDefinition
 
     public boolean isRequired(final int tag)
     {
-        return java.util.Arrays.binarySearch(requiredTags, tag) >= 0;
+        return java.util.Arrays.binarySearch(sortedRequiredTags, tag) >= 0;
     }
 
     /** The repeating group whose NumInGroup tag is {@code countTag}, or null. */
@@ -95,10 +98,10 @@ public abstract class ContainerDefinition
         return fieldOrder.clone();
     }
 
-    /** Copy of the required tags (tools and tests; allocates). */
+    /** Copy of the required tags in ascending order (tools and tests; allocates). */
     public int[] requiredTags()
     {
-        return requiredTags.clone();
+        return sortedRequiredTags.clone();
     }
 
     /** The groups directly in this container (tools and tests; allocates). */

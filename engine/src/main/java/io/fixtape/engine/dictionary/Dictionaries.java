@@ -63,8 +63,8 @@ public final class Dictionaries
     }
 
     /**
-     * A dictionary named the way QuickFIX/J settings name it: an existing file path, else a class-path
-     * resource, else a standard dictionary file name such as {@code FIX44.xml}.
+     * A dictionary named the way QuickFIX/J settings name it: an existing file path, else a standard dictionary
+     * file name such as {@code FIX44.xml} (with errata, like {@link #standard}), else a class-path resource.
      */
     public static Dictionary load(final String location)
     {
@@ -74,6 +74,10 @@ public final class Dictionaries
             return load(path);
         }
         final ClassLoader loader = Dictionaries.class.getClassLoader();
+        if (loader.getResource(RESOURCE_DIR + location) != null)
+        {
+            return standard(location);
+        }
         if (loader.getResource(location) != null)
         {
             try (InputStream in = loader.getResourceAsStream(location))
@@ -84,10 +88,6 @@ public final class Dictionaries
             {
                 throw new DictionaryException("cannot read data dictionary " + location + ": " + ex.getMessage(), ex);
             }
-        }
-        if (loader.getResource(RESOURCE_DIR + location) != null)
-        {
-            return STANDARD.computeIfAbsent(location, f -> loadResource(f, errataFor(f)));
         }
         throw new DictionaryException("data dictionary not found (file, class path or standard name): " + location, null);
     }

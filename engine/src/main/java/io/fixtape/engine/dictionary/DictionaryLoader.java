@@ -17,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reads a QuickFIX-format XML data dictionary with the JDK's DOM parser and builds an immutable
@@ -62,7 +61,7 @@ public final class DictionaryLoader
     private static class ContainerBuilder
     {
         final LinkedHashSet<Integer> fields = new LinkedHashSet<>();
-        final TreeSet<Integer> required = new TreeSet<>();
+        final LinkedHashSet<Integer> required = new LinkedHashSet<>();
         final LinkedHashMap<Integer, GroupBuilder> groups = new LinkedHashMap<>();
 
         Int2ObjectHashMap<GroupDefinition> buildGroups()
@@ -80,9 +79,15 @@ public final class DictionaryLoader
             return fields.stream().mapToInt(Integer::intValue).toArray();
         }
 
+        /**
+         * Required tags in the order QuickFIX/J checks them (iteration order of its HashSet filled in document
+         * order), so that with several tags missing both engines name the same one.
+         */
         int[] requiredArray()
         {
-            return required.stream().mapToInt(Integer::intValue).toArray();
+            final java.util.HashSet<Integer> quickFixOrder = new java.util.HashSet<>();
+            quickFixOrder.addAll(required);
+            return quickFixOrder.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 

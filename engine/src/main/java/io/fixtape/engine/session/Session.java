@@ -1,5 +1,8 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.validation.MessageValidator;
+import io.fixtape.engine.validation.SessionRejectReason;
+import io.fixtape.engine.validation.ValidationResult;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.AsciiNumbers;
 import io.fixtape.engine.codec.FieldTemplate;
@@ -9,6 +12,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import org.agrona.AsciiSequenceView;
@@ -52,6 +56,8 @@ public final class Session
     public static final long STALE_MESSAGE = -4;
     /** {@link #send()} without a preceding {@link #newMessage}. */
     public static final long NO_MESSAGE = -5;
+    /** The store could not journal the message: nothing was sent and the session disconnected. */
+    public static final long STORE_FAILED = -6;
 
     /** BusinessRejectReason (380) 3: unsupported message type. */
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
@@ -72,7 +78,7 @@ public final class Session
     private final ResendResponder resender;
     private final AdminMessages admin = new AdminMessages();
     private final FixDecoder queuedDecoder = new FixDecoder();
-    private final ValidationFailure validationFailure = new ValidationFailure();
+    private final ValidationResult validationResult = new ValidationResult();
     private final AsciiSequenceView usernameView = new AsciiSequenceView();
     private final AsciiSequenceView passwordView = new AsciiSequenceView();
 
@@ -99,6 +105,7 @@ public final class Session
     private long pendingMsgType;
     private int pendingSeqNum = -1;
     private boolean pendingFinished;
+    private boolean unsupportedMessageType;
 
     /**
      * @param config      concluded configuration of this session.
@@ -237,6 +244,19 @@ public final class Session
      */
     public boolean onConnect(final Connection newConnection, final boolean initiated)
     {
+        try
+        {
+            return connect(newConnection, initiated);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return false;
+        }
+    }
+
+    private boolean connect(final Connection newConnection, final boolean initiated)
+    {
         final long now = clock.nanoTime();
         checkSchedule(now);
         if (connection != null || !schedule.isInSession(now))
@@ -275,8 +295,15 @@ public final class Session
         }
         final long now = clock.nanoTime();
         counters.messagesReceived++;
-        process(message, now, false);
-        drainGapQueue(now);
+        try
+        {
+            process(message, now, false);
+            drainGapQueue(now);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+        }
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -321,7 +348,14 @@ public final class Session
     {
         if (state == SessionState.ACTIVE)
         {
-            sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+            try
+            {
+                sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+            }
+            catch (final MessageStoreException ex)
+            {
+                onStoreFailure();
+            }
         }
         else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
         {
@@ -336,6 +370,19 @@ public final class Session
      * @return work done (0 lets the idle strategy back off).
      */
     public int doWork(final long nowNanos)
+    {
+        try
+        {
+            return timers(nowNanos);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return 1;
+        }
+    }
+
+    private int timers(final long nowNanos)
     {
         checkSchedule(nowNanos);
         if (connection == null)
@@ -453,7 +500,7 @@ public final class Session
         if (seqNum < 0)
         {
             sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            disconnect(DisconnectReason.INVALID_LOGON);
+            disconnect(DisconnectReason.PROTOCOL_ERROR);
             return;
         }
         if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
@@ -532,26 +579,47 @@ public final class Session
         }
     }
 
-    /** Decoder-level problems and the optional validator (dictionary); false when a Reject or Logout was sent. */
+    /**
+     * The dictionary validator when configured (QuickFIX/J's checks and precedence), else the decoder's own
+     * findings (tag not a number, tag without value). False when the message was ignored as garbled or a
+     * Reject/Logout was sent; a valid message of a type the application does not support is let through and
+     * answered with a BusinessMessageReject after the sequence checks.
+     */
     private boolean isValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
+        unsupportedMessageType = false;
         final int reason;
         final int refTagId;
-        final int error = m.errorCode();
-        if (error == FixDecoder.ERROR_INVALID_TAG)
+        final MessageValidator validator = config.validator();
+        if (validator != null)
+        {
+            if (validator.validate(m, validationResult))
+            {
+                return true;
+            }
+            switch (validationResult.verdict())
+            {
+                case GARBLED:
+                    counters.garbledMessages++;
+                    return false;
+                case BUSINESS_REJECT:
+                    unsupportedMessageType = true;
+                    return true;
+                default:
+                    reason = validationResult.sessionRejectReason();
+                    refTagId = validationResult.hasRefTagId() ? validationResult.refTagId() : AdminMessages.NO_REF_TAG;
+                    break;
+            }
+        }
+        else if (m.errorCode() == FixDecoder.ERROR_INVALID_TAG)
         {
             reason = SessionRejectReason.INVALID_TAG_NUMBER;
             refTagId = invalidTagAsWritten(m);
         }
-        else if (error == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
+        else if (m.errorCode() == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
         {
-            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_A_VALUE;
+            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE;
             refTagId = m.errorTag();
-        }
-        else if (config.validator() != null && !config.validator().validate(m, validationFailure))
-        {
-            reason = validationFailure.reason();
-            refTagId = validationFailure.refTagId() > 0 ? validationFailure.refTagId() : AdminMessages.NO_REF_TAG;
         }
         else
         {
@@ -774,7 +842,14 @@ public final class Session
         else
         {
             counters.applicationMessagesReceived++;
-            notifyApplication(m);
+            if (unsupportedMessageType)
+            {
+                businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
+            }
+            else
+            {
+                notifyApplication(m);
+            }
         }
     }
 
@@ -802,7 +877,7 @@ public final class Session
         }
         else if (newSeqNo < expected)
         {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_IS_INCORRECT, Tags.NEW_SEQ_NO, now);
+            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
         }
         notifyAdmin(m);
     }
@@ -1039,8 +1114,18 @@ public final class Session
             appEncoder.finish();
             pendingFinished = true;
         }
-        final long result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
-            pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+        final long result;
+        try
+        {
+            result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
+                pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+        }
+        catch (final MessageStoreException ex)
+        {
+            pendingSeqNum = -1;
+            onStoreFailure();
+            return STORE_FAILED;
+        }
         if (result != BACK_PRESSURED)
         {
             pendingSeqNum = -1;
@@ -1056,6 +1141,19 @@ public final class Session
      * @return as {@link #send()}.
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
+    {
+        try
+        {
+            return businessReject(message, businessRejectReason, text);
+        }
+        catch (final MessageStoreException ex)
+        {
+            onStoreFailure();
+            return STORE_FAILED;
+        }
+    }
+
+    private long businessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
         if (connection == null || state != SessionState.ACTIVE)
         {
@@ -1229,6 +1327,33 @@ public final class Session
         counters.sessionResets++;
     }
 
+    /**
+     * The store threw: under write-ahead nothing more may be sent or delivered, so the connection is closed at
+     * once without a Logout and without touching the store again (no reset). The counterparty's next Logon
+     * resynchronises from what the store did persist.
+     */
+    private void onStoreFailure()
+    {
+        counters.storeFailures++;
+        final Connection current = connection;
+        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
+        connection = null;
+        state = SessionState.DISCONNECTED;
+        gapQueue.clear();
+        sequence.clearResendRange();
+        resender.cancel();
+        pendingSeqNum = -1;
+        if (current != null)
+        {
+            current.close(DisconnectReason.STORE_FAILURE);
+            counters.disconnect(DisconnectReason.STORE_FAILURE);
+        }
+        if (wasLoggedOn)
+        {
+            notifyLogout();
+        }
+    }
+
     private void onDisconnected(final DisconnectReason reason)
     {
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
@@ -1244,14 +1369,7 @@ public final class Session
         }
         if (wasLoggedOn)
         {
-            try
-            {
-                application.onLogout(this);
-            }
-            catch (final RuntimeException ex)
-            {
-                counters.applicationErrors++;
-            }
+            notifyLogout();
         }
     }
 
@@ -1274,6 +1392,18 @@ public final class Session
         try
         {
             application.onAdminMessage(m, this);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+        }
+    }
+
+    private void notifyLogout()
+    {
+        try
+        {
+            application.onLogout(this);
         }
         catch (final RuntimeException ex)
         {

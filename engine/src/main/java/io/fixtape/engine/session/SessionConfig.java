@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
 import io.fixtape.engine.codec.UtcTimestamps;
+import io.fixtape.engine.validation.MessageValidator;
 
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +56,7 @@ public final class SessionConfig
     private boolean checkCompId = true;
     private boolean requiresOrigSendingTime = true;
     private boolean enableNextExpectedMsgSeqNum;
-    private SessionValidator validator;
+    private MessageValidator validator;
     private int timestampPrecision = UtcTimestamps.MILLIS;
     private String defaultApplVerId;
     private SessionSchedule schedule = SessionSchedule.nonStop();
@@ -178,8 +179,11 @@ public final class SessionConfig
         return this;
     }
 
-    /** Inbound validation (data dictionary); default none. */
-    public SessionConfig validator(final SessionValidator validator)
+    /**
+     * Inbound validation against the session's data dictionaries (UseDataDictionary=Y); default none. A validator
+     * is not thread-safe: give each session its own (they may share the dictionaries).
+     */
+    public SessionConfig validator(final MessageValidator validator)
     {
         this.validator = validator;
         return this;
@@ -398,7 +402,7 @@ public final class SessionConfig
         return enableNextExpectedMsgSeqNum;
     }
 
-    public SessionValidator validator()
+    public MessageValidator validator()
     {
         return validator;
     }

@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.transport.DisconnectReason;
 
 /**
@@ -14,7 +15,10 @@ public final class SessionCounters
 {
     private static final DisconnectReason[] DISCONNECT_REASONS = DisconnectReason.values();
 
-    private final long[] rejectsSent = new long[SessionRejectReason.COUNTER_SLOTS];
+    /** Reasons 0..17 have their own slot; every other code (99 Other, custom) shares the last one. */
+    private static final int REJECT_SLOTS = SessionRejectReason.NON_DATA_VALUE_INCLUDES_FIELD_DELIMITER + 2;
+
+    private final long[] rejectsSent = new long[REJECT_SLOTS];
     private final long[] logoutsSent = new long[LogoutReason.VALUES.length];
     private final long[] disconnects = new long[DISCONNECT_REASONS.length];
 
@@ -42,10 +46,11 @@ public final class SessionCounters
     long messagesBeforeLogon;
     long applicationErrors;
     long sessionResets;
+    long storeFailures;
 
     void rejectSent(final int reason)
     {
-        rejectsSent[SessionRejectReason.slot(reason)]++;
+        rejectsSent[slot(reason)]++;
     }
 
     void logoutSent(final LogoutReason reason)
@@ -58,10 +63,15 @@ public final class SessionCounters
         disconnects[reason.ordinal()]++;
     }
 
+    private static int slot(final int reason)
+    {
+        return reason >= 0 && reason < REJECT_SLOTS - 1 ? reason : REJECT_SLOTS - 1;
+    }
+
     /** Rejects (35=3) sent with this SessionRejectReason (codes above 17 share one slot). */
     public long rejectsSent(final int sessionRejectReason)
     {
-        return rejectsSent[SessionRejectReason.slot(sessionRejectReason)];
+        return rejectsSent[slot(sessionRejectReason)];
     }
 
     public long rejectsSentTotal()
@@ -210,6 +220,12 @@ public final class SessionCounters
     public long applicationErrors()
     {
         return applicationErrors;
+    }
+
+    /** The store threw {@link io.fixtape.engine.store.MessageStoreException}; the session disconnected. */
+    public long storeFailures()
+    {
+        return storeFailures;
     }
 
     /** Sequence number resets (ResetSeqNumFlag, Reset* settings, schedule). */

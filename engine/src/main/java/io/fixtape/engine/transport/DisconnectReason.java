@@ -17,5 +17,9 @@ public enum DisconnectReason
     CONNECTION_LIMIT,
     IO_ERROR,
     ENGINE_CLOSE,
+    /** The session's store failed (write-ahead impossible): disconnected without sending anything more. */
+    STORE_FAILURE,
+    /** A protocol error that ends the session (e.g. a message without MsgSeqNum). */
+    PROTOCOL_ERROR,
     APPLICATION
 }

@@ -128,9 +128,6 @@ public final class MessageValidator
         levels[0] = HEADER;
         levels[1] = HEADER;
         levels[2] = HEADER;
-        checkField(0, HEADER, headerDefinition, transport);
-        checkField(1, HEADER, headerDefinition, transport);
-        checkField(2, HEADER, headerDefinition, transport);
         cursor = 3;
         parseHeader();
         if (structureReason == NONE)
@@ -140,6 +137,10 @@ public final class MessageValidator
         if (structureReason == NONE)
         {
             parseTrailer();
+        }
+        if (structureReason == NONE)
+        {
+            checkHeaderAndTrailerFields();
         }
         return conclude(msgType, result);
     }
@@ -232,7 +233,7 @@ public final class MessageValidator
             {
                 return;
             }
-            if (seenBefore(cursor, tag, HEADER))
+            if (options.rejectRepeatedHeaderTags() && seenBefore(cursor, tag, HEADER))
             {
                 structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                 return;
@@ -290,7 +291,7 @@ public final class MessageValidator
                 structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
                 return;
             }
-            if (seenBefore(cursor, tag, TRAILER))
+            if (options.rejectRepeatedHeaderTags() && seenBefore(cursor, tag, TRAILER))
             {
                 structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                 return;
@@ -307,8 +308,11 @@ public final class MessageValidator
         final GroupDefinition group = container == null ? null : container.group(tag);
         if (group == null)
         {
-            checkField(index, section, container, dictionary);
-            cursor++;
+            if (section == BODY)
+            {
+                checkField(index, section, container, dictionary);
+            }
+            cursor++; // header and trailer fields are checked once the whole message is known (repeats)
             return;
         }
         final int instances = parseGroup(group, section == HEADER, true, GROUP_BASE);
@@ -436,6 +440,42 @@ public final class MessageValidator
     private Dictionary dictionaryFor(final boolean inHeader)
     {
         return inHeader ? transport : application;
+    }
+
+    /**
+     * Checks header and trailer fields (not group members, checked while parsing). A tag repeated there is
+     * rejected when parsing unless rejectRepeatedHeaderTags is off; then, as QuickFIX/J, only its last value counts.
+     */
+    private void checkHeaderAndTrailerFields()
+    {
+        final boolean repeatsAllowed = !options.rejectRepeatedHeaderTags();
+        for (int i = 0; i < fieldCount; i++)
+        {
+            final int level = levels[i];
+            if ((level == HEADER || level == TRAILER) && !(repeatsAllowed && repeatedLater(i, level)))
+            {
+                final int tag = decoder.tagAt(i);
+                final MessageDefinition container = level == HEADER ? headerDefinition : trailerDefinition;
+                if (!container.isGroup(tag))
+                {
+                    checkField(i, level, container, transport);
+                }
+            }
+        }
+    }
+
+    private boolean repeatedLater(final int index, final int level)
+    {
+        int later = decoder.indexOf(decoder.tagAt(index), index + 1);
+        while (later >= 0)
+        {
+            if (levels[later] == level)
+            {
+                return true;
+            }
+            later = decoder.indexOf(decoder.tagAt(index), later + 1);
+        }
+        return false;
     }
 
     private void checkCountField(

@@ -17,6 +17,8 @@ import org.agrona.collections.LongHashSet;
  * <tr><td>allowUnknownMessageFields</td><td>AllowUnknownMessageFields</td><td>false</td></tr>
  * <tr><td>strictFormats</td><td>(fixtape) range-check dates/times, check LocalMktDate, MonthYear,
  * DayOfMonth, which QuickFIX/J passes as strings</td><td>true</td></tr>
+ * <tr><td>rejectRepeatedHeaderTags</td><td>(fixtape) a tag repeated inside the header or trailer is rejected
+ * (13); QuickFIX/J keeps the last value silently (N)</td><td>true</td></tr>
  * <tr><td>supportedMessageType</td><td>(fixtape) application MsgTypes the application handles; others get a
  * BusinessMessageReject "unsupported message type". None added = all supported.</td><td>all</td></tr>
  * </table>
@@ -31,6 +33,7 @@ public final class ValidationOptions
     private boolean validateUnorderedGroupFields = true;
     private boolean allowUnknownMessageFields = false;
     private boolean strictFormats = true;
+    private boolean rejectRepeatedHeaderTags = true;
     private final LongHashSet supportedMessageTypes = new LongHashSet();
 
     public ValidationOptions validateUserDefinedFields(final boolean value)
@@ -66,6 +69,12 @@ public final class ValidationOptions
     public ValidationOptions strictFormats(final boolean value)
     {
         strictFormats = value;
+        return this;
+    }
+
+    public ValidationOptions rejectRepeatedHeaderTags(final boolean value)
+    {
+        rejectRepeatedHeaderTags = value;
         return this;
     }
 
@@ -113,6 +122,11 @@ public final class ValidationOptions
         return strictFormats;
     }
 
+    public boolean rejectRepeatedHeaderTags()
+    {
+        return rejectRepeatedHeaderTags;
+    }
+
     /** True when no list was given or {@code packedMsgType} is in it. */
     public boolean isSupported(final long packedMsgType)
     {
@@ -127,7 +141,8 @@ public final class ValidationOptions
             .validateFieldsHaveValues(validateFieldsHaveValues)
             .validateUnorderedGroupFields(validateUnorderedGroupFields)
             .allowUnknownMessageFields(allowUnknownMessageFields)
-            .strictFormats(strictFormats);
+            .strictFormats(strictFormats)
+            .rejectRepeatedHeaderTags(rejectRepeatedHeaderTags);
         copy.supportedMessageTypes.addAll(supportedMessageTypes);
         return copy;
     }

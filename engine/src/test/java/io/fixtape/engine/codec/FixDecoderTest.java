@@ -168,6 +168,36 @@ class FixDecoderTest
     }
 
     @Test
+    void findSohAgreesWithByteScanAtEveryAlignment()
+    {
+        final java.util.Random random = new java.util.Random(5);
+        final byte[] bytes = new byte[300];
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        for (int round = 0; round < 2000; round++)
+        {
+            for (int i = 0; i < bytes.length; i++)
+            {
+                // mostly bytes near SOH (0x00, 0x02, 0x81) to provoke false positives of the SWAR test
+                final int pick = random.nextInt(40);
+                bytes[i] = pick == 0 ? 1 : pick < 4 ? (byte)(pick == 1 ? 0 : pick == 2 ? 2 : 0x81) :
+                    (byte)random.nextInt(256);
+                if (bytes[i] == 1 && pick != 0)
+                {
+                    bytes[i] = 0;
+                }
+            }
+            final int from = random.nextInt(40);
+            final int end = from + random.nextInt(bytes.length - from);
+            int expected = from;
+            while (expected < end && bytes[expected] != 1)
+            {
+                expected++;
+            }
+            assertEquals(expected, FixDecoder.findSoh(buffer, from, end));
+        }
+    }
+
+    @Test
     void readableToString()
     {
         decode(ORDER);

@@ -236,6 +236,32 @@ class QuickFixJCrossCheckTest
         assertEquals("FIXT.1.1", decoder.getString(Tags.BEGIN_STRING).toString());
     }
 
+    @Test
+    void rawDataContainingSohBothWays() throws Exception
+    {
+        final String data = "a\001b=c\001d";
+        final quickfix.fix44.Logon logon = new quickfix.fix44.Logon(new quickfix.field.EncryptMethod(0),
+            new quickfix.field.HeartBtInt(30));
+        header(logon, 1);
+        logon.set(new quickfix.field.RawDataLength(data.length()));
+        logon.set(new quickfix.field.RawData(data));
+        final String theirs = logon.toString();
+        frameAndDecode(theirs);
+        assertEquals(data, decoder.getString(96).toString());
+        assertEquals(30, decoder.getInt(Tags.HEART_BT_INT));
+
+        final FixEncoder encoder = new FixEncoder("FIX.4.4");
+        encoder.wrap(buffer, 0).header(MsgTypes.LOGON, compIds, 1, NANOS)
+            .putInt(Tags.ENCRYPT_METHOD, 0)
+            .putInt(Tags.HEART_BT_INT, 30)
+            .putInt(95, data.length())
+            .putString(96, data)
+            .finish();
+        final Message message = new Message(encoded(encoder), fix44, true);
+        fix44.validate(message);
+        assertEquals(data, message.getString(96));
+    }
+
     private static long epochNanos(final LocalDateTime time)
     {
         return time.toEpochSecond(ZoneOffset.UTC) * 1_000_000_000L + time.getNano();

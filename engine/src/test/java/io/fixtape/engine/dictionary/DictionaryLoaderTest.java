@@ -184,6 +184,37 @@ class DictionaryLoaderTest
         assertTrue(broken.getMessage().contains("field B not defined"), broken.getMessage());
     }
 
+    @Test
+    void userDictionaryFromFileWithCustomMessageAndField(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path dir)
+        throws Exception
+    {
+        final String xml = "<fix major='4' minor='4'>" +
+            "<header><field name='BeginString' required='Y'/><field name='BodyLength' required='Y'/>" +
+            "<field name='MsgType' required='Y'/></header>" +
+            "<trailer><field name='CheckSum' required='Y'/></trailer>" +
+            "<messages><message name='Quote2' msgtype='U12' msgcat='app'>" +
+            "<field name='Venue' required='Y'/><component name='Legs' required='N'/></message></messages>" +
+            "<components><component name='Legs'><group name='NoLegs2' required='N'>" +
+            "<field name='LegPx' required='Y'/><field name='Venue' required='N'/></group></component></components>" +
+            "<fields><field number='8' name='BeginString' type='STRING'/><field number='9' name='BodyLength' type='LENGTH'/>" +
+            "<field number='35' name='MsgType' type='STRING'/><field number='10' name='CheckSum' type='STRING'/>" +
+            "<field number='5001' name='Venue' type='STRING'><value enum='XLON'/><value enum='LONGVENUE1'/></field>" +
+            "<field number='5002' name='NoLegs2' type='NUMINGROUP'/><field number='5003' name='LegPx' type='PRICE'/>" +
+            "</fields></fix>";
+        final java.nio.file.Path file = dir.resolve("custom.xml");
+        java.nio.file.Files.writeString(file, xml);
+        final Dictionary custom = Dictionaries.load(file);
+        assertSame(custom.message(MsgTypes.pack("U12")), custom.message("U12"));
+        final MessageDefinition quote = custom.message("U12");
+        assertEquals("Quote2", quote.name());
+        assertArrayEquals(new int[] {5001}, quote.requiredTags());
+        assertEquals(5003, quote.group(5002).delimiterTag());
+        assertTrue(custom.field(5001).enumValues().contains("LONGVENUE1"));
+        assertFalse(custom.field(5001).enumValues().contains("LONGVENUE2"));
+        assertEquals(custom.version(), Dictionaries.load(file.toString()).version());
+        assertEquals("FIX.4.2", Dictionaries.load("FIX42.xml").version());
+    }
+
     private static void assertSame(final Object expected, final Object actual)
     {
         org.junit.jupiter.api.Assertions.assertSame(expected, actual);

@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.testkit.RawFixPeer;
 import io.fixtape.engine.testkit.RecordingApplication;

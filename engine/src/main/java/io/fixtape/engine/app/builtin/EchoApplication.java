@@ -6,10 +6,11 @@ import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
+import org.agrona.collections.IntHashSet;
 
 /**
  * Behaves like the QuickFIX acceptance-test server's application: a NewOrderSingle is echoed back on the session
- * (same MsgType, same body fields), except a PossResend (97=Y) order whose ClOrdID was already seen during this
+ * (same MsgType, same body fields and optional header fields such as PossResend), except a PossResend (97=Y) order whose ClOrdID was already seen during this
  * logon, which is dropped; SecurityDefinition is echoed; any other application message gets a
  * BusinessMessageReject with BusinessRejectReason 3 (unsupported message type). ClOrdIDs are forgotten at logon
  * and logout.
@@ -20,10 +21,20 @@ import io.fixtape.engine.session.Session;
 public final class EchoApplication implements Application
 {
     private final ClOrdIdSet seenClOrdIds = new ClOrdIdSet();
+    private final IntHashSet groupCountTags;
     private long echoed;
     private long duplicatesDropped;
     private long rejected;
     private long backPressured;
+
+    /**
+     * @param groupCountTags NumInGroup tags of the session's dictionaries: a group count of 0 is not echoed, as
+     *                       QuickFIX/J drops an empty group when it writes a message again.
+     */
+    public EchoApplication(final IntHashSet groupCountTags)
+    {
+        this.groupCountTags = groupCountTags;
+    }
 
     @Override
     public void onLogon(final Session session)
@@ -73,7 +84,7 @@ public final class EchoApplication implements Application
     private void echo(final FixDecoder message, final Session session)
     {
         final FixEncoder out = session.newMessage(message.msgType());
-        BodyCopy.copyBody(message, out);
+        BodyCopy.copyForEcho(message, out, groupCountTags);
         if (session.send() == Session.BACK_PRESSURED)
         {
             backPressured++;

@@ -1,0 +1,96 @@
+package io.fixtape.bench.micro;
+
+import java.nio.charset.StandardCharsets;
+
+import org.agrona.MutableDirectBuffer;
+
+import io.fixtape.engine.codec.FieldTemplate;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
+
+/**
+ * The sample messages of {@link SampleMessages} written with fixtape's {@link FixEncoder}, as the encode
+ * benchmarks and the fixtape row of {@code EncodeExecutionReport} run them: SenderCompID/TargetCompID come from
+ * a {@link FieldTemplate} (a session constant), every other field is written per call from values.
+ *
+ * <p>One instance per thread (it owns its encoder).
+ */
+public final class FixtapeMessages
+{
+    private static final byte[] CL_ORD_ID = ascii(SampleMessages.CL_ORD_ID);
+    private static final byte[] ORDER_ID = ascii(SampleMessages.ORDER_ID);
+    private static final byte[] EXEC_ID = ascii(SampleMessages.EXEC_ID);
+    private static final byte[] SYMBOL = ascii(SampleMessages.SYMBOL);
+    private static final byte[] ACCOUNT = ascii("ACCT-7");
+
+    private final FixEncoder encoder = new FixEncoder(SampleMessages.BEGIN_STRING);
+    private final FieldTemplate clientToBroker = FieldTemplate.builder()
+        .add(Tags.SENDER_COMP_ID, SampleMessages.SENDER).add(Tags.TARGET_COMP_ID, SampleMessages.TARGET).build();
+    private final FieldTemplate brokerToClient = FieldTemplate.builder()
+        .add(Tags.SENDER_COMP_ID, SampleMessages.TARGET).add(Tags.TARGET_COMP_ID, SampleMessages.SENDER).build();
+
+    public FixEncoder encoder()
+    {
+        return encoder;
+    }
+
+    /** Logon: HeartBtInt 30, ResetSeqNumFlag Y. @return the message length (starts at encoder().messageOffset()). */
+    public int logon(final MutableDirectBuffer buffer, final int msgSeqNum, final long epochNanos)
+    {
+        return encoder.wrap(buffer, 0)
+            .header(MsgTypes.LOGON, clientToBroker, msgSeqNum, epochNanos)
+            .putInt(Tags.ENCRYPT_METHOD, 0)
+            .putInt(Tags.HEART_BT_INT, 30)
+            .putBoolean(Tags.RESET_SEQ_NUM_FLAG, true)
+            .finish();
+    }
+
+    /** The NewOrderSingle of {@link SampleMessages#newOrderSingle}. */
+    public int newOrderSingle(final MutableDirectBuffer buffer, final int msgSeqNum, final long epochNanos)
+    {
+        return encoder.wrap(buffer, 0)
+            .header(MsgTypes.NEW_ORDER_SINGLE, clientToBroker, msgSeqNum, epochNanos)
+            .putBytes(Tags.CL_ORD_ID, CL_ORD_ID)
+            .putBytes(Tags.ACCOUNT, ACCOUNT)
+            .putChar(Tags.HANDL_INST, '1')
+            .putBytes(Tags.SYMBOL, SYMBOL)
+            .putChar(Tags.SIDE, '1')
+            .putUtcTimestamp(Tags.TRANSACT_TIME, epochNanos)
+            .putLong(Tags.ORDER_QTY, SampleMessages.QTY)
+            .putChar(Tags.ORD_TYPE, '2')
+            .putDecimal(Tags.PRICE, SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .putChar(Tags.TIME_IN_FORCE, '0')
+            .finish();
+    }
+
+    /** The complete fill of {@link SampleMessages#executionReportFill}. */
+    public int executionReportFill(
+        final MutableDirectBuffer buffer, final int msgSeqNum, final long epochNanos)
+    {
+        return encoder.wrap(buffer, 0)
+            .header(MsgTypes.EXECUTION_REPORT, brokerToClient, msgSeqNum, epochNanos)
+            .putBytes(Tags.ORDER_ID, ORDER_ID)
+            .putBytes(Tags.CL_ORD_ID, CL_ORD_ID)
+            .putBytes(Tags.EXEC_ID, EXEC_ID)
+            .putChar(Tags.EXEC_TYPE, 'F')
+            .putChar(Tags.ORD_STATUS, '2')
+            .putBytes(Tags.SYMBOL, SYMBOL)
+            .putChar(Tags.SIDE, '1')
+            .putLong(Tags.ORDER_QTY, SampleMessages.QTY)
+            .putChar(Tags.ORD_TYPE, '2')
+            .putDecimal(Tags.PRICE, SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .putLong(Tags.LAST_QTY, SampleMessages.QTY)
+            .putDecimal(Tags.LAST_PX, SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .putLong(Tags.LEAVES_QTY, 0)
+            .putLong(Tags.CUM_QTY, SampleMessages.QTY)
+            .putDecimal(Tags.AVG_PX, SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .putUtcTimestamp(Tags.TRANSACT_TIME, epochNanos)
+            .finish();
+    }
+
+    private static byte[] ascii(final String value)
+    {
+        return value.getBytes(StandardCharsets.US_ASCII);
+    }
+}

@@ -1,0 +1,43 @@
+package io.fixtape.bench.micro.sidebyside;
+
+/** The engines of the side-by-side benchmarks, by the name used in their JMH {@code @Param}. */
+public final class Engines
+{
+    public static final String FIXTAPE = "fixtape";
+    public static final String QUICKFIXJ = "quickfixj";
+    public static final String ARTIO = "artio";
+
+    private Engines()
+    {
+    }
+
+    public static NewOrderSingleParser newOrderSingleParser(final String engine, final byte[] message)
+    {
+        switch (engine)
+        {
+            case FIXTAPE:
+                return new FixtapeNewOrderSingleParser(message);
+            case QUICKFIXJ:
+                return new QuickFixJNewOrderSingleParser(message);
+            case ARTIO:
+                return new ArtioNewOrderSingleParser(message);
+            default:
+                throw new IllegalArgumentException("unknown engine: " + engine);
+        }
+    }
+
+    public static ExecutionReportWriter executionReportWriter(final String engine)
+    {
+        switch (engine)
+        {
+            case FIXTAPE:
+                return new FixtapeExecutionReportWriter();
+            case QUICKFIXJ:
+                return new QuickFixJExecutionReportWriter();
+            case ARTIO:
+                return new ArtioExecutionReportWriter();
+            default:
+                throw new IllegalArgumentException("unknown engine: " + engine);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.fixtape.cli.journal;
+
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.journal.JournalRecord;
+import io.fixtape.journal.JournalRecordDescriptor;
+import io.fixtape.journal.SessionRegistry;
+import picocli.CommandLine.Option;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/** Record selection options shared by {@code journal cat/tail/export} (a picocli mixin). */
+public final class RecordFilter
+{
+    private static final DateTimeFormatter FIX_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss[.SSSSSSSSS][.SSSSSS][.SSS]");
+
+    @Option(names = "--session", description = "session id (see journal stat)")
+    Integer session;
+
+    @Option(names = "--comp-ids", paramLabel = "SENDER:TARGET", description = "session by our SenderCompID and TargetCompID")
+    String compIds;
+
+    @Option(names = "--direction", description = "in or out")
+    String direction;
+
+    @Option(names = "--type", paramLabel = "MSGTYPE", description = "MsgType (35), e.g. D or 8")
+    String type;
+
+    @Option(names = "--from-seq", paramLabel = "N", description = "lowest MsgSeqNum")
+    Integer fromSeq;
+
+    @Option(names = "--to-seq", paramLabel = "M", description = "highest MsgSeqNum")
+    Integer toSeq;
+
+    @Option(names = "--since", paramLabel = "TIME", description = "records at or after TIME: ISO instant (2026-12-02T15:00:00Z) or UTC yyyyMMdd-HH:mm:ss[.SSS]")
+    String since;
+
+    private int sessionId = -1;
+    private int dir = -1;
+    private long msgType;
+    private long sinceNanos = Long.MIN_VALUE;
+
+    /** Resolves names against the journal's registry; throws IllegalArgumentException naming a bad option. */
+    public RecordFilter conclude(final SessionRegistry registry)
+    {
+        if (session != null && compIds != null)
+        {
+            throw new IllegalArgumentException("--session and --comp-ids are exclusive");
+        }
+        if (session != null)
+        {
+            sessionId = session;
+        }
+        else if (compIds != null)
+        {
+            final int colon = compIds.indexOf(':');
+            if (colon <= 0 || colon == compIds.length() - 1)
+            {
+                throw new IllegalArgumentException("--comp-ids must be SENDER:TARGET, got " + compIds);
+            }
+            final String sender = compIds.substring(0, colon);
+            final String target = compIds.substring(colon + 1);
+            for (final Integer id : registry.ids())
+            {
+                final SessionId s = registry.sessionOf(id);
+                if (s.senderCompId().equals(sender) && s.targetCompId().equals(target))
+                {
+                    sessionId = id;
+                }
+            }
+            if (sessionId < 0)
+            {
+                throw new IllegalArgumentException("--comp-ids " + compIds + ": no such session in the journal");
+            }
+        }
+        if (direction != null)
+        {
+            if (direction.equals("in"))
+            {
+                dir = JournalRecordDescriptor.DIRECTION_IN;
+            }
+            else if (direction.equals("out"))
+            {
+                dir = JournalRecordDescriptor.DIRECTION_OUT;
+            }
+            else
+            {
+                throw new IllegalArgumentException("--direction must be in or out, got " + direction);
+            }
+        }
+        if (type != null)
+        {
+            msgType = MsgTypes.pack(type);
+            if (msgType == MsgTypes.INVALID)
+            {
+                throw new IllegalArgumentException("--type " + type + " is not a MsgType");
+            }
+        }
+        if (since != null)
+        {
+            sinceNanos = parseTime(since);
+        }
+        return this;
+    }
+
+    static long parseTime(final String text)
+    {
+        Instant instant;
+        try
+        {
+            instant = Instant.parse(text);
+        }
+        catch (final DateTimeParseException ex)
+        {
+            try
+            {
+                instant = LocalDateTime.parse(text, FIX_TIME).toInstant(ZoneOffset.UTC);
+            }
+            catch (final DateTimeParseException ex2)
+            {
+                throw new IllegalArgumentException("--since " + text + " is neither an ISO instant nor yyyyMMdd-HH:mm:ss[.SSS]");
+            }
+        }
+        return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+    }
+
+    public boolean matches(final JournalRecord r)
+    {
+        return (sessionId < 0 || r.sessionId() == sessionId) &&
+            (dir < 0 || r.direction() == dir) &&
+            (msgType == 0 || r.msgType() == msgType) &&
+            (fromSeq == null || r.seqNum() >= fromSeq) &&
+            (toSeq == null || r.seqNum() <= toSeq) &&
+            r.timestampNanos() >= sinceNanos;
+    }
+}

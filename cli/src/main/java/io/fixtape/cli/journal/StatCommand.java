@@ -1,0 +1,114 @@
+package io.fixtape.cli.journal;
+
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.journal.JournalLock;
+import io.fixtape.journal.JournalReader;
+import io.fixtape.journal.JournalRecord;
+import io.fixtape.journal.JournalRecordDescriptor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+/** {@code journal stat DIR}: sessions, counts per direction and MsgType, sequence and time ranges, size. */
+@Command(name = "stat", mixinStandardHelpOptions = true, description = "Summarise a journal.")
+public final class StatCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
+    Path dir;
+
+    @Option(names = "--no-progress", description = "never show a progress bar")
+    boolean noProgress;
+
+    /** Per session and direction. */
+    private static final class Side
+    {
+        long count;
+        int minSeq = Integer.MAX_VALUE;
+        int maxSeq = Integer.MIN_VALUE;
+        final Map<String, Long> byType = new TreeMap<>();
+
+        void add(final JournalRecord r)
+        {
+            count++;
+            minSeq = Math.min(minSeq, r.seqNum());
+            maxSeq = Math.max(maxSeq, r.seqNum());
+            byType.merge(MsgTypes.toString(r.msgType()), 1L, Long::sum);
+        }
+
+        String describe()
+        {
+            if (count == 0)
+            {
+                return "0";
+            }
+            final StringBuilder sb = new StringBuilder();
+            sb.append(count).append(" seq ").append(minSeq).append("..").append(maxSeq).append(" types");
+            byType.forEach((type, n) -> sb.append(' ').append(type).append('=').append(n));
+            return sb.toString();
+        }
+    }
+
+    @Override
+    public Integer call()
+    {
+        final PrintWriter out = spec.commandLine().getOut();
+        final Map<Integer, Side[]> sessions = new TreeMap<>();
+        long records = 0;
+        long corrupt = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        final long size;
+        final io.fixtape.journal.SessionRegistry registry;
+        try (JournalReader reader = new JournalReader(dir))
+        {
+            registry = reader.registry();
+            final JournalRecord r = new JournalRecord();
+            try (Progress progress = new Progress("journal stat", reader.recordCount(), !noProgress))
+            {
+                while (reader.next(r))
+                {
+                    progress.step();
+                    records++;
+                    if (!r.isIntact())
+                    {
+                        corrupt++;
+                    }
+                    first = Math.min(first, r.timestampNanos());
+                    last = Math.max(last, r.timestampNanos());
+                    final Side[] sides = sessions.computeIfAbsent(r.sessionId(), id -> new Side[] {new Side(), new Side()});
+                    sides[r.direction() == JournalRecordDescriptor.DIRECTION_IN ? 0 : 1].add(r);
+                }
+            }
+            size = reader.sizeOnDisk();
+        }
+        out.printf("journal %s (format %s)%n", dir.toAbsolutePath(),
+            JournalRecordDescriptor.versionName(JournalRecordDescriptor.MAJOR_VERSION, JournalRecordDescriptor.MINOR_VERSION));
+        final String holder = JournalLock.holderOf(dir);
+        out.printf("last holder: %s%n", holder == null || holder.isEmpty() ? "none" : holder);
+        out.printf("records: %d (corrupt: %d)%n", records, corrupt);
+        out.printf("time: %s .. %s%n", records == 0 ? "-" : RecordFormatter.timestamp(first),
+            records == 0 ? "-" : RecordFormatter.timestamp(last));
+        out.printf("size on disk: %d bytes (apparent size; Chronicle cycle files are sparse)%n", size);
+        out.printf("sessions: %d registered, %d with records%n", registry.ids().size(), sessions.size());
+        for (final Integer id : registry.ids())
+        {
+            final SessionId sessionId = registry.sessionOf(id);
+            final Side[] sides = sessions.getOrDefault(id, new Side[] {new Side(), new Side()});
+            out.printf("  %d %s%n    in:  %s%n    out: %s%n", id, sessionId, sides[0].describe(), sides[1].describe());
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,140 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.store.InMemoryMessageStore;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
+import io.fixtape.engine.testkit.InProcessSessionPair;
+import io.fixtape.engine.testkit.RecordingApplication;
+import io.fixtape.engine.testkit.TestClock;
+import io.fixtape.engine.testkit.TestSessions;
+import io.fixtape.engine.transport.DisconnectReason;
+import org.agrona.DirectBuffer;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/** Write-ahead: when the store cannot journal, nothing is sent or delivered and the session disconnects. */
+class StoreFailureTest
+{
+    /** An in-memory store whose disk "fills up" on demand (fault injection for this test). */
+    private static final class DiskFullStore implements MessageStore
+    {
+        private final InMemoryMessageStore delegate = new InMemoryMessageStore(1 << 20, 1024);
+        boolean full;
+
+        private void check()
+        {
+            if (full)
+            {
+                throw new MessageStoreException(MessageStoreException.Reason.DISK_FULL, "test", null);
+            }
+        }
+
+        public int nextSenderSeqNum()
+        {
+            return delegate.nextSenderSeqNum();
+        }
+
+        public int nextTargetSeqNum()
+        {
+            return delegate.nextTargetSeqNum();
+        }
+
+        public void nextSenderSeqNum(final int seqNum)
+        {
+            check();
+            delegate.nextSenderSeqNum(seqNum);
+        }
+
+        public void nextTargetSeqNum(final int seqNum)
+        {
+            check();
+            delegate.nextTargetSeqNum(seqNum);
+        }
+
+        public void onInbound(
+            final int seqNum, final long msgType, final int flags, final long timestampNanos,
+            final DirectBuffer buffer, final int offset, final int length)
+        {
+            check();
+        }
+
+        public void onOutbound(
+            final int seqNum, final long msgType, final int flags, final long timestampNanos,
+            final DirectBuffer buffer, final int offset, final int length)
+        {
+            check();
+            delegate.onOutbound(seqNum, msgType, flags, timestampNanos, buffer, offset, length);
+        }
+
+        public int replayOutbound(final int beginSeqNum, final int endSeqNum, final ReplayHandler handler)
+        {
+            return delegate.replayOutbound(beginSeqNum, endSeqNum, handler);
+        }
+
+        public void reset()
+        {
+            check();
+            delegate.reset();
+        }
+
+        public boolean persistsMessages()
+        {
+            return true;
+        }
+
+        public void close()
+        {
+        }
+    }
+
+    @Test
+    void failedJournalWriteSendsNothingAndDisconnects()
+    {
+        final TestClock clock = new TestClock();
+        final DiskFullStore store = new DiskFullStore();
+        final RecordingApplication acceptorApp = new RecordingApplication(false);
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), store,
+            new RecordingApplication(false), clock);
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"),
+            new InMemoryMessageStore(1 << 20, 1024), acceptorApp, clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+
+        store.full = true;
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "X");
+        assertEquals(Session.STORE_FAILED, initiator.send());
+        pair.pump();
+
+        assertFalse(initiator.isConnected());
+        assertEquals(1, initiator.counters().storeFailures());
+        assertEquals(1, initiator.counters().disconnects(DisconnectReason.STORE_FAILURE));
+        assertEquals(0, acceptorApp.messages().size());
+        assertEquals(2, initiator.nextSenderSeqNum(), "the failed message used no sequence number");
+        assertFalse(acceptor.isConnected(), "peer saw the connection close");
+    }
+
+    @Test
+    void failedInboundJournalDoesNotDeliver()
+    {
+        final TestClock clock = new TestClock();
+        final DiskFullStore store = new DiskFullStore();
+        final RecordingApplication acceptorApp = new RecordingApplication(false);
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), clock);
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"), store, acceptorApp,
+            clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+
+        store.full = true;
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "Y");
+        initiator.send();
+        pair.pump();
+
+        assertEquals(0, acceptorApp.messages().size());
+        assertEquals(2, acceptor.nextTargetSeqNum());
+        assertEquals(1, acceptor.counters().storeFailures());
+        assertFalse(initiator.isConnected());
+    }
+}
