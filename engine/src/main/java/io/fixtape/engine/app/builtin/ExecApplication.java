@@ -65,6 +65,16 @@ public final class ExecApplication implements Application
         this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
     }
 
+    /**
+     * First OrderID to assign (default 1). Configuration time only; replay tests use it to change the
+     * application's behaviour in one precise way.
+     */
+    public ExecApplication firstOrderId(final long firstOrderId)
+    {
+        this.nextOrderId = firstOrderId;
+        return this;
+    }
+
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
