@@ -104,6 +104,7 @@ public final class Session
     private long adminMsgType;
     private long pendingMsgType;
     private int pendingSeqNum = -1;
+    private long pendingSendingTime;
     private boolean pendingFinished;
     private boolean unsupportedMessageType;
 
@@ -1084,7 +1085,18 @@ public final class Session
         pendingMsgType = msgType;
         pendingSeqNum = sequence.nextSender();
         pendingFinished = false;
-        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, clock.nanoTime());
+        pendingSendingTime = clock.nanoTime();
+        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, pendingSendingTime);
+    }
+
+    /**
+     * The SendingTime (engine clock, epoch nanos) stamped on the message begun by the last {@link #newMessage}.
+     * Applications use it for their own time fields (e.g. TransactTime) so that one message carries one reading of
+     * the clock — a replay with the recorded clock then reproduces it exactly.
+     */
+    public long sendingTimeNanos()
+    {
+        return pendingSendingTime;
     }
 
     /**

@@ -134,7 +134,7 @@ public final class ExecApplication implements Application
         BodyCopy.copyAs(order, Tags.PRICE, Tags.AVG_PX, out, DEFAULT_PRICE);
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
         BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
         fills++;
     }
@@ -161,7 +161,7 @@ public final class ExecApplication implements Application
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LEAVES_QTY, out, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
     }
 
@@ -199,7 +199,7 @@ public final class ExecApplication implements Application
         out.putBytes(Tags.LEAVES_QTY, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
     }
 
