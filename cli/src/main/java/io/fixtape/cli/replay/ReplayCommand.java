@@ -72,6 +72,11 @@ public final class ReplayCommand implements Callable<Integer>
         description = "the replayed engine's journal: none, store or audit (default: ${DEFAULT-VALUE}, in a temp dir)")
     String journalMode;
 
+    @Option(names = "--keep-journal", paramLabel = "DIR",
+        description = "keep the replayed engine's journal here (replayable: e.g. turn an 'import synthetic' stream " +
+            "into a full recording with the engine's replies)")
+    Path keepJournal;
+
     @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
     Path json;
 
@@ -102,6 +107,7 @@ public final class ReplayCommand implements Callable<Integer>
             .pacing(Pacing.of(pace, speed, rate))
             .application(app)
             .journalMode(journalMode)
+            .journalDirectory(keepJournal)
             .collectOutbound(diff)
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
         final ReplayResult result = new Replayer(FixtapeReplayEngines.factory()).run(recording, options);
