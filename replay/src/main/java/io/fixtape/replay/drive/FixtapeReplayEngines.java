@@ -8,7 +8,6 @@ import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
-import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.journal.ChronicleMessageStoreFactory;
@@ -30,7 +29,7 @@ public final class FixtapeReplayEngines
     @FunctionalInterface
     public interface ApplicationFactory
     {
-        Application create(String name, SessionId sessionId, EpochNanoClock clock);
+        Application create(String name, SessionConfig config, EpochNanoClock clock);
     }
 
     private FixtapeReplayEngines()
@@ -53,7 +52,7 @@ public final class FixtapeReplayEngines
             try
             {
                 final SessionConfig config = new SessionConfig().sessionId(spec.sessionId());
-                final Application application = applications.create(spec.application(), spec.sessionId(), spec.clock());
+                final Application application = applications.create(spec.application(), config, spec.clock());
                 final EngineContext context = new EngineContext()
                     .name("replay")
                     .clock(spec.clock())
