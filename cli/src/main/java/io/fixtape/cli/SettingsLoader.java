@@ -5,6 +5,7 @@ import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.journal.JournalStoreProvider;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.file.Path;
@@ -18,14 +19,14 @@ final class SettingsLoader
 
     static Settings parse(final Path file)
     {
-        return new SettingsParser(KnownKeys.standard()).parse(file);
+        return new SettingsParser(JournalStoreProvider.knownKeys(KnownKeys.standard())).parse(file);
     }
 
     static EngineContext context(
         final Settings settings, final EpochNanoClock clock, final int portOverride,
         final EngineSettings.ApplicationFactory applications)
     {
-        final EngineSettings engineSettings = new EngineSettings();
+        final EngineSettings engineSettings = new EngineSettings().storeProvider("journal", new JournalStoreProvider());
         if (portOverride >= 0)
         {
             engineSettings.acceptPortOverride(portOverride);

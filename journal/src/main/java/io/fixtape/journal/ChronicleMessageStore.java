@@ -31,8 +31,12 @@ public final class ChronicleMessageStore implements MessageStore
     private final JournalRecord replayRecord = new JournalRecord();
     private long corruptRecords;
 
-    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode)
+    private final ChronicleMessageStoreFactory owner;
+    private boolean closed;
+
+    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode, final ChronicleMessageStoreFactory owner)
     {
+        this.owner = owner;
         if (mode == JournalMode.NONE)
         {
             throw new IllegalArgumentException("JournalMode=none has no Chronicle store");
@@ -187,9 +191,14 @@ public final class ChronicleMessageStore implements MessageStore
         return true;
     }
 
-    /** The journal is shared by all sessions and closed by its factory. */
+    /** The journal is shared by all sessions: closed by its factory (or with the last store, if so configured). */
     @Override
     public void close()
     {
+        if (!closed)
+        {
+            closed = true;
+            owner.onStoreClosed();
+        }
     }
 }

@@ -16,6 +16,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 {
     private final Journal journal;
     private final JournalMode mode;
+    private boolean closeWithLastStore;
+    private int openStores;
 
     public ChronicleMessageStoreFactory(final JournalContext ctx)
     {
@@ -45,7 +47,26 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public ChronicleMessageStore create(final SessionId sessionId)
     {
-        return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode);
+        openStores++;
+        return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode, this);
+    }
+
+    /**
+     * Close the journal when the last store it created is closed (the engine closes each session's store on
+     * shutdown). Used when the factory is created from settings and nobody else owns it. Default false.
+     */
+    public ChronicleMessageStoreFactory closeWithLastStore(final boolean closeWithLastStore)
+    {
+        this.closeWithLastStore = closeWithLastStore;
+        return this;
+    }
+
+    void onStoreClosed()
+    {
+        if (--openStores == 0 && closeWithLastStore)
+        {
+            close();
+        }
     }
 
     /** Housekeeping (periodic msync, free-space check); call from the writer's duty cycle. */

@@ -46,6 +46,7 @@ public final class JournalContext
     private int initialIndexCapacity = 64 * 1024;
     private JournalWriteFaultInjector faultInjector = null;
     private EpochClock cycleClock = null;
+    private boolean journalPathSet;
 
     /** Journal directory (required). Settings: {@code JournalPath} or its alias {@code FileStorePath}. */
     public JournalContext directory(final Path directory)
@@ -259,8 +260,14 @@ public final class JournalContext
         switch (key)
         {
             case KEY_JOURNAL_PATH:
-            case KEY_FILE_STORE_PATH:
+                journalPathSet = true;
                 directory(Paths.get(value.trim()));
+                return true;
+            case KEY_FILE_STORE_PATH:
+                if (!journalPathSet) // JournalPath wins over its alias whatever the order
+                {
+                    directory(Paths.get(value.trim()));
+                }
                 return true;
             case KEY_JOURNAL_MODE:
                 mode(JournalMode.parse(value));

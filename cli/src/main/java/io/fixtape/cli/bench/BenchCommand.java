@@ -4,15 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code fixtape bench}: parent of the benchmark commands (micro benchmarks here; the round-trip harness
- * commands sit beside it). Prints its usage when called without a subcommand.
+ * {@code fixtape bench}: parent of the benchmark commands — {@code micro} (JMH micro benchmarks) and the
+ * separate-JVM round-trip harness: {@code roundtrip}, {@code capacity}, {@code report} (io.fixtape.bench.harness;
+ * rules: BENCH_CONTRACT.md, docs/BENCHMARKS.md). Prints its usage when called without a subcommand.
  */
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
-    description = "Benchmarks: JMH micro benchmarks and the round-trip harness.",
+    description = "Benchmarks: JMH micro benchmarks, round-trip latency, capacity sweeps and reports.",
     subcommands = {
         MicroBenchCommand.class,
+        RoundtripCommand.class,
+        CapacityCommand.class,
+        ReportCommand.class,
     })
 public final class BenchCommand implements Runnable
 {

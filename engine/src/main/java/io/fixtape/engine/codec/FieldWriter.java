@@ -120,14 +120,6 @@ final class FieldWriter
         return end(buffer, valueStart + AsciiNumbers.formatDecimalAscii(buffer, valueStart, mantissa, scale));
     }
 
-    static int putTimestamp(
-        final MutableDirectBuffer buffer, final int position, final int tag, final long epochNanos,
-        final int precision)
-    {
-        final int valueStart = tag(buffer, position, tag);
-        return end(buffer, valueStart + UtcTimestamps.writeTimestamp(buffer, valueStart, epochNanos, precision));
-    }
-
     static int putDate(final MutableDirectBuffer buffer, final int position, final int tag, final int epochDay)
     {
         final int valueStart = tag(buffer, position, tag);

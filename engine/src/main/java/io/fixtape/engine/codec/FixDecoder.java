@@ -94,7 +94,7 @@ public final class FixDecoder
         int pendingDataLength = -1;
         while (position < end)
         {
-            int tag = parseShortTag(buffer, position, end);
+            int tag = FieldScan.parseShortTag(buffer, position, end);
             if (tag > 0)
             {
                 position += tag < 10 ? 2 : tag < 100 ? 3 : 4; // digits and '='
@@ -141,7 +141,7 @@ public final class FixDecoder
             }
             else
             {
-                position = findSoh(buffer, position, end);
+                position = FieldScan.findSoh(buffer, position, end);
             }
             if (position >= end)
             {
@@ -154,7 +154,7 @@ public final class FixDecoder
                 recordError(ERROR_TAG_WITHOUT_VALUE, tag);
             }
             addField(tag, valueStart, valueLength);
-            pendingDataTag = dataTagFor(tag);
+            pendingDataTag = FieldScan.dataTagFor(tag);
             pendingDataLength = pendingDataTag == 0 ? -1 :
                 AsciiNumbers.parseIntAscii(buffer, valueStart, valueLength);
             position++; // SOH
@@ -166,103 +166,6 @@ public final class FixDecoder
             msgType = MsgTypes.pack(buffer, valueOffsets[msgTypeIndex], valueLengths[msgTypeIndex]);
         }
         return this;
-    }
-
-    /**
-     * Fast path for the common 1- to 3-digit tag without leading zero: one 4-byte load instead of a byte loop.
-     *
-     * @return the tag, or -1 when the general loop must decide (longer tag, odd bytes, or near the end).
-     */
-    private static int parseShortTag(final DirectBuffer buffer, final int position, final int end)
-    {
-        if (end - position < 4)
-        {
-            return -1;
-        }
-        final int word = buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN);
-        final int d0 = (word & 0xFF) - '0';
-        final int b1 = (word >>> 8) & 0xFF;
-        if (d0 < 1 || d0 > 9)
-        {
-            return -1;
-        }
-        if (b1 == EQUALS)
-        {
-            return d0;
-        }
-        final int d1 = b1 - '0';
-        if (d1 < 0 || d1 > 9)
-        {
-            return -1;
-        }
-        final int b2 = (word >>> 16) & 0xFF;
-        if (b2 == EQUALS)
-        {
-            return d0 * 10 + d1;
-        }
-        final int d2 = b2 - '0';
-        return d2 >= 0 && d2 <= 9 && (word >>> 24) == EQUALS ? d0 * 100 + d1 * 10 + d2 : -1;
-    }
-
-    private static final long SOH_BYTES = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-
-    /**
-     * Position of the first SOH in {@code [from, end)}, or {@code end}. Tests eight bytes per step: after XOR with
-     * SOH in every byte, a SOH byte becomes zero, and the classic "has zero byte" expression flags it; the lowest
-     * flag is exact (borrows only propagate upwards), which is the first SOH in little-endian order.
-     */
-    static int findSoh(final DirectBuffer buffer, final int from, final int end)
-    {
-        int position = from;
-        while (end - position >= 8)
-        {
-            final long word = buffer.getLong(position, java.nio.ByteOrder.LITTLE_ENDIAN) ^ SOH_BYTES;
-            final long zeros = (word - SOH_BYTES) & ~word & HIGH_BITS;
-            if (zeros != 0)
-            {
-                return position + (Long.numberOfTrailingZeros(zeros) >>> 3);
-            }
-            position += 8;
-        }
-        while (position < end && buffer.getByte(position) != SOH)
-        {
-            position++;
-        }
-        return position;
-    }
-
-    /** The data field that a Length field announces, or 0 (FIX 4.2 to 5.0SP2 pairs). */
-    static int dataTagFor(final int lengthTag)
-    {
-        if (lengthTag < 90)
-        {
-            return 0; // most fields of a typical message: skip the switch
-        }
-        switch (lengthTag)
-        {
-            case 90: return 91;     // SecureDataLen -> SecureData
-            case 93: return 89;     // SignatureLength -> Signature
-            case 95: return 96;     // RawDataLength -> RawData
-            case 212: return 213;   // XmlDataLen -> XmlData
-            case 348: return 349;   // EncodedIssuerLen
-            case 350: return 351;   // EncodedSecurityDescLen
-            case 352: return 353;   // EncodedListExecInstLen
-            case 354: return 355;   // EncodedTextLen
-            case 356: return 357;   // EncodedSubjectLen
-            case 358: return 359;   // EncodedHeadlineLen
-            case 360: return 361;   // EncodedAllocTextLen
-            case 362: return 363;   // EncodedUnderlyingIssuerLen
-            case 364: return 365;   // EncodedUnderlyingSecurityDescLen
-            case 445: return 446;   // EncodedListStatusTextLen
-            case 618: return 619;   // EncodedLegIssuerLen
-            case 621: return 622;   // EncodedLegSecurityDescLen
-            case 1277: return 1278; // DerivativeEncodedIssuerLen
-            case 1397: return 1398; // EncodedMktSegmDescLen
-            case 1401: return 1402; // EncryptedPasswordLen
-            case 1403: return 1404; // EncryptedNewPasswordLen
-            default: return 0;
-        }
     }
 
     private void addField(final int tag, final int valueOffset, final int valueLength)

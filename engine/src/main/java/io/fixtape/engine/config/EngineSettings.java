@@ -220,7 +220,9 @@ public final class EngineSettings
         String name = section.string("MessageStore", null);
         if (name == null)
         {
-            name = section.bool("PersistMessages", true) ? "memory" : "none";
+            // JournalPath alone asks for the journal (issue: JournalPath + JournalMode are the journal's keys).
+            name = section.has("JournalPath") && storeProviders.containsKey("journal") ? "journal" :
+                section.bool("PersistMessages", true) ? "memory" : "none";
         }
         final Function<Settings.Section, MessageStoreFactory> provider = storeProviders.get(name);
         if (provider == null)

@@ -193,7 +193,7 @@ class FixDecoderTest
             {
                 expected++;
             }
-            assertEquals(expected, FixDecoder.findSoh(buffer, from, end));
+            assertEquals(expected, FieldScan.findSoh(buffer, from, end));
         }
     }
 

@@ -1,0 +1,324 @@
+package io.fixtape.bench.harness.client;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The harness client: ONE raw-bytes FIX initiator (or, against the floor, a raw TCP sender of the same bytes) that
+ * sends on a fixed open-loop schedule — iteration i is due at {@code t0 + i / rate}, independent of replies — and
+ * matches replies by their key field (ClOrdID / MDReqID). Both timestamps are this process's
+ * {@link System#nanoTime()}: {@code response = reply - scheduled slot} (charges the client's own lateness),
+ * {@code service = reply - actual send} (the time of the write that pushed the request's last byte).
+ *
+ * <p>Threading: everything runs on the calling thread, a single busy-polling loop over a non-blocking socket
+ * (sending what is due in one write, then reading what has arrived; {@link Thread#yield()} when a pass did
+ * nothing, so the JVM's own JIT/GC threads on the same core are not starved), so the client needs exactly one core
+ * and no hand-off. All state is allocated before the schedule starts; the loop allocates nothing.
+ */
+public final class OpenLoopClient
+{
+    private static final int MAX_MESSAGE = 1024;
+    private static final long HISTOGRAM_MAX_NS = TimeUnit.SECONDS.toNanos(60);
+
+    private final SocketChannel channel;
+    private final Scenario scenario;
+    private final boolean echo;
+    private final long rate;
+    private final int warmup;
+    private final int measured;
+    private final long drainTimeoutNs;
+
+    private final FixWriter writer = new FixWriter(MAX_MESSAGE, "CLIENT", "SERVER");
+    private final ByteBuffer out = ByteBuffer.allocateDirect(4 << 20);
+    private final ByteBuffer in = ByteBuffer.allocateDirect(4 << 20);
+    private final byte[] inBytes = new byte[4 << 20];
+    private int inLimit;
+
+    private final long[] sendNs;
+    private final byte[] outstanding;
+    /** Ring of iterations whose bytes are in {@link #out} but not yet written, with their end positions. */
+    private final int[] unsentIndex;
+    private final long[] unsentEnd;
+    private int unsentHead;
+    private int unsentTail;
+    private long bytesQueued;
+    private long bytesWritten;
+
+    private final Histogram response = new Histogram(HISTOGRAM_MAX_NS, 3);
+    private final Histogram service = new Histogram(HISTOGRAM_MAX_NS, 3);
+    private long seqNum = 1;
+    private int completed;
+    private int measuredCompleted;
+    private long duplicates;
+    private long rejects;
+    private long otherMessages;
+    private long firstMeasuredReplyNs;
+    private long lastMeasuredReplyNs;
+    private long firstMeasuredSendNs;
+    private long lastMeasuredSendNs;
+    private long maxSchedulerLagNs;
+
+    public OpenLoopClient(
+        final SocketChannel channel,
+        final Scenario scenario,
+        final boolean echo,
+        final long rate,
+        final int warmup,
+        final int measured,
+        final long drainTimeoutNs)
+    {
+        this.channel = channel;
+        this.scenario = scenario;
+        this.echo = echo;
+        this.rate = rate;
+        this.warmup = warmup;
+        this.measured = measured;
+        this.drainTimeoutNs = drainTimeoutNs;
+        final int total = warmup + measured;
+        this.sendNs = new long[total];
+        this.outstanding = new byte[total];
+        this.unsentIndex = new int[total + 1];
+        this.unsentEnd = new long[total + 1];
+    }
+
+    /** Logs on (FIX arms only) and waits for the acceptor's Logon. */
+    public void logon(final long timeoutNs) throws IOException
+    {
+        final long epochMillis = System.currentTimeMillis();
+        writer.begin(new byte[] {'A'}, seqNum++, epochMillis).field(98, 0).field(108, 30)
+            .field(141, new byte[] {'Y'});
+        final int offset = writer.finish();
+        out.clear();
+        out.put(writer.buffer(), offset, writer.length()).flip();
+        while (out.hasRemaining())
+        {
+            channel.write(out);
+        }
+        out.clear();
+        final long deadline = System.nanoTime() + timeoutNs;
+        while (System.nanoTime() < deadline)
+        {
+            if (read() < 0)
+            {
+                throw new IOException("acceptor closed the connection before its Logon");
+            }
+            int p = 0;
+            while (true)
+            {
+                final int length = FixScanner.frame(inBytes, p, inLimit);
+                if (length == 0)
+                {
+                    break;
+                }
+                final byte type = FixScanner.msgType(inBytes, p, length);
+                p += length;
+                if (type == 'A')
+                {
+                    compact(p);
+                    return;
+                }
+                if (type == '5' || type == '3')
+                {
+                    throw new IOException("logon refused: "
+                        + new String(inBytes, p - length, length, StandardCharsets.US_ASCII).replace('\u0001', '|'));
+                }
+            }
+            compact(p);
+        }
+        throw new IOException("no Logon reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
+    }
+
+    /** Runs the whole schedule (warm-up then measured) and the drain; returns what was measured. */
+    public RunResult run() throws IOException
+    {
+        final int total = warmup + measured;
+        final int perIteration = scenario.messagesPerIteration();
+        final double periodNs = 1e9 / rate;
+        final long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        int next = 0;
+        long lastSendNs = t0;
+        out.clear();
+        while (true)
+        {
+            final long now = System.nanoTime();
+            // Encode everything that is due, then push it in one write.
+            while (next < total && t0 + (long)(next * periodNs) <= now)
+            {
+                final long lag = now - (t0 + (long)(next * periodNs));
+                if (next >= warmup && lag > maxSchedulerLagNs)
+                {
+                    maxSchedulerLagNs = lag;
+                }
+                if (out.remaining() < MAX_MESSAGE * perIteration)
+                {
+                    break;
+                }
+                final long epochMillis = System.currentTimeMillis();
+                for (int n = 0; n < perIteration; n++)
+                {
+                    final int offset = scenario.encode(n, next, seqNum++, epochMillis, writer);
+                    out.put(writer.buffer(), offset, writer.length());
+                    bytesQueued += writer.length();
+                }
+                outstanding[next] = (byte)perIteration;
+                unsentIndex[unsentTail] = next;
+                unsentEnd[unsentTail] = bytesQueued;
+                unsentTail++;
+                next++;
+            }
+            boolean worked = false;
+            if (out.position() > 0)
+            {
+                worked = true;
+                out.flip();
+                final long writeNs = System.nanoTime();
+                bytesWritten += channel.write(out);
+                out.compact();
+                while (unsentHead < unsentTail && unsentEnd[unsentHead] <= bytesWritten)
+                {
+                    final int index = unsentIndex[unsentHead++];
+                    sendNs[index] = writeNs;
+                    lastSendNs = writeNs;
+                    if (index >= warmup)
+                    {
+                        if (index == warmup)
+                        {
+                            firstMeasuredSendNs = writeNs;
+                        }
+                        lastMeasuredSendNs = writeNs;
+                    }
+                }
+            }
+            final int read = read();
+            if (read < 0)
+            {
+                break;
+            }
+            if (read > 0)
+            {
+                consumeReplies(System.nanoTime(), t0, periodNs);
+            }
+            else if (!worked)
+            {
+                // Yielding idle: the JIT and GC threads of this JVM share this core (one core per process),
+                // and a pure spin would starve them (BENCH_CONTRACT section 5).
+                Thread.yield();
+            }
+            if (next == total && unsentHead == unsentTail
+                && (completed == total || System.nanoTime() - lastSendNs > drainTimeoutNs))
+            {
+                break;
+            }
+        }
+        return new RunResult(
+            rate, warmup, measured, next, completed, measuredCompleted, duplicates, rejects, otherMessages,
+            firstMeasuredSendNs, lastMeasuredSendNs, firstMeasuredReplyNs, lastMeasuredReplyNs, maxSchedulerLagNs,
+            response, service);
+    }
+
+    /** Sends a Logout (FIX arms) so the acceptor ends the session cleanly; ignores a peer that already left. */
+    public void logout()
+    {
+        try
+        {
+            writer.begin(new byte[] {'5'}, seqNum++, System.currentTimeMillis());
+            final int offset = writer.finish();
+            final ByteBuffer logout = ByteBuffer.wrap(writer.buffer(), offset, writer.length());
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            while (logout.hasRemaining() && System.nanoTime() < deadline)
+            {
+                channel.write(logout);
+            }
+        }
+        catch (final IOException ignored)
+        {
+            // the acceptor may have closed first; the run's figures are already taken
+        }
+    }
+
+    private int read() throws IOException
+    {
+        in.clear().limit(Math.min(in.capacity(), inBytes.length - inLimit));
+        final int read = channel.read(in);
+        if (read > 0)
+        {
+            in.flip();
+            in.get(inBytes, inLimit, read);
+            inLimit += read;
+        }
+        return read;
+    }
+
+    private void consumeReplies(final long nowNs, final long t0, final double periodNs)
+    {
+        int p = 0;
+        while (true)
+        {
+            final int length = FixScanner.frame(inBytes, p, inLimit);
+            if (length == 0)
+            {
+                break;
+            }
+            onMessage(p, length, nowNs, t0, periodNs);
+            p += length;
+        }
+        compact(p);
+    }
+
+    private void onMessage(final int offset, final int length, final long nowNs, final long t0, final double periodNs)
+    {
+        final byte type = FixScanner.msgType(inBytes, offset, length);
+        for (int n = 0; n < scenario.messagesPerIteration(); n++)
+        {
+            if (type == scenario.replyType(n, echo))
+            {
+                final int at = FixScanner.valueOffset(inBytes, offset, length, scenario.keyTag(n));
+                final long index = at < 0 ? -1 : FixScanner.parseLong(inBytes, at);
+                if (index < 0 || index >= outstanding.length || outstanding[(int)index] == 0)
+                {
+                    duplicates++;
+                    return;
+                }
+                final int i = (int)index;
+                if (--outstanding[i] == 0)
+                {
+                    completed++;
+                    if (i >= warmup)
+                    {
+                        measuredCompleted++;
+                        if (firstMeasuredReplyNs == 0)
+                        {
+                            firstMeasuredReplyNs = nowNs;
+                        }
+                        lastMeasuredReplyNs = nowNs;
+                        response.recordValue(Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs))));
+                        service.recordValue(Math.min(HISTOGRAM_MAX_NS, Math.max(0, nowNs - sendNs[i])));
+                    }
+                }
+                return;
+            }
+        }
+        if (type == '3' || type == 'j')
+        {
+            rejects++;
+        }
+        else
+        {
+            otherMessages++;
+        }
+    }
+
+    private void compact(final int consumed)
+    {
+        if (consumed > 0)
+        {
+            System.arraycopy(inBytes, consumed, inBytes, 0, inLimit - consumed);
+            inLimit -= consumed;
+        }
+    }
+}

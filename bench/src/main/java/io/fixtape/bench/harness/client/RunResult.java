@@ -1,0 +1,40 @@
+package io.fixtape.bench.harness.client;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one client run measured: counts and the two latency histograms (nanoseconds) of the measured iterations.
+ * Immutable after construction (the histograms are handed over by the finished client).
+ */
+public record RunResult(
+    long offeredRate,
+    int warmup,
+    int measured,
+    int sent,
+    int completed,
+    int measuredCompleted,
+    long duplicates,
+    long rejects,
+    long otherMessages,
+    long firstMeasuredSendNs,
+    long lastMeasuredSendNs,
+    long firstMeasuredReplyNs,
+    long lastMeasuredReplyNs,
+    long maxSchedulerLagNs,
+    Histogram response,
+    Histogram service)
+{
+    /** Rate at which measured requests actually left (writes), per second; 0 when fewer than two were sent. */
+    public double sendRate()
+    {
+        final long window = lastMeasuredSendNs - firstMeasuredSendNs;
+        return window <= 0 ? 0 : (measured - 1) * 1e9 / window;
+    }
+
+    /** Rate at which measured replies came back, per second: the achieved rate of the open schedule. */
+    public double achievedRate()
+    {
+        final long window = lastMeasuredReplyNs - firstMeasuredReplyNs;
+        return window <= 0 || measuredCompleted < 2 ? 0 : (measuredCompleted - 1) * 1e9 / window;
+    }
+}

@@ -1,0 +1,212 @@
+package io.fixtape.bench.harness.run;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.Recipe;
+import io.fixtape.nic.CpuAffinity;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the runs of one cell (arm x scenario x offered rate) into the one JSON object the contract asks for:
+ * response and service percentiles from the runs' merged histograms, per-run figures, gates, and the cell's
+ * params, profile (configured and read back) and standards. Stateless.
+ */
+public final class CellBuilder
+{
+    private CellBuilder()
+    {
+    }
+
+    public static Map<String, Object> build(
+        final String kind, final Arm arm, final Recipe recipe, final long offeredRate, final List<RunRecord> runs,
+        final BenchOptions options, final ChildJvm jvm)
+    {
+        final Histogram response = new Histogram(3);
+        final Histogram service = new Histogram(3);
+        long completed = 0;
+        long expected = 0;
+        long rejects = 0;
+        double worstRatio = Double.MAX_VALUE;
+        double achievedSum = 0;
+        double sendRateSum = 0;
+        final List<Double> p50s = new ArrayList<>();
+        final List<Map<String, Object>> perRun = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        for (final RunRecord run : runs)
+        {
+            final JsonObject client = run.client();
+            response.add(LatencySummary.decode(client.get("response_histogram").getAsString()));
+            service.add(LatencySummary.decode(client.get("service_histogram").getAsString()));
+            completed += client.get("completed").getAsLong();
+            expected += client.get("warmup").getAsLong() + client.get("measured").getAsLong();
+            rejects += client.get("rejects").getAsLong();
+            final double achieved = client.get("achieved_rate").getAsDouble();
+            achievedSum += achieved;
+            sendRateSum += client.get("send_rate").getAsDouble();
+            worstRatio = Math.min(worstRatio, achieved / offeredRate);
+            final double p50 = client.getAsJsonObject("response").get("p50_us").getAsDouble();
+            p50s.add(p50);
+            final Map<String, Object> r = new LinkedHashMap<>();
+            r.put("run", run.run());
+            r.put("p50_us", p50);
+            r.put("p99_us", client.getAsJsonObject("response").get("p99_us").getAsDouble());
+            r.put("p999_us", client.getAsJsonObject("response").get("p999_us").getAsDouble());
+            r.put("service_p50_us", client.getAsJsonObject("service").get("p50_us").getAsDouble());
+            r.put("achieved_rate", achieved);
+            r.put("send_rate", client.get("send_rate").getAsDouble());
+            r.put("completed", client.get("completed").getAsLong());
+            r.put("sent", client.get("sent").getAsLong());
+            r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
+            r.put("loadavg_before", run.loadAverageBefore());
+            perRun.add(r);
+            warnings.addAll(run.warnings());
+        }
+        final Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("kind", kind);
+        cell.put("recipe", recipe.label());
+        if (recipe.isSmoke())
+        {
+            cell.put("label", "smoke");
+            warnings.add(0, "smoke recipe: figures are not comparable and must not be published");
+        }
+        cell.put("arm", arm.label());
+        cell.put("scenario", options.scenario().label());
+        cell.put("offered_rate", offeredRate);
+        cell.put("achieved_rate", LatencySummary.round3(achievedSum / runs.size()));
+        cell.put("send_rate", LatencySummary.round3(sendRateSum / runs.size()));
+        cell.put("runs", runs.size());
+        final Map<String, Object> responseSummary = LatencySummary.of(response, "");
+        cell.putAll(responseSummary);
+        cell.putAll(LatencySummary.of(service, "service_"));
+
+        final Map<String, Object> gates = new LinkedHashMap<>();
+        gates.put("completion", Gates.completion(completed, expected));
+        gates.put("achieved_rate", Gates.achieved(worstRatio, options.standards().getDouble(
+            "capacity".equals(kind) ? "gate.capacity.achieved.min" : "gate.latency.achieved.min")));
+        gates.put("stability", Gates.stability(p50s, options.standards()));
+        gates.put("samples", Gates.samples(response.getTotalCount(), (Double)responseSummary.get("p50_us")));
+        gates.put("rejects", Gates.rejects(rejects));
+        if ("capacity".equals(kind))
+        {
+            gates.put("capacity", Gates.capacity(completed, expected, worstRatio,
+                (Double)responseSummary.get("p99_us"), options.standards()));
+        }
+        cell.put("gates", gates);
+        cell.put("all_gates_pass", Gates.allPass(gates));
+        cell.put("per_run", perRun);
+        cell.put("warnings", warnings);
+        cell.put("bench_params", params(options, recipe, kind));
+        cell.put("bench_profile", profile(arm, runs.get(runs.size() - 1), options, jvm));
+        cell.put("bench_standards", options.standards().describe());
+        cell.put("response_histogram", LatencySummary.encode(response));
+        cell.put("service_histogram", LatencySummary.encode(service));
+        return cell;
+    }
+
+    private static Map<String, Object> params(final BenchOptions options, final Recipe recipe, final String kind)
+    {
+        final Map<String, Object> params = new LinkedHashMap<>();
+        params.put("argv", options.argv());
+        params.put("kind", kind);
+        params.put("recipe", recipe.label());
+        params.put("warmup", recipe.warmup());
+        params.put("measured", recipe.measured());
+        params.put("runs", recipe.runs());
+        params.put("scenario", options.scenario().label());
+        params.put("store", options.store());
+        params.put("model", options.model());
+        return params;
+    }
+
+    private static Map<String, Object> profile(
+        final Arm arm, final RunRecord run, final BenchOptions options, final ChildJvm jvm)
+    {
+        final JsonObject client = run.client();
+        final JsonObject server = run.serverProfile();
+        final Map<String, Object> profile = new LinkedHashMap<>();
+        profile.put("arm", arm.label());
+        profile.put("scenario", options.scenario().label());
+        profile.put("acceptor_model", stringOr(server, "acceptor_model", arm == Arm.FIXTAPE ? options.model() : "n/a"));
+        profile.put("sessions", stringOr(server, "sessions", "1"));
+        profile.put("store", stringOr(server, "store", "n/a"));
+        profile.put("transport", "TCP over kernel loopback 127.0.0.1, TCP_NODELAY on both sides");
+        profile.put("validation", stringOr(server, "validation", "unknown"));
+        profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
+        profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
+            + ", server JVM pinned to CPU " + options.serverCpu()
+            + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"
+            + " every thread's Cpus_allowed_list read back from /proc and verified, else the run aborts");
+
+        final Map<String, Object> serverSide = new LinkedHashMap<>();
+        serverSide.put("cpu_requested", options.serverCpu());
+        serverSide.put("process_cpus_read_back", run.serverProcessCpus());
+        serverSide.put("threads_read_back", run.serverThreads());
+        serverSide.put("configured", server);
+        serverSide.put("command", run.serverCommand());
+        profile.put("server", serverSide);
+
+        final Map<String, Object> clientSide = new LinkedHashMap<>();
+        clientSide.put("cpu_requested", options.clientCpu());
+        clientSide.put("hot_thread_read_back", client.get("hot_thread"));
+        clientSide.put("threads_read_back", client.get("threads"));
+        clientSide.put("idle_strategy", "busy-poll: one thread, non-blocking socket, sends what is due then reads");
+        clientSide.put("implementation", "io.fixtape.bench.harness.client.OpenLoopClient (raw-bytes FIX 4.4"
+            + " initiator; the same client against every arm)");
+        clientSide.put("socket_read_back", client.get("socket"));
+        clientSide.put("command", run.clientCommand());
+        profile.put("client", clientSide);
+
+        final JsonElement jvmInfo = client.get("jvm");
+        final Map<String, Object> jvmSide = new LinkedHashMap<>();
+        jvmSide.put("java", jvm.java());
+        jvmSide.put("flags", jvm.flags());
+        jvmSide.put("client_jvm", jvmInfo);
+        profile.put("jvm", jvmSide);
+        profile.put("kernel_bypass", client.get("kernel_bypass"));
+        profile.put("machine", machine());
+        return profile;
+    }
+
+    private static String stringOr(final JsonObject object, final String key, final String fallback)
+    {
+        return object.has(key) && !object.get(key).isJsonNull() ? object.get(key).getAsString() : fallback;
+    }
+
+    static Map<String, Object> machine()
+    {
+        final Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("online_cpus", CpuAffinity.onlineCpus());
+        machine.put("cpu_model", cpuModel());
+        machine.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        return machine;
+    }
+
+    private static String cpuModel()
+    {
+        try
+        {
+            for (final String line : Files.readAllLines(Paths.get("/proc/cpuinfo"), StandardCharsets.UTF_8))
+            {
+                if (line.startsWith("model name"))
+                {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        }
+        catch (final IOException ignored)
+        {
+            // not Linux: reported as unknown
+        }
+        return "unknown";
+    }
+}

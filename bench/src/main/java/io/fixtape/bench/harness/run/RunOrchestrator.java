@@ -1,0 +1,264 @@
+package io.fixtape.bench.harness.run;
+
+import com.google.gson.JsonObject;
+import io.fixtape.bench.harness.Json;
+import io.fixtape.nic.AffinityException;
+import io.fixtape.nic.CpuAffinity;
+import io.fixtape.nic.CpuList;
+import io.fixtape.nic.ThreadPlacement;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one measurement: starts the arm's server JVM pinned to the server CPU, waits until it listens, verifies
+ * its placement from /proc, starts the client JVM pinned to the client CPU, waits for its result, reads every
+ * server thread's placement back, then stops the server. A placement that differs from the request aborts the
+ * run ({@link AffinityException}). Each run gets fresh processes and its own log directory.
+ *
+ * <p>Threading: called from one thread; blocks for the length of the run.
+ */
+public final class RunOrchestrator
+{
+    private static final long START_TIMEOUT_MS = 60_000;
+
+    private final BenchOptions options;
+    private final ChildJvm jvm;
+
+    public RunOrchestrator(final BenchOptions options)
+    {
+        this.options = options;
+        this.jvm = new ChildJvm(options.standards().get("jvm.heap"));
+    }
+
+    public ChildJvm jvm()
+    {
+        return jvm;
+    }
+
+    public RunRecord run(final Arm arm, final long rate, final int warmup, final int measured, final int run)
+        throws Exception
+    {
+        final int serverCpu = options.serverCpu();
+        final int clientCpu = options.clientCpu();
+        checkPlacementRequest(clientCpu, serverCpu);
+        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d",
+            arm.label(), options.scenario().label(), rate, run));
+        Files.createDirectories(runDir);
+        final Path profileOut = runDir.resolve("server-profile.json");
+        final Path clientOut = runDir.resolve("client.json");
+        Files.deleteIfExists(profileOut);
+        Files.deleteIfExists(clientOut);
+        final List<String> warnings = new ArrayList<>();
+        final String load = loadAverage();
+        final double load1 = Double.parseDouble(load.split(" ")[0]);
+        if (load1 > 1.0)
+        {
+            warnings.add("machine busy before run: loadavg " + load + " on " + CpuAffinity.onlineCpus() + " CPUs");
+        }
+
+        final ServerLauncher launcher = ServerLauncher.forArm(arm);
+        final int port = freePort();
+        final List<String> serverCommand = jvm.command(serverCpu, launcher.mainClass(),
+            launcher.args(port, serverCpu, options, runDir, profileOut));
+        final Process server = new ProcessBuilder(serverCommand)
+            .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
+        try
+        {
+            awaitListening(server, port, launcher.serverWritesProfile() ? profileOut : null, runDir);
+            final BitSet serverProcess = CpuAffinity.processCpus(server.pid());
+            requireExactly(serverProcess, serverCpu, "server process " + server.pid());
+
+            final List<String> clientArgs = List.of(
+                "--host", "127.0.0.1", "--port", Integer.toString(port), "--cpu", Integer.toString(clientCpu),
+                "--scenario", options.scenario().label(), "--rate", Long.toString(rate),
+                "--warmup", Integer.toString(warmup), "--measured", Integer.toString(measured),
+                "--mode", arm.echo() ? "echo" : "fix",
+                "--drain-ms", options.standards().get("drain.timeout.ms"),
+                "--out", clientOut.toString());
+            final List<String> clientCommand =
+                jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
+            final Process client = new ProcessBuilder(clientCommand)
+                .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
+            final long expectedMs = (long)((warmup + measured) * 1000.0 / rate)
+                + options.standards().getLong("drain.timeout.ms") + 60_000;
+            if (!client.waitFor(expectedMs, TimeUnit.MILLISECONDS))
+            {
+                client.destroyForcibly();
+                throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
+                    + runDir.resolve("client.log"));
+            }
+            // The server is still serving: read back where each of its threads may run.
+            final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
+            for (final ThreadPlacement thread : serverThreads)
+            {
+                requireExactly(CpuList.parse(thread.cpus()), serverCpu, "server thread " + thread);
+            }
+            if (client.exitValue() != 0 || !Files.exists(clientOut))
+            {
+                throw new IllegalStateException("client failed (exit " + client.exitValue() + "): "
+                    + tail(runDir.resolve("client.log")));
+            }
+            final JsonObject clientResult = Json.read(clientOut);
+            for (final var thread : clientResult.getAsJsonArray("threads"))
+            {
+                final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
+                requireExactly(CpuList.parse(cpus), clientCpu, "client thread " + thread);
+            }
+            final JsonObject serverProfile = Files.exists(profileOut) ? Json.read(profileOut)
+                : Json.gson().toJsonTree(launcher.configuredProfile(options)).getAsJsonObject();
+            if (arm == Arm.FIXTAPE)
+            {
+                serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
+            }
+            warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
+            warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
+            return new RunRecord(run, rate, clientResult, serverProfile, serverThreads,
+                CpuList.format(serverProcess), ChildJvm.printable(serverCommand), ChildJvm.printable(clientCommand),
+                load, warnings);
+        }
+        finally
+        {
+            server.destroy();
+            if (!server.waitFor(5, TimeUnit.SECONDS))
+            {
+                server.destroyForcibly();
+                server.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** Contract section 5: disjoint cores that exist. */
+    static void checkPlacementRequest(final int clientCpu, final int serverCpu)
+    {
+        final int online = CpuAffinity.onlineCpus();
+        if (clientCpu == serverCpu)
+        {
+            throw new AffinityException("client and server requested on the same CPU " + clientCpu
+                + ": core sets must be disjoint");
+        }
+        if (clientCpu >= online || serverCpu >= online || clientCpu < 0 || serverCpu < 0)
+        {
+            throw new AffinityException("requested client CPU " + clientCpu + " / server CPU " + serverCpu
+                + " but this machine has " + online + " online CPU(s)");
+        }
+    }
+
+    private static void requireExactly(final BitSet actual, final int cpu, final String what)
+    {
+        final BitSet wanted = new BitSet();
+        wanted.set(cpu);
+        if (!actual.equals(wanted))
+        {
+            throw new AffinityException(what + " was asked to run on CPU " + cpu + " but the OS reports "
+                + CpuList.format(actual) + ": placement not applied, run aborted");
+        }
+    }
+
+    private static void awaitListening(final Process server, final int port, final Path profile, final Path runDir)
+        throws IOException, InterruptedException
+    {
+        final long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+        while (System.currentTimeMillis() < deadline)
+        {
+            if (!server.isAlive())
+            {
+                throw new IllegalStateException("server exited (" + server.exitValue() + ") before listening: "
+                    + tail(runDir.resolve("server.log")));
+            }
+            if (isListening(port) && (profile == null || Files.exists(profile)))
+            {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("server not listening on port " + port + " within " + START_TIMEOUT_MS
+            + " ms: " + tail(runDir.resolve("server.log")));
+    }
+
+    /** Reads the kernel's socket table instead of connecting: a probe connection would be a session to the arm. */
+    static boolean isListening(final int port) throws IOException
+    {
+        final String hexPort = String.format(Locale.ROOT, ":%04X", port);
+        for (final String table : List.of("/proc/net/tcp", "/proc/net/tcp6"))
+        {
+            final Path path = Paths.get(table);
+            if (!Files.isReadable(path))
+            {
+                continue;
+            }
+            for (final String line : Files.readAllLines(path, StandardCharsets.US_ASCII))
+            {
+                final String[] columns = line.trim().split("\\s+");
+                if (columns.length > 3 && columns[1].endsWith(hexPort) && "0A".equals(columns[3]))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    static String loadAverage()
+    {
+        try
+        {
+            final String[] parts = Files.readString(Paths.get("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        }
+        catch (final IOException e)
+        {
+            return "0 0 0";
+        }
+    }
+
+    /** Non-result lines worth reading before the metrics (contract section 6). */
+    static List<String> logWarnings(final Path log, final String who) throws IOException
+    {
+        final List<String> out = new ArrayList<>();
+        if (!Files.exists(log))
+        {
+            return out;
+        }
+        for (final String line : Files.readAllLines(log, StandardCharsets.UTF_8))
+        {
+            final String lower = line.toLowerCase(Locale.ROOT);
+            if ((lower.contains("warn") || lower.contains("error") || lower.contains("exception"))
+                && out.size() < 10)
+            {
+                out.add(who + ": " + line.trim());
+            }
+        }
+        return out;
+    }
+
+    private static String tail(final Path log)
+    {
+        try
+        {
+            final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        }
+        catch (final IOException e)
+        {
+            return "(no log: " + e + ")";
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.fixtape.bench.harness.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What to start in the server JVM of each arm. The harness hosts floor and QuickFIX/J itself
+ * ({@code io.fixtape.bench.harness.server.ServerMain}); fixtape runs as its own acceptor command.
+ */
+public interface ServerLauncher
+{
+    /** Main class of the server JVM. */
+    String mainClass();
+
+    /** Its arguments; {@code profileOut} is where the server (or this launcher) leaves the configured profile. */
+    List<String> args(int port, int cpu, BenchOptions options, Path runDir, Path profileOut) throws Exception;
+
+    /** True when the server process writes {@code profileOut} itself once it listens. */
+    boolean serverWritesProfile();
+
+    /** The configured profile, for launchers whose server does not write one. */
+    default Map<String, Object> configuredProfile(final BenchOptions options)
+    {
+        return Map.of();
+    }
+
+    static ServerLauncher forArm(final Arm arm)
+    {
+        return switch (arm)
+        {
+            case FLOOR, QUICKFIXJ -> new HostedServer(arm);
+            case FIXTAPE -> FixtapeArm.launcher();
+            case ARTIO -> throw new IllegalArgumentException(
+                "arm 'artio' is not available: see docs/BENCHMARKS.md (Artio arm)");
+        };
+    }
+
+    /** Floor and QuickFIX/J, hosted by the harness's own server main. */
+    final class HostedServer implements ServerLauncher
+    {
+        private final Arm arm;
+
+        HostedServer(final Arm arm)
+        {
+            this.arm = arm;
+        }
+
+        @Override
+        public String mainClass()
+        {
+            return "io.fixtape.bench.harness.server.ServerMain";
+        }
+
+        @Override
+        public List<String> args(
+            final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
+        {
+            final List<String> args = new ArrayList<>();
+            args.add("--arm");
+            args.add(arm.label());
+            args.add("--port");
+            args.add(Integer.toString(port));
+            args.add("--cpu");
+            args.add(Integer.toString(cpu));
+            args.add("--scenario");
+            args.add(options.scenario().label());
+            args.add("--profile-out");
+            args.add(profileOut.toString());
+            return args;
+        }
+
+        @Override
+        public boolean serverWritesProfile()
+        {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.fixtape.bench.harness.server;
+
+import quickfix.Application;
+import quickfix.DefaultMessageFactory;
+import quickfix.FieldNotFound;
+import quickfix.MemoryStoreFactory;
+import quickfix.Message;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionSettings;
+import quickfix.SocketAcceptor;
+import quickfix.field.AvgPx;
+import quickfix.field.ClOrdID;
+import quickfix.field.CumQty;
+import quickfix.field.ExecID;
+import quickfix.field.ExecType;
+import quickfix.field.LastPx;
+import quickfix.field.LastQty;
+import quickfix.field.LeavesQty;
+import quickfix.field.MDEntryPx;
+import quickfix.field.MDEntrySize;
+import quickfix.field.MDEntryType;
+import quickfix.field.MDReqID;
+import quickfix.field.MsgType;
+import quickfix.field.OrdStatus;
+import quickfix.field.OrderID;
+import quickfix.field.OrderQty;
+import quickfix.field.Price;
+import quickfix.field.Side;
+import quickfix.field.Symbol;
+import quickfix.field.TransactTime;
+import quickfix.fix44.ExecutionReport;
+import quickfix.fix44.MarketDataSnapshotFullRefresh;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The {@code quickfixj} arm: a QuickFIX/J 2.3.2 acceptor running the exec behaviour (every NewOrderSingle is
+ * filled in full at its limit price, ClOrdID echoed; every MarketDataRequest gets a two-sided snapshot).
+ * QuickFIX/J 2.3.2's field types carry prices and quantities as double (its own choice, not ours).
+ * Performance lane: dictionary validation OFF ({@code UseDataDictionary=N}), in-memory store, no message log.
+ *
+ * <p>Threading: QuickFIX/J's own — MINA NIO I/O threads plus one single-threaded dispatcher for all sessions; all
+ * run inside this JVM, which the orchestrator pins as a whole to the server core.
+ */
+final class QuickFixJServer implements BenchServer, Application
+{
+    private final int port;
+    private SocketAcceptor acceptor;
+    private long orderIds;
+
+    QuickFixJServer(final int port)
+    {
+        this.port = port;
+    }
+
+    @Override
+    public void start() throws Exception
+    {
+        final String settings = String.join("\n",
+            "[default]",
+            "ConnectionType=acceptor",
+            "SocketAcceptAddress=127.0.0.1",
+            "SocketAcceptPort=" + port,
+            "StartTime=00:00:00",
+            "EndTime=00:00:00",
+            "NonStopSession=Y",
+            "UseDataDictionary=N",
+            "ResetOnLogon=Y",
+            "SocketTcpNoDelay=Y",
+            "HeartBtInt=30",
+            "[session]",
+            "BeginString=FIX.4.4",
+            "SenderCompID=SERVER",
+            "TargetCompID=CLIENT",
+            "");
+        acceptor = new SocketAcceptor(this, new MemoryStoreFactory(),
+            new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII))),
+            new ErrorsOnlyLogFactory(), new DefaultMessageFactory());
+        acceptor.start();
+    }
+
+    @Override
+    public void fromApp(final Message message, final SessionID sessionId) throws FieldNotFound
+    {
+        final String type = message.getHeader().getString(MsgType.FIELD);
+        final Message reply;
+        if (MsgType.ORDER_SINGLE.equals(type))
+        {
+            final String id = Long.toString(++orderIds);
+            final double qty = message.getDouble(OrderQty.FIELD);
+            final double price = message.getDouble(Price.FIELD);
+            final ExecutionReport report = new ExecutionReport(new OrderID("O" + id), new ExecID("E" + id),
+                new ExecType(ExecType.TRADE), new OrdStatus(OrdStatus.FILLED), new Side(message.getChar(Side.FIELD)),
+                new LeavesQty(0), new CumQty(qty), new AvgPx(price));
+            report.set(new ClOrdID(message.getString(ClOrdID.FIELD)));
+            report.set(new Symbol(message.getString(Symbol.FIELD)));
+            report.set(new OrderQty(qty));
+            report.set(new LastQty(qty));
+            report.set(new LastPx(price));
+            report.set(new TransactTime());
+            reply = report;
+        }
+        else if (MsgType.MARKET_DATA_REQUEST.equals(type))
+        {
+            final MarketDataSnapshotFullRefresh snapshot = new MarketDataSnapshotFullRefresh();
+            snapshot.set(new MDReqID(message.getString(MDReqID.FIELD)));
+            // Without a dictionary QuickFIX/J cannot parse the NoRelatedSym group, so the symbol is not read from it.
+            snapshot.set(new Symbol(message.isSetField(Symbol.FIELD) ? message.getString(Symbol.FIELD) : "FIXT"));
+            final MarketDataSnapshotFullRefresh.NoMDEntries entry = new MarketDataSnapshotFullRefresh.NoMDEntries();
+            entry.set(new MDEntryType(MDEntryType.BID));
+            entry.set(new MDEntryPx(101.24));
+            entry.set(new MDEntrySize(500));
+            snapshot.addGroup(entry);
+            entry.set(new MDEntryType(MDEntryType.OFFER));
+            entry.set(new MDEntryPx(101.26));
+            entry.set(new MDEntrySize(500));
+            snapshot.addGroup(entry);
+            reply = snapshot;
+        }
+        else
+        {
+            return;
+        }
+        final Session session = Session.lookupSession(sessionId);
+        if (session != null)
+        {
+            session.send(reply);
+        }
+    }
+
+    @Override
+    public void onCreate(final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public void onLogon(final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public void onLogout(final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public void toAdmin(final Message message, final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public void fromAdmin(final Message message, final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public void toApp(final Message message, final SessionID sessionId)
+    {
+    }
+
+    @Override
+    public Map<String, Object> profile()
+    {
+        final Map<String, Object> profile = new LinkedHashMap<>();
+        profile.put("arm", "quickfixj");
+        profile.put("what", "QuickFIX/J " + Session.class.getPackage().getImplementationVersion()
+            + " SocketAcceptor, exec behaviour (full fill at limit, ClOrdID echoed; MD snapshot bid/offer)");
+        profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
+        profile.put("store", "MemoryStoreFactory (in memory); message log off (errors only)");
+        profile.put("idle_strategy", "blocking (MINA NIO selector + QuickFIX/J single-threaded dispatcher queue)");
+        profile.put("threads_configured", "QuickFIX/J defaults (MINA I/O + one dispatcher), whole JVM on the server CPU");
+        return profile;
+    }
+
+    @Override
+    public void awaitTermination() throws InterruptedException
+    {
+        new CountDownLatch(1).await();
+    }
+}

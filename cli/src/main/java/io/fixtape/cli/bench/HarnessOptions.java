@@ -1,0 +1,60 @@
+package io.fixtape.cli.bench;
+
+import io.fixtape.bench.harness.Standards;
+import io.fixtape.bench.harness.client.Scenario;
+import io.fixtape.bench.harness.run.Arm;
+import io.fixtape.bench.harness.run.BenchOptions;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Options shared by {@code bench roundtrip} and {@code bench capacity}. */
+public final class HarnessOptions
+{
+    @Option(names = "--scenario", defaultValue = "nos_er", description = "nos_er | md | md_nos_er (default ${DEFAULT-VALUE})")
+    String scenario;
+
+    @Option(names = "--arms", defaultValue = "floor,fixtape,quickfixj", split = ",",
+        description = "comma-separated: floor, fixtape, quickfixj, artio (default ${DEFAULT-VALUE})")
+    List<String> arms;
+
+    @Option(names = "--store", defaultValue = "none", description = "fixtape journal: none | store | audit (default ${DEFAULT-VALUE})")
+    String store;
+
+    @Option(names = "--model", defaultValue = "single", description = "fixtape acceptor model: single | mono | pool | shard (default ${DEFAULT-VALUE})")
+    String model;
+
+    @Option(names = "--json", required = true, description = "results file: one JSON object per cell, appended")
+    Path json;
+
+    @Option(names = "--standards", description = "recipe file (default bench/standards.properties)")
+    Path standards;
+
+    @Option(names = "--log-dir", description = "per-run logs and raw client JSON (default <json>.logs)")
+    Path logDir;
+
+    BenchOptions toBenchOptions(final CommandSpec spec)
+    {
+        final List<String> argv = new ArrayList<>(spec.root().commandLine().getParseResult().originalArgs());
+        final List<Arm> parsedArms = new ArrayList<>();
+        for (final String arm : arms)
+        {
+            parsedArms.add(Arm.parse(arm));
+        }
+        if (!List.of("none", "store", "audit").contains(store))
+        {
+            throw new IllegalArgumentException("--store must be none, store or audit");
+        }
+        if (!List.of("single", "mono", "pool", "shard").contains(model))
+        {
+            throw new IllegalArgumentException("--model must be single, mono, pool or shard");
+        }
+        final Standards loaded = Standards.load(standards != null ? standards : Standards.locate());
+        final Path logs = logDir != null ? logDir : Paths.get(json.toString() + ".logs");
+        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, store, model, loaded, logs);
+    }
+}

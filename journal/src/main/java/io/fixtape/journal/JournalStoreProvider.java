@@ -1,0 +1,95 @@
+package io.fixtape.journal;
+
+import io.fixtape.engine.config.KnownKeys;
+import io.fixtape.engine.config.Settings;
+import io.fixtape.engine.store.MessageStoreFactory;
+import io.fixtape.engine.store.NoMessageStore;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Plugs the journal into the settings file: {@code engineSettings.storeProvider("journal", new JournalStoreProvider())}
+ * makes {@code MessageStore=journal} (or just {@code JournalPath=...}) journal the section's sessions. Sessions with
+ * the same directory share one {@link Journal} (one directory per engine); the journal closes itself when the engine
+ * has closed the last of its stores. Keys: {@link JournalContext#SETTINGS_KEYS}, add them with {@link #knownKeys}.
+ * Configuration thread only.
+ */
+public final class JournalStoreProvider implements Function<Settings.Section, MessageStoreFactory>, AutoCloseable
+{
+    private final Map<Path, ChronicleMessageStoreFactory> factories = new HashMap<>();
+
+    /** The standard keys plus the journal's own. */
+    public static KnownKeys knownKeys(final KnownKeys base)
+    {
+        return base
+            .with(JournalContext.KEY_JOURNAL_PATH, "journal directory, one per engine (FileStorePath is an alias)")
+            .with(JournalContext.KEY_JOURNAL_MODE, "none | store | audit (default): what the journal keeps")
+            .with(JournalContext.KEY_DURABILITY, "page-cache (default) | periodic | per-message: when records are msync'ed")
+            .with(JournalContext.KEY_SYNC_INTERVAL_MS, "msync interval for JournalDurability=periodic (default 100)")
+            .with(JournalContext.KEY_ROLL_CYCLE, "journal file roll cycle: daily (default), hourly, weekly, ...")
+            .with(JournalContext.KEY_RETENTION_CYCLES, "cycle files kept, oldest deleted on roll; 0 (default) keeps all")
+            .with(JournalContext.KEY_PRETOUCH, "Y (default) | N: pre-touch journal pages ahead of the writer")
+            .with(JournalContext.KEY_LOW_SPACE_MB, "free MiB under which appends fail with DISK_FULL (default 64)");
+    }
+
+    /** The journal settings of a section ([DEFAULT] values included). */
+    public static JournalContext context(final Settings.Section section)
+    {
+        final JournalContext ctx = new JournalContext();
+        for (final String key : JournalContext.SETTINGS_KEYS)
+        {
+            if (section.has(key))
+            {
+                try
+                {
+                    ctx.applySetting(key, section.string(key, null));
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new IllegalArgumentException(section.locationOf(key) + ": " + ex.getMessage(), ex);
+                }
+            }
+        }
+        return ctx;
+    }
+
+    @Override
+    public MessageStoreFactory apply(final Settings.Section section)
+    {
+        final JournalContext ctx = context(section);
+        if (ctx.mode() == JournalMode.NONE)
+        {
+            return sessionId -> new NoMessageStore();
+        }
+        if (ctx.directory() == null)
+        {
+            throw new IllegalArgumentException(section.location() + ": MessageStore=journal needs JournalPath (or FileStorePath)");
+        }
+        final Path dir = ctx.directory().toAbsolutePath().normalize();
+        final ChronicleMessageStoreFactory existing = factories.get(dir);
+        if (existing != null)
+        {
+            if (existing.mode() != ctx.mode())
+            {
+                throw new IllegalArgumentException(section.locationOf(JournalContext.KEY_JOURNAL_MODE) + ": JournalMode " +
+                    ctx.mode() + " differs from " + existing.mode() + " already configured for journal " + dir);
+            }
+            return existing;
+        }
+        final ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx.directory(dir)).closeWithLastStore(true);
+        factories.put(dir, factory);
+        return factory;
+    }
+
+    /** Closes every journal still open (e.g. configuration failed before the engine started). */
+    @Override
+    public void close()
+    {
+        factories.values().forEach(ChronicleMessageStoreFactory::close);
+        factories.clear();
+    }
+
+}

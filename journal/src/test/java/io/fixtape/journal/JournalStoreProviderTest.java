@@ -1,0 +1,84 @@
+package io.fixtape.journal;
+
+import io.fixtape.engine.config.KnownKeys;
+import io.fixtape.engine.config.Settings;
+import io.fixtape.engine.config.SettingsParser;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreFactory;
+import io.fixtape.engine.store.NoMessageStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+class JournalStoreProviderTest
+{
+    @TempDir
+    Path dir;
+
+    private Settings parse(final String text)
+    {
+        return new SettingsParser(JournalStoreProvider.knownKeys(KnownKeys.standard())).parse("test.cfg", text);
+    }
+
+    @Test
+    void sessionsOfOneDirectoryShareOneJournalWhichClosesWithTheLastStore()
+    {
+        final Settings settings = parse("[DEFAULT]\nFileStorePath=" + dir + "\nJournalDurability=periodic\n" +
+            "JournalSyncIntervalMs=5\nJournalRollCycle=hourly\nJournalRetentionCycles=48\nJournalPretouch=N\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=B\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=C\nJournalMode=audit\n");
+        final JournalContext ctx = JournalStoreProvider.context(settings.sessions().get(0));
+        assertEquals(JournalDurability.PERIODIC_MSYNC, ctx.durability());
+        assertEquals(5_000_000L, ctx.syncIntervalNanos());
+        assertEquals(net.openhft.chronicle.queue.RollCycles.FAST_HOURLY, ctx.rollCycle());
+        assertEquals(48, ctx.retentionCycles());
+        assertFalse(ctx.pretouch());
+        final MessageStore a;
+        final MessageStore c;
+        try (JournalStoreProvider provider = new JournalStoreProvider())
+        {
+            final MessageStoreFactory fa = provider.apply(settings.sessions().get(0));
+            final MessageStoreFactory fc = provider.apply(settings.sessions().get(1));
+            assertSame(fa, fc);
+            a = fa.create(new SessionId("FIX.4.4", "A", "B"));
+            c = fc.create(new SessionId("FIX.4.4", "A", "C"));
+            a.nextSenderSeqNum(5);
+            a.close();
+            assertThrows(JournalLock.JournalLockedException.class, () -> Journal.open(new JournalContext().directory(dir)),
+                "still open while session C's store is");
+            c.close();
+        }
+        try (Journal reopened = Journal.open(new JournalContext().directory(dir)))
+        {
+            assertEquals(2, reopened.registry().ids().size());
+        }
+        assertTrue(Files.exists(dir.resolve(SessionRegistry.FILE_NAME)));
+    }
+
+    @Test
+    void journalPathWinsOverItsAliasAndModeNoneUsesNoStore()
+    {
+        final Settings settings = parse("[DEFAULT]\nJournalPath=" + dir.resolve("j") + "\nFileStorePath=" + dir.resolve("f") +
+            "\n[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=B\nJournalMode=none\n");
+        assertEquals(dir.resolve("j"), JournalStoreProvider.context(settings.sessions().get(0)).directory());
+        try (JournalStoreProvider provider = new JournalStoreProvider())
+        {
+            assertTrue(provider.apply(settings.sessions().get(0)).create(new SessionId("FIX.4.4", "A", "B")) instanceof NoMessageStore);
+        }
+    }
+
+    @Test
+    void badValuesAreNamedWithTheirLocation()
+    {
+        final Settings settings = parse("[DEFAULT]\nJournalPath=" + dir + "\n[SESSION]\nBeginString=FIX.4.4\n" +
+            "SenderCompID=A\nTargetCompID=B\nJournalMode=everything\n");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> JournalStoreProvider.context(settings.sessions().get(0)));
+        assertTrue(ex.getMessage().contains("test.cfg") && ex.getMessage().contains("JournalMode=everything"), ex.getMessage());
+    }
+}
