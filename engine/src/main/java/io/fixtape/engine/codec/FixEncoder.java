@@ -44,6 +44,7 @@ public final class FixEncoder
     private long cachedEpochDay = Long.MIN_VALUE;
     private long cachedPackedDate;
 
+    private final UnsafeBuffer arrayView = new UnsafeBuffer(new byte[0]);
     private MutableDirectBuffer buffer;
     private int bodyStart;
     private int position;
@@ -155,7 +156,8 @@ public final class FixEncoder
 
     public FixEncoder putBytes(final int tag, final byte[] value)
     {
-        position = FieldWriter.putBytes(buffer, position, tag, value);
+        arrayView.wrap(value); // word-wise small copy instead of a bulk copy call
+        position = FieldWriter.putBytes(buffer, position, tag, arrayView, 0, value.length);
         return this;
     }
 
