@@ -61,6 +61,23 @@ public final class Journal implements AutoCloseable
     private long lastDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
     private boolean lowSpace;
+    private int writeCycle = Integer.MIN_VALUE;
+    private volatile File currentCycleFile;
+    @SuppressWarnings("unused") // written through WRITE_POSITION
+    private volatile long writePosition;
+    private static final java.lang.invoke.VarHandle WRITE_POSITION;
+
+    static
+    {
+        try
+        {
+            WRITE_POSITION = java.lang.invoke.MethodHandles.lookup().findVarHandle(Journal.class, "writePosition", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
     private boolean closed;
 
     private Journal(final JournalContext ctx)
@@ -130,8 +147,10 @@ public final class Journal implements AutoCloseable
         {
             builder.blockSize(ctx.blockSize());
         }
-        if (!readOnly && ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
+        if (!readOnly && ctx.durability() != JournalDurability.PAGE_CACHE)
         {
+            // Makes appender.sync() a synchronous msync (MS_SYNC); Chronicle itself does not sync per document, so
+            // Journal calls sync() after each record (per-message) or every syncInterval (periodic).
             builder.syncMode(SyncMode.SYNC);
         }
         if (!readOnly && ctx.retentionCycles() > 0)
@@ -293,6 +312,7 @@ public final class Journal implements AutoCloseable
                 final Bytes<?> bytes = dc.wire().bytes();
                 RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
                 RecordCodec.writeBody(bytes, buffer, offset, length);
+                WRITE_POSITION.setRelease(this, bytes.writePosition());
             }
             catch (final Throwable t)
             {
@@ -309,12 +329,34 @@ public final class Journal implements AutoCloseable
             throw failure(t);
         }
         final long index = appender.lastIndexAppended();
-        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        final int cycle = appender.cycle();
+        if (cycle != writeCycle)
+        {
+            writeCycle = cycle;
+            currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
+        }
+        if (ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
+        {
+            syncAppender(appender);
+        }
+        else if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
         {
             lastSyncNanos = timestampNanos;
             sync();
         }
         return index;
+    }
+
+    private void syncAppender(final ExcerptAppender appender)
+    {
+        try
+        {
+            appender.sync();
+        }
+        catch (final RuntimeException ex)
+        {
+            throw failure(ex);
+        }
     }
 
     private ExcerptAppender appender()
@@ -476,6 +518,18 @@ public final class Journal implements AutoCloseable
         {
             throw failure(ex);
         }
+    }
+
+    /** File offset just past the last appended record in {@link #currentCycleFile()} (any thread). */
+    public long writePosition()
+    {
+        return writePosition;
+    }
+
+    /** The cycle file the writer appends to, or null before the first append (any thread). */
+    public File currentCycleFile()
+    {
+        return currentCycleFile;
     }
 
     SeqStateFile state()
