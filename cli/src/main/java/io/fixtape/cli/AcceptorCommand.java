@@ -5,7 +5,7 @@ import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -34,7 +34,7 @@ public final class AcceptorCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final SystemEpochNanoClock clock = new SystemEpochNanoClock();
+        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
         final EngineContext context;
         try
         {

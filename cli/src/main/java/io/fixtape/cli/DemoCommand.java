@@ -8,7 +8,7 @@ import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.tcp.TcpConnection;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,7 +38,7 @@ public final class DemoCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final SystemEpochNanoClock clock = new SystemEpochNanoClock();
+        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
         final SessionId acceptorId = new SessionId(beginString, "EXEC", "CLIENT");
         final SessionId initiatorId = new SessionId(beginString, "CLIENT", "EXEC");
         final EngineContext acceptorContext = new EngineContext().name("demo-acceptor").clock(clock)

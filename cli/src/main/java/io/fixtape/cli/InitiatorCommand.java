@@ -4,7 +4,7 @@ import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,7 +38,7 @@ public final class InitiatorCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final SystemEpochNanoClock clock = new SystemEpochNanoClock();
+        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
         final List<OrderFlow> flows = new ArrayList<>();
         final EngineContext context;
         try

@@ -19,9 +19,12 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import io.fixtape.bench.harness.Standards;
+
 /**
  * Runs the micro benchmark suite (every JMH benchmark in {@code io.fixtape.bench.micro}) through JMH's
- * {@link Runner} with the GC profiler, writing JMH's own JSON result file. Used by {@code bin/fixtape bench micro}.
+ * {@link Runner} with the GC profiler and {@link CpuTimeProfiler}, writing JMH's own JSON result file. Used by
+ * {@code bin/fixtape bench micro}.
  *
  * <p>Forked benchmark JVMs are started with the project's JVM flags (env {@code FIXTAPE_JVM_FLAGS} exported by
  * bin/fixtape, else system property {@code fixtape.jvm.flags}), a fixed heap, Artio's codec settings and
@@ -45,15 +48,13 @@ public final class MicroBench
     {
     }
 
-    /** How long JMH measures: forks, warm-up and measurement iterations of {@code iterationSeconds} each. */
+    /**
+     * How long JMH measures: forks, warm-up and measurement iterations of {@code iterationSeconds} each. The
+     * named recipes live in bench/standards.properties ({@code micro.<label>.*}, BENCH_CONTRACT section 2).
+     */
     public record Recipe(String label, int forks, int warmupIterations, int measurementIterations,
         int iterationSeconds)
     {
-        /** The recipe of the published table in docs/BENCHMARKS.md. */
-        public static final Recipe FULL = new Recipe("full", 2, 5, 5, 1);
-        /** Keeps the suite alive in CI: figures labelled smoke are never compared. */
-        public static final Recipe SMOKE = new Recipe("smoke", 1, 1, 1, 1);
-
         public Recipe
         {
             if (forks < 1 || warmupIterations < 0 || measurementIterations < 1 || iterationSeconds < 1)
@@ -61,6 +62,14 @@ public final class MicroBench
                 throw new IllegalArgumentException("recipe needs forks>=1, warmups>=0, iterations>=1, seconds>=1: " +
                     forks + "/" + warmupIterations + "/" + measurementIterations + "/" + iterationSeconds);
             }
+        }
+
+        /** Recipe {@code label} ("full", "smoke") from the standards file. */
+        public static Recipe from(final Standards standards, final String label)
+        {
+            final String prefix = "micro." + label + ".";
+            return new Recipe(label, standards.getInt(prefix + "forks"), standards.getInt(prefix + "warmups"),
+                standards.getInt(prefix + "iterations"), standards.getInt(prefix + "seconds"));
         }
     }
 
@@ -71,7 +80,8 @@ public final class MicroBench
      * @param includeRegex extra filter on the benchmark name (JMH find semantics), or null for the whole suite.
      * @param jsonOut      where JMH writes its JSON result, or null for none.
      */
-    public static Options options(final Recipe recipe, final String includeRegex, final Path jsonOut)
+    public static Options options(
+        final Recipe recipe, final String standardsSha256, final String includeRegex, final Path jsonOut)
     {
         final String include = includeRegex == null || includeRegex.isBlank()
             ? PACKAGE_PATTERN
@@ -86,8 +96,9 @@ public final class MicroBench
             .measurementIterations(recipe.measurementIterations())
             .measurementTime(TimeValue.seconds(recipe.iterationSeconds()))
             .addProfiler(GCProfiler.class)
+            .addProfiler(CpuTimeProfiler.class)
             .shouldFailOnError(true)
-            .jvmArgs(forkJvmArgs(recipe.label()).toArray(new String[0]));
+            .jvmArgs(forkJvmArgs(recipe.label(), standardsSha256).toArray(new String[0]));
         final String java = System.getenv("FIXTAPE_JAVA");
         if (java != null && !java.isBlank())
         {
@@ -100,8 +111,11 @@ public final class MicroBench
         return builder.build();
     }
 
-    /** Arguments of every forked JVM: project flags, heap, Artio validation, label. */
-    public static List<String> forkJvmArgs(final String label)
+    /**
+     * Arguments of every forked JVM: project flags, heap, Artio validation, and the recipe label and standards
+     * checksum as system properties, so JMH's JSON ({@code jvmArgs}) says how it was produced.
+     */
+    public static List<String> forkJvmArgs(final String label, final String standardsSha256)
     {
         final List<String> args = new ArrayList<>();
         String flags = System.getenv("FIXTAPE_JVM_FLAGS");
@@ -122,12 +136,14 @@ public final class MicroBench
             }
         }
         args.add("-Dfixtape.bench.label=" + label);
+        args.add("-Dfixtape.bench.standards.sha256=" + standardsSha256);
         return args;
     }
 
-    public static Collection<RunResult> run(final Recipe recipe, final String includeRegex, final Path jsonOut)
+    public static Collection<RunResult> run(
+        final Recipe recipe, final String standardsSha256, final String includeRegex, final Path jsonOut)
         throws RunnerException
     {
-        return new Runner(options(recipe, includeRegex, jsonOut)).run();
+        return new Runner(options(recipe, standardsSha256, includeRegex, jsonOut)).run();
     }
 }

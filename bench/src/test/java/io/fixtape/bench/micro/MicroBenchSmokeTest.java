@@ -21,6 +21,7 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.runner.options.Options;
 
+import io.fixtape.bench.harness.Standards;
 import io.fixtape.bench.micro.sidebyside.Engines;
 import io.fixtape.bench.micro.sidebyside.ExecutionReportWriter;
 import io.fixtape.bench.micro.sidebyside.NewOrderSingleParser;
@@ -224,10 +225,12 @@ class MicroBenchSmokeTest
     @Test
     void runnerOptionsCarryFlagsLabelAndFilter()
     {
-        final Options options = MicroBench.options(MicroBench.Recipe.SMOKE, "ParseNewOrderSingle", Path.of("out.json"));
+        final MicroBench.Recipe smoke = MicroBench.Recipe.from(Standards.load(Standards.locate()), "smoke");
+        final Options options = MicroBench.options(smoke, "0123abcd", "ParseNewOrderSingle", Path.of("out.json"));
         assertEquals(List.of("io\\.fixtape\\.bench\\.micro\\..*(?:ParseNewOrderSingle)"), options.getIncludes());
         final List<String> jvmArgs = List.copyOf(options.getJvmArgs().get());
         assertTrue(jvmArgs.contains("-Dfixtape.bench.label=smoke"), jvmArgs::toString);
+        assertTrue(jvmArgs.contains("-Dfixtape.bench.standards.sha256=0123abcd"), jvmArgs::toString);
         assertTrue(jvmArgs.contains(MicroBench.ARTIO_VALIDATION), jvmArgs::toString);
         assertTrue(jvmArgs.stream().anyMatch(a -> a.startsWith("--add-exports")), jvmArgs::toString);
         assertEquals(1, options.getForkCount().get());

@@ -1,28 +1,36 @@
 package io.fixtape.cli.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.concurrent.Callable;
 
+import org.openjdk.jmh.results.RunResult;
+
+import io.fixtape.bench.harness.Standards;
 import io.fixtape.bench.micro.MicroBench;
+import io.fixtape.bench.micro.MicroBenchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fixtape bench micro}: runs the JMH micro benchmark suite (codec primitives, fixtape encode/parse, and
  * the side-by-side ParseNewOrderSingle/EncodeExecutionReport against QuickFIX/J and Artio) with the GC profiler
- * and writes JMH's JSON result format. Runs on the calling thread; JMH forks one JVM per benchmark and fork.
+ * and writes JMH's JSON result format, plus the markdown tables of docs/BENCHMARKS.md ({@code OUT.md}). Runs on
+ * the calling thread; JMH forks one JVM per benchmark and fork.
  */
 @Command(
     name = "micro",
     mixinStandardHelpOptions = true,
     description = {
         "Run the JMH micro benchmarks with -prof gc and write JMH's JSON result.",
-        "Default recipe (the published one): 2 forks, 5 warm-up and 5 measured iterations of 1 s.",
-        "--quick: 1 fork, 1 warm-up, 1 measured iteration of 1 s, labelled 'smoke' (never compare smoke figures)."
+        "Recipes (forks, warm-up/measured iterations, seconds) are micro.full.* and micro.smoke.* in",
+        "bench/standards.properties; the published table used 'full'.",
+        "--quick: the smoke recipe, labelled 'smoke' in the JSON (never compare smoke figures)."
     })
 public final class MicroBenchCommand implements Callable<Integer>
 {
-    @Option(names = "--quick", description = "Smoke recipe: 1 fork, 1 warm-up and 1 measured iteration of 1 s.")
+    @Option(names = "--quick", description = "Smoke recipe (micro.smoke.* in bench/standards.properties).")
     private boolean quick;
 
     @Option(names = "--include", paramLabel = "REGEX",
@@ -48,7 +56,8 @@ public final class MicroBenchCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        final MicroBench.Recipe base = quick ? MicroBench.Recipe.SMOKE : MicroBench.Recipe.FULL;
+        final Standards standards = Standards.load(Standards.locate());
+        final MicroBench.Recipe base = MicroBench.Recipe.from(standards, quick ? "smoke" : "full");
         final boolean overridden = forks != null || warmups != null || iterations != null || seconds != null;
         final MicroBench.Recipe recipe = new MicroBench.Recipe(
             overridden && !quick ? "custom" : base.label(),
@@ -56,12 +65,18 @@ public final class MicroBenchCommand implements Callable<Integer>
             warmups != null ? warmups : base.warmupIterations(),
             iterations != null ? iterations : base.measurementIterations(),
             seconds != null ? seconds : base.iterationSeconds());
-        System.out.println("fixtape bench micro: recipe " + recipe + (quick ? " [smoke: figures not comparable]" : ""));
+        System.out.println("fixtape bench micro: recipe " + recipe + " from " + Standards.locate() + " (sha256 " +
+            standards.sha256() + ")" + (quick ? " [smoke: figures not comparable]" : ""));
         final long start = System.nanoTime();
-        final int results = MicroBench.run(recipe, include, json).size();
+        final Collection<RunResult> results = MicroBench.run(recipe, standards.sha256(), include, json);
         final long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
-        System.out.println("fixtape bench micro: " + results + " benchmarks (" + recipe.label() + ") in " + elapsed +
-            " s; JMH JSON written to " + json.toAbsolutePath());
-        return results > 0 ? 0 : 1;
+        final String table = MicroBenchReport.markdown(results, recipe.label());
+        final Path markdown = json.resolveSibling(json.getFileName() + ".md");
+        Files.writeString(markdown, table);
+        System.out.println();
+        System.out.println(table);
+        System.out.println("fixtape bench micro: " + results.size() + " benchmarks (" + recipe.label() + ") in " +
+            elapsed + " s; JMH JSON written to " + json.toAbsolutePath() + ", tables to " + markdown.toAbsolutePath());
+        return results.isEmpty() ? 1 : 0;
     }
 }

@@ -49,8 +49,9 @@ final class FieldWriter
     private static final int SMALL_COPY = 64;
 
     /**
-     * Copies bytes; short runs (templates, header fields, BeginString) with 8-byte loads and stores, which beats
-     * {@code putBytes}' bulk copy call at these sizes.
+     * Copies bytes between different buffers (regions must not overlap). Short runs (ids, templates, header
+     * fields, BeginString) go as 8- or 4-byte loads and stores, the last one overlapping what was already written,
+     * which beats {@code putBytes}' bulk copy call at these sizes.
      */
     static void copy(
         final MutableDirectBuffer destination, final int destinationOffset, final DirectBuffer source,
@@ -59,16 +60,26 @@ final class FieldWriter
         if (length > SMALL_COPY)
         {
             destination.putBytes(destinationOffset, source, sourceOffset, length);
-            return;
         }
-        int i = 0;
-        for (; i + 8 <= length; i += 8)
+        else if (length >= 8)
         {
-            destination.putLong(destinationOffset + i, source.getLong(sourceOffset + i));
+            for (int i = 0; i < length - 8; i += 8)
+            {
+                destination.putLong(destinationOffset + i, source.getLong(sourceOffset + i));
+            }
+            destination.putLong(destinationOffset + length - 8, source.getLong(sourceOffset + length - 8));
         }
-        for (; i < length; i++)
+        else if (length >= 4)
         {
-            destination.putByte(destinationOffset + i, source.getByte(sourceOffset + i));
+            destination.putInt(destinationOffset, source.getInt(sourceOffset));
+            destination.putInt(destinationOffset + length - 4, source.getInt(sourceOffset + length - 4));
+        }
+        else
+        {
+            for (int i = 0; i < length; i++)
+            {
+                destination.putByte(destinationOffset + i, source.getByte(sourceOffset + i));
+            }
         }
     }
 
@@ -118,14 +129,6 @@ final class FieldWriter
     {
         final int valueStart = tag(buffer, position, tag);
         return end(buffer, valueStart + AsciiNumbers.formatDecimalAscii(buffer, valueStart, mantissa, scale));
-    }
-
-    static int putTimestamp(
-        final MutableDirectBuffer buffer, final int position, final int tag, final long epochNanos,
-        final int precision)
-    {
-        final int valueStart = tag(buffer, position, tag);
-        return end(buffer, valueStart + UtcTimestamps.writeTimestamp(buffer, valueStart, epochNanos, precision));
     }
 
     static int putDate(final MutableDirectBuffer buffer, final int position, final int tag, final int epochDay)

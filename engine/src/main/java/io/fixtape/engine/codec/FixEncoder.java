@@ -40,6 +40,11 @@ public final class FixEncoder
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
 
+    // SendingTime and TransactTime are nearly always today: the YYYYMMDD part is formatted once per day
+    private long cachedEpochDay = Long.MIN_VALUE;
+    private long cachedPackedDate;
+
+    private final UnsafeBuffer arrayView = new UnsafeBuffer(new byte[0]);
     private MutableDirectBuffer buffer;
     private int bodyStart;
     private int position;
@@ -151,7 +156,8 @@ public final class FixEncoder
 
     public FixEncoder putBytes(final int tag, final byte[] value)
     {
-        position = FieldWriter.putBytes(buffer, position, tag, value);
+        arrayView.wrap(value); // word-wise small copy instead of a bulk copy call
+        position = FieldWriter.putBytes(buffer, position, tag, arrayView, 0, value.length);
         return this;
     }
 
@@ -182,7 +188,16 @@ public final class FixEncoder
     /** UTCTimestamp with {@code precision} fraction digits: {@link UtcTimestamps#SECONDS} .. {@code NANOS}. */
     public FixEncoder putUtcTimestamp(final int tag, final long epochNanos, final int precision)
     {
-        position = FieldWriter.putTimestamp(buffer, position, tag, epochNanos, precision);
+        final long epochDay = UtcTimestamps.epochDayOf(epochNanos);
+        if (epochDay != cachedEpochDay)
+        {
+            cachedPackedDate = UtcTimestamps.packDate((int)epochDay);
+            cachedEpochDay = epochDay;
+        }
+        final int valueStart = FieldWriter.tag(buffer, position, tag);
+        final long nanoOfDay = epochNanos - epochDay * 86_400_000_000_000L;
+        position = FieldWriter.end(buffer, valueStart +
+            UtcTimestamps.writeTimestamp(buffer, valueStart, cachedPackedDate, nanoOfDay, precision));
         return this;
     }
 

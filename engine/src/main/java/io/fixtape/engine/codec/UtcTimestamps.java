@@ -51,8 +51,19 @@ public final class UtcTimestamps
         final MutableDirectBuffer buffer, final int offset, final long epochNanos, final int precision)
     {
         final long epochDay = Math.floorDiv(epochNanos, NANOS_PER_DAY);
-        final long nanoOfDay = Math.floorMod(epochNanos, NANOS_PER_DAY);
-        writeDate(buffer, offset, (int)epochDay);
+        return writeTimestamp(buffer, offset, packDate((int)epochDay), epochNanos - epochDay * NANOS_PER_DAY,
+            precision);
+    }
+
+    /**
+     * As {@link #writeTimestamp(MutableDirectBuffer, int, long, int)} with the date already packed by
+     * {@link #packDate} (an encoder caches it for the current day) and the nanoseconds since midnight.
+     */
+    static int writeTimestamp(
+        final MutableDirectBuffer buffer, final int offset, final long packedDate, final long nanoOfDay,
+        final int precision)
+    {
+        buffer.putLong(offset, packedDate, LITTLE_ENDIAN);
         final int secondOfDay = (int)(nanoOfDay / NANOS_PER_SECOND);
         final int second = secondOfDay % 60;
         // "-HH:MM:S" as one 8-byte store, then the last second digit
@@ -64,13 +75,22 @@ public final class UtcTimestamps
             return 17;
         }
         buffer.putByte(offset + 17, (byte)'.');
-        long fraction = (nanoOfDay % NANOS_PER_SECOND) / AsciiNumbers.powerOfTen(NANOS - precision);
+        final long nanoOfSecond = nanoOfDay % NANOS_PER_SECOND;
+        // constant divisors for the usual precisions (the JIT turns them into multiplications)
+        long fraction = precision == MILLIS ? nanoOfSecond / 1_000_000 : precision == MICROS ? nanoOfSecond / 1_000 :
+            precision == NANOS ? nanoOfSecond : nanoOfSecond / AsciiNumbers.powerOfTen(NANOS - precision);
         for (int i = offset + 17 + precision; i > offset + 17; i--)
         {
             buffer.putByte(i, (byte)('0' + fraction % 10));
             fraction /= 10;
         }
         return 18 + precision;
+    }
+
+    /** Days since 1970-01-01 of a UTC epoch-nanosecond instant (floor, so instants before 1970 work). */
+    public static long epochDayOf(final long epochNanos)
+    {
+        return Math.floorDiv(epochNanos, NANOS_PER_DAY);
     }
 
     /**
@@ -129,6 +149,13 @@ public final class UtcTimestamps
     /** Writes {@code YYYYMMDD} for an epoch day (days since 1970-01-01); years 0..9999. Returns 8. */
     public static int writeDate(final MutableDirectBuffer buffer, final int offset, final int epochDay)
     {
+        buffer.putLong(offset, packDate(epochDay), LITTLE_ENDIAN);
+        return DATE_LENGTH;
+    }
+
+    /** {@code YYYYMMDD} of an epoch day as 8 ASCII bytes in a long, first byte lowest (for a little-endian store). */
+    public static long packDate(final int epochDay)
+    {
         // civil-from-days (H. Hinnant), all in long to stay exact for any int day
         final long z = epochDay + 719_468L;
         final long era = Math.floorDiv(z, 146_097L);
@@ -139,9 +166,7 @@ public final class UtcTimestamps
         final int day = (int)(dayOfYear - (153 * mp + 2) / 5 + 1);
         final int month = (int)(mp < 10 ? mp + 3 : mp - 9);
         final int year = (int)(yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
-        buffer.putLong(offset, pack2(year / 100) | pack2(year % 100) << 16 | pack2(month) << 32 | pack2(day) << 48,
-            LITTLE_ENDIAN);
-        return DATE_LENGTH;
+        return pack2(year / 100) | pack2(year % 100) << 16 | pack2(month) << 32 | pack2(day) << 48;
     }
 
     /**

@@ -17,9 +17,14 @@ import org.agrona.collections.Int2ObjectHashMap;
 public abstract class ContainerDefinition
 {
     private static final int NOT_FOUND = -1;
+    private static final int DENSE_TAG_LIMIT = 1 << 14;
+    private static final short GROUP_BIT = 0x4000;
+    private static final short ABSENT = -1;
 
     private final int[] fieldOrder;
     private final Int2IntHashMap positions;
+    // hot path: tag -> position (| GROUP_BIT for a NumInGroup tag) for tags below the limit, ABSENT otherwise
+    private final short[] dense;
     private final int[] requiredTags;
     private final int[] sortedRequiredTags;
     private final Int2ObjectHashMap<GroupDefinition> groups;
@@ -39,17 +44,48 @@ public abstract class ContainerDefinition
         this.sortedRequiredTags = requiredTags.clone();
         java.util.Arrays.sort(sortedRequiredTags);
         this.groups = groups;
+        int maxDense = -1;
+        for (final int tag : fieldOrder)
+        {
+            if (tag >= 0 && tag < DENSE_TAG_LIMIT)
+            {
+                maxDense = Math.max(maxDense, tag);
+            }
+        }
+        if (fieldOrder.length >= GROUP_BIT)
+        {
+            throw new IllegalArgumentException("more than " + (GROUP_BIT - 1) + " fields in one message or group");
+        }
+        this.dense = new short[maxDense + 1];
+        java.util.Arrays.fill(dense, ABSENT);
+        for (int i = fieldOrder.length - 1; i >= 0; i--)
+        {
+            final int tag = fieldOrder[i];
+            if (tag >= 0 && tag < dense.length)
+            {
+                dense[tag] = (short)(i | (groups.containsKey(tag) ? GROUP_BIT : 0));
+            }
+        }
     }
 
     /** True when {@code tag} may appear directly in this container. */
     public boolean hasField(final int tag)
     {
+        if (tag >= 0 && tag < DENSE_TAG_LIMIT)
+        {
+            return tag < dense.length && dense[tag] != ABSENT;
+        }
         return positions.get(tag) != NOT_FOUND;
     }
 
     /** Position of {@code tag} in dictionary order, or -1 when it does not belong here. */
     public int positionOf(final int tag)
     {
+        if (tag >= 0 && tag < DENSE_TAG_LIMIT)
+        {
+            final short entry = tag < dense.length ? dense[tag] : ABSENT;
+            return entry == ABSENT ? NOT_FOUND : entry & ~GROUP_BIT;
+        }
         return positions.get(tag);
     }
 
@@ -84,12 +120,17 @@ public abstract class ContainerDefinition
     /** The repeating group whose NumInGroup tag is {@code countTag}, or null. */
     public GroupDefinition group(final int countTag)
     {
+        if (countTag >= 0 && countTag < DENSE_TAG_LIMIT &&
+            (countTag >= dense.length || dense[countTag] == ABSENT || (dense[countTag] & GROUP_BIT) == 0))
+        {
+            return null;
+        }
         return groups.get(countTag);
     }
 
     public boolean isGroup(final int countTag)
     {
-        return groups.containsKey(countTag);
+        return group(countTag) != null;
     }
 
     /** Copies of the allowed tags (tools and tests; allocates). */

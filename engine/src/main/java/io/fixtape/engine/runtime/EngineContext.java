@@ -8,7 +8,7 @@ import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -73,7 +73,11 @@ public final class EngineContext
         return Collections.unmodifiableList(tasks);
     }
 
-    /** The only source of time for sessions and timers. Default {@link SystemEpochNanoClock}. */
+    /**
+     * The only source of time for sessions and timers. Default {@link OffsetEpochNanoClock}: wall-clock epoch
+     * nanoseconds from {@code System.nanoTime()} plus an offset sampled at start (and hourly), so reading it
+     * allocates nothing ({@code SystemEpochNanoClock} goes through {@code Instant.now()}, which allocates).
+     */
     public EngineContext clock(final EpochNanoClock clock)
     {
         this.clock = clock;
@@ -257,7 +261,7 @@ public final class EngineContext
         }
         if (clock == null)
         {
-            clock = new SystemEpochNanoClock();
+            clock = new OffsetEpochNanoClock();
         }
         if (storeFactory == null)
         {

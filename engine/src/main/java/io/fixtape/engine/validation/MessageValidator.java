@@ -45,6 +45,7 @@ public final class MessageValidator
     private static final int GROUP_BASE = 4;
 
     private static final int[] FIRST_THREE = {8, 9, 35};
+    private static final int SECTION_TABLE_SIZE = 4096;
     private static final int NONE = -1;
     private static final int GARBLED = -2;
 
@@ -53,6 +54,8 @@ public final class MessageValidator
     private final Dictionary transport;
     private final MessageDefinition headerDefinition;
     private final MessageDefinition trailerDefinition;
+    // tag -> HEADER / TRAILER / 0 for tags below SECTION_TABLE_SIZE (hot path), computed from the rules below
+    private final byte[] sectionByTag = new byte[SECTION_TABLE_SIZE];
 
     private FixDecoder decoder;
     private DirectBuffer buffer;
@@ -87,6 +90,10 @@ public final class MessageValidator
         if (headerDefinition == null || trailerDefinition == null)
         {
             throw new IllegalArgumentException("transport dictionary has no header/trailer: " + transport.version());
+        }
+        for (int tag = 0; tag < SECTION_TABLE_SIZE; tag++)
+        {
+            sectionByTag[tag] = (byte)(isTrailerTagSlow(tag) ? TRAILER : isHeaderTagSlow(tag) ? HEADER : 0);
         }
     }
 
@@ -666,10 +673,20 @@ public final class MessageValidator
 
     private boolean isHeaderTag(final int tag)
     {
-        return isStandardHeaderTag(tag) || headerDefinition.hasField(tag);
+        return tag >= 0 && tag < SECTION_TABLE_SIZE ? sectionByTag[tag] == HEADER : isHeaderTagSlow(tag);
     }
 
     private boolean isTrailerTag(final int tag)
+    {
+        return tag >= 0 && tag < SECTION_TABLE_SIZE ? sectionByTag[tag] == TRAILER : isTrailerTagSlow(tag);
+    }
+
+    private boolean isHeaderTagSlow(final int tag)
+    {
+        return isStandardHeaderTag(tag) || headerDefinition.hasField(tag);
+    }
+
+    private boolean isTrailerTagSlow(final int tag)
     {
         return tag == 10 || tag == 89 || tag == 93 || trailerDefinition.hasField(tag);
     }

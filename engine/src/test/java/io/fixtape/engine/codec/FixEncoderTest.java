@@ -109,6 +109,25 @@ class FixEncoderTest
     }
 
     @Test
+    void smallCopiesOfEveryLength()
+    {
+        final byte[] source = new byte[100];
+        for (int i = 0; i < source.length; i++)
+        {
+            source[i] = (byte)('A' + i % 26);
+        }
+        for (int length = 0; length <= 80; length++)
+        {
+            final UnsafeBuffer destination = new UnsafeBuffer(new byte[120]);
+            destination.setMemory(0, 120, (byte)'.');
+            FieldWriter.copy(destination, 3, new UnsafeBuffer(source), 5, length);
+            final String expected = "..." + new String(source, 5, length, java.nio.charset.StandardCharsets.US_ASCII) +
+                ".".repeat(120 - 3 - length);
+            assertEquals(expected, destination.getStringWithoutLengthAscii(0, 120), "length " + length);
+        }
+    }
+
+    @Test
     void templateToString()
     {
         assertEquals("49=CLIENT|56=SERVER|", senderTarget.toString());

@@ -13,7 +13,7 @@ import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.tcp.TcpConnection;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,7 +47,7 @@ class QuickFixJInteropTest
     {
         final SessionId id = new SessionId(beginString, FIXTAPE, QFJ);
         final EngineContext context = new EngineContext().idleStrategy("backoff")
-            .addSession(SessionEndpoint.acceptor(sessionConfig(id), new ExecApplication(beginString, new SystemEpochNanoClock()),
+            .addSession(SessionEndpoint.acceptor(sessionConfig(id), new ExecApplication(beginString, new OffsetEpochNanoClock()),
                 new InetSocketAddress("127.0.0.1", 0)));
         try (FixEngine engine = FixEngine.launch(context))
         {

@@ -57,6 +57,11 @@ public final class Gates
         {
             return gate("N/A", "1 run", "cv of p50 across runs <= " + standards.get("gate.stability.pass.cv"));
         }
+        if (p50s.contains(0.0))
+        {
+            return gate("FAIL", "a run without samples", "cv of p50 across runs <= "
+                + standards.get("gate.stability.pass.cv"));
+        }
         double mean = 0;
         for (final double p : p50s)
         {

@@ -252,6 +252,11 @@ public final class TcpConnection implements Connection
         open = false;
         connecting = false;
         disconnectReason = reason;
+        if (wasOpen)
+        {
+            // counted before the socket closes, so the peer never observes the close before the count
+            counters.disconnects(reason).incrementRelease();
+        }
         if (key != null)
         {
             key.cancel();

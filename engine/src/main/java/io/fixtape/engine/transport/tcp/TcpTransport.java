@@ -312,7 +312,6 @@ public final class TcpTransport implements Transport
         if (wasOpen)
         {
             openConnections--;
-            counters.disconnects(reason).incrementRelease();
             closedToReport.add(connection);
             closedReasons.add(reason);
         }

@@ -1,6 +1,7 @@
 package io.fixtape.engine.validation;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.config.DictionaryValidators;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsException;
 import io.fixtape.engine.config.SettingsParser;
@@ -12,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Settings file → session validator, as the acceptance-test server is configured. */
-class DictionaryValidatorFactoryTest
+/** Settings file → session validator ({@link DictionaryValidators}, the engine's default), as the acceptance-test server is configured. */
+class SettingsToValidatorTest
 {
     private static final String SETTINGS = String.join("\n",
         "[DEFAULT]",
@@ -44,23 +45,22 @@ class DictionaryValidatorFactoryTest
     @Test
     void buildsValidatorsPerSessionFromSettings()
     {
-        final DictionaryValidatorFactory factory = new DictionaryValidatorFactory();
         final ValidationResult failure = new ValidationResult();
         final String header = "|34=2|49=TW|52=" + TIME + "|56=ISLD";
 
-        final MessageValidator fix42 = factory.create(section(SETTINGS, 0));
+        final MessageValidator fix42 = DictionaryValidators.create(section(SETTINGS, 0));
         assertTrue(validate(fix42, Fix.message("FIX.4.2", "35=0" + header), failure));
         assertFalse(validate(fix42, Fix.message("FIX.4.2", "35=0" + header + "|5000=x"), failure));
         assertEquals(SessionRejectReason.INVALID_TAG_NUMBER, failure.sessionRejectReason());
         assertEquals(5000, failure.refTagId());
 
-        final MessageValidator fix44 = factory.create(section(SETTINGS, 1));
+        final MessageValidator fix44 = DictionaryValidators.create(section(SETTINGS, 1));
         final String bodyFirst = "35=D|55=MSFT" + header + "|11=id|21=3|40=1|54=1|60=" + TIME;
         assertTrue(validate(fix44, Fix.message("FIX.4.4", bodyFirst), failure), "ValidateFieldsOutOfOrder=N");
         assertFalse(validate(fix44, Fix.message("FIX.4.4", bodyFirst.replace("54=1", "54=Z")), failure));
         assertEquals(SessionRejectReason.VALUE_INCORRECT, failure.sessionRejectReason());
 
-        final MessageValidator fixt = factory.create(section(SETTINGS, 2));
+        final MessageValidator fixt = DictionaryValidators.create(section(SETTINGS, 2));
         assertEquals("FIX.5.0", fixt.dictionaries().defaultApplication().version());
         assertEquals('7', fixt.dictionaries().defaultApplVerId());
         assertTrue(validate(fixt, Fix.message("FIXT.1.1", "35=A|34=1|49=TW|52=" + TIME + "|56=ISLD|98=0|108=2|1137=7"), failure));
@@ -70,12 +70,12 @@ class DictionaryValidatorFactoryTest
     }
 
     @Test
-    void missingDictionaryFileNamesKeyAndLine()
+    void missingDictionaryFileIsASettingsError()
     {
         final String text = "[SESSION]\nBeginString=FIX.4.4\nDataDictionary=/no/such/FIX44-custom.xml\n";
         final SettingsException error = assertThrows(SettingsException.class,
-            () -> new DictionaryValidatorFactory().create(section(text, 0)));
-        assertTrue(error.getMessage().contains("test.cfg:3"), error.getMessage());
-        assertTrue(error.getMessage().contains("DataDictionary"), error.getMessage());
+            () -> DictionaryValidators.create(section(text, 0)));
+        assertTrue(error.getMessage().contains("test.cfg"), error.getMessage());
+        assertTrue(error.getMessage().contains("/no/such/FIX44-custom.xml"), error.getMessage());
     }
 }

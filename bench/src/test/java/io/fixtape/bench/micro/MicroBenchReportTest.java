@@ -1,0 +1,44 @@
+package io.fixtape.bench.micro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.fixtape.bench.micro.MicroBenchReport.Row;
+
+class MicroBenchReportTest
+{
+    @Test
+    void namesRowsLikeTheReferenceFamily()
+    {
+        assertEquals("scanSohFields", MicroBenchReport.displayName("CodecPrimitives.scanSohFields"));
+        assertEquals("GenLogon", MicroBenchReport.displayName("GenLogon.encode"));
+        assertEquals("ParseNewOrderSingle", MicroBenchReport.displayName("ParseNewOrderSingle.parse"));
+    }
+
+    @Test
+    void judgesTheSideBySideTargets()
+    {
+        final String table = MicroBenchReport.sideBySide(List.of(
+            new Row("ParseNewOrderSingle", "fixtape", 100, 1, 50, 0),
+            new Row("ParseNewOrderSingle", "quickfixj", 1000, 1, 1000, 5000),
+            new Row("ParseNewOrderSingle", "artio", 150, 1, 40, 0),
+            new Row("EncodeExecutionReport", "fixtape", 100, 1, 100, 0),
+            new Row("EncodeExecutionReport", "quickfixj", 999, 1, 999, 0),
+            new Row("EncodeExecutionReport", "artio", 90, 1, 90, 0)));
+        assertTrue(table.contains("| ParseNewOrderSingle | wall | 10.0× met | 1.50× met |"), table);
+        assertTrue(table.contains("| ParseNewOrderSingle | CPU | 20.0× met | 0.800× MISSED |"), table);
+        assertTrue(table.contains("| EncodeExecutionReport | wall | 9.99× MISSED | 0.900× MISSED |"), table);
+    }
+
+    @Test
+    void flagsAllocatingFixtapeRowsOnly()
+    {
+        assertEquals("Allocation target MISSED by: GenLogon (24.0 B/op)\n", MicroBenchReport.allocation(List.of(
+            new Row("GenLogon", "fixtape", 10, 1, 10, 24), new Row("scanSohFields", "fixtape", 10, 1, 10, 0.02),
+            new Row("ParseNewOrderSingle", "quickfixj", 1000, 1, 1000, 5000))));
+    }
+}

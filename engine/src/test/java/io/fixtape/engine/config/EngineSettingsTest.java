@@ -1,0 +1,144 @@
+package io.fixtape.engine.config;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
+import org.agrona.concurrent.OffsetEpochNanoClock;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EngineSettingsTest
+{
+    private static final EngineSettings.ApplicationFactory NO_APP = (config, clock) -> Application.NO_OP;
+
+    private static EngineContext context(final String text)
+    {
+        return new EngineSettings().toContext(new SettingsParser().parse("t.cfg", text), new OffsetEpochNanoClock(), NO_APP);
+    }
+
+    /** The shipped sample files must load (they sit in the repository's config/ directory). */
+    @Test
+    void sampleConfigFilesLoad() throws Exception
+    {
+        final Path dir = Path.of("..", "config");
+        for (final String name : new String[] {"acceptor.cfg", "initiator.cfg", "conformance-acceptor.cfg"})
+        {
+            final Path file = dir.resolve(name);
+            assertTrue(Files.isRegularFile(file), file.toString());
+            final EngineContext context = new EngineSettings().toContext(
+                new SettingsParser().parse(file), new OffsetEpochNanoClock(), NO_APP);
+            assertFalse(context.sessions().isEmpty(), name);
+        }
+    }
+
+    @Test
+    void conformanceAcceptorIsConfiguredAsTheScriptsExpect()
+    {
+        final EngineContext context = new EngineSettings().toContext(
+            new SettingsParser().parse(Path.of("..", "config", "conformance-acceptor.cfg")), new OffsetEpochNanoClock(), NO_APP);
+        assertEquals(3, context.sessions().size());
+        final String[] beginStrings = {"FIX.4.2", "FIX.4.4", "FIXT.1.1"};
+        for (int i = 0; i < 3; i++)
+        {
+            final SessionEndpoint endpoint = context.sessions().get(i);
+            final SessionConfig config = endpoint.config();
+            assertEquals(new SessionId(beginStrings[i], "ISLD", "TW"), config.sessionId());
+            assertFalse(endpoint.isInitiator());
+            assertTrue(config.resetOnDisconnect());
+            assertTrue(config.schedule().isNonStop());
+            assertEquals(3, config.timestampPrecision());
+            assertNotNull(config.validator(), "dictionary validation on");
+            assertEquals(endpoint.address(), context.sessions().get(0).address(), "one port");
+        }
+        assertEquals("7", SessionConfig.applVerIdValue(context.sessions().get(2).config().defaultApplVerId()));
+    }
+
+    @Test
+    void mapsSessionAndEngineKeys()
+    {
+        final EngineContext context = context(String.join("\n",
+            "[DEFAULT]",
+            "ConnectionType=initiator",
+            "SocketConnectHost=127.0.0.1",
+            "SocketConnectPort=9999",
+            "ReconnectInterval=3",
+            "HeartBtInt=5",
+            "StartTime=08:00:00",
+            "EndTime=17:00:00",
+            "TimeZone=Europe/London",
+            "ResetOnLogon=Y",
+            "ResetOnLogout=Y",
+            "CheckLatency=N",
+            "MaxLatency=30",
+            "TimeStampPrecision=MICROS",
+            "IdleStrategy=sleeping",
+            "SlowConsumerPolicy=disconnect",
+            "OutboundBufferSize=2097152",
+            "MaxConnections=10",
+            "UseDataDictionary=N",
+            "[SESSION]",
+            "BeginString=FIX.4.4",
+            "SenderCompID=A",
+            "TargetCompID=B",
+            "Username=u",
+            "Password=p"));
+        final SessionEndpoint endpoint = context.sessions().get(0);
+        final SessionConfig config = endpoint.config();
+        assertTrue(endpoint.isInitiator());
+        assertEquals(9999, endpoint.address().getPort());
+        assertEquals(TimeUnit.SECONDS.toNanos(3), endpoint.reconnectIntervalNanos());
+        assertEquals(5, config.heartBtIntSeconds());
+        assertFalse(config.schedule().isNonStop());
+        assertTrue(config.resetOnLogon());
+        assertTrue(config.resetOnLogout());
+        assertFalse(config.checkLatency());
+        assertEquals(TimeUnit.SECONDS.toNanos(30), config.maxLatencyNanos());
+        assertEquals(6, config.timestampPrecision());
+        assertNull(config.validator());
+        assertEquals("sleeping", context.idleStrategyName());
+        assertEquals(SlowConsumerPolicy.DISCONNECT, context.transportConfig().slowConsumerPolicy());
+        assertEquals(2097152, context.transportConfig().outboundBufferCapacity());
+        assertEquals(10, context.transportConfig().maxConnections());
+    }
+
+    @Test
+    void fixtWithoutDictionaryPathsUsesTheStandardOnes()
+    {
+        final EngineContext context = context(String.join("\n",
+            "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=0", "BeginString=FIXT.1.1",
+            "DefaultApplVerID=FIX.5.0SP2", "SenderCompID=A", "TargetCompID=B", "NonStopSession=Y"));
+        assertNotNull(context.sessions().get(0).config().validator());
+    }
+
+    @Test
+    void errorsNameTheKeyAndWhereItIs()
+    {
+        assertEquals("t.cfg:3: ConnectionType must be acceptor or initiator (is 'server')",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "BeginString=FIX.4.4", "ConnectionType=server"))).getMessage());
+        assertEquals("t.cfg:1: StartTime and EndTime are required unless NonStopSession=Y (is '')",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=1", "BeginString=FIX.4.4",
+                "SenderCompID=A", "TargetCompID=B"))).getMessage());
+        assertEquals("t.cfg:3: IdleStrategy applies to the whole engine: set it in [DEFAULT]",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "ConnectionType=acceptor", "IdleStrategy=busy-spin"))).getMessage());
+        assertTrue(assertThrows(SettingsException.class, () -> context(String.join("\n",
+            "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=1", "BeginString=FIX.4.4", "SenderCompID=A",
+            "TargetCompID=B", "NonStopSession=Y", "DataDictionary=/no/such/FIX44.xml"))).getMessage()
+            .startsWith("t.cfg:1: cannot load the data dictionary"));
+    }
+}
