@@ -1,9 +1,9 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.validation.SessionRejectReason;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**

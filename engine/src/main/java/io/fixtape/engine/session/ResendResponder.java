@@ -16,7 +16,7 @@ import org.agrona.DirectBuffer;
  */
 final class ResendResponder implements MessageStore.ReplayHandler
 {
-    private final Session session;
+    private final SessionSender sender;
     private final MessageStore store;
     private final FixDecoder stored = new FixDecoder();
     private boolean active;
@@ -25,9 +25,9 @@ final class ResendResponder implements MessageStore.ReplayHandler
     private int end;
     private long nowNanos;
 
-    ResendResponder(final Session session, final MessageStore store)
+    ResendResponder(final SessionSender sender, final MessageStore store)
     {
-        this.session = session;
+        this.sender = sender;
         this.store = store;
     }
 
@@ -82,7 +82,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
                 return 1;
             }
         }
-        if (next <= end && !session.sendGapFill(next, end + 1, nowNanos))
+        if (next <= end && !sender.gapFill(next, end + 1, nowNanos))
         {
             return 1;
         }
@@ -104,14 +104,14 @@ final class ResendResponder implements MessageStore.ReplayHandler
         }
         if (seqNum > next)
         {
-            if (!session.sendGapFill(next, seqNum, nowNanos))
+            if (!sender.gapFill(next, seqNum, nowNanos))
             {
                 stalled = true;
                 return false;
             }
             next = seqNum;
         }
-        final int result = session.resendStored(stored, seqNum, nowNanos);
+        final int result = sender.resendStored(stored, seqNum, nowNanos);
         if (result == 0)
         {
             stalled = true;

@@ -1,26 +1,21 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.validation.MessageValidator;
-import io.fixtape.engine.validation.SessionRejectReason;
-import io.fixtape.engine.validation.ValidationResult;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.AsciiNumbers;
-import io.fixtape.engine.codec.FieldTemplate;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.validation.MessageValidator;
+import io.fixtape.engine.validation.SessionRejectReason;
+import io.fixtape.engine.validation.ValidationResult;
 import org.agrona.AsciiSequenceView;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.EpochNanoClock;
-import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -76,21 +71,15 @@ public final class Session
     private final HeartbeatTimer timer;
     private final GapQueue gapQueue;
     private final ResendResponder resender;
-    private final AdminMessages admin = new AdminMessages();
+    private final SessionSender sender;
     private final FixDecoder queuedDecoder = new FixDecoder();
     private final ValidationResult validationResult = new ValidationResult();
     private final AsciiSequenceView usernameView = new AsciiSequenceView();
     private final AsciiSequenceView passwordView = new AsciiSequenceView();
 
-    private final FieldTemplate senderTarget;
-    private final UnsafeBuffer appBuffer;
-    private final UnsafeBuffer adminBuffer;
-    private final FixEncoder appEncoder;
-    private final FixEncoder adminEncoder;
     private final byte[] beginString;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final byte[] defaultApplVerId;
     private final int version;
 
     private Connection connection;
@@ -101,10 +90,6 @@ public final class Session
     private long connectedAtNanos;
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
-    private long adminMsgType;
-    private long pendingMsgType;
-    private int pendingSeqNum = -1;
-    private boolean pendingFinished;
     private boolean unsupportedMessageType;
 
     /**
@@ -126,21 +111,12 @@ public final class Session
         this.sequence = new SequenceTracker(store);
         this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
         this.gapQueue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
-        this.resender = new ResendResponder(this, store);
         this.beginString = ascii(sessionId.beginString());
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
-        this.defaultApplVerId = config.isFixt() ? ascii(SessionConfig.applVerIdValue(config.defaultApplVerId())) : null;
         this.version = version(sessionId.beginString());
-        this.senderTarget = FieldTemplate.builder()
-            .add(Tags.SENDER_COMP_ID, sessionId.senderCompId())
-            .add(Tags.TARGET_COMP_ID, sessionId.targetCompId())
-            .build();
-        final int capacity = config.maxMessageSize() + 256;
-        this.appBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
-        this.adminBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
-        this.appEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
-        this.adminEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+        this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
+        this.resender = new ResendResponder(sender, store);
         this.heartBtIntSeconds = config.heartBtIntSeconds();
     }
 
@@ -264,11 +240,12 @@ public final class Session
             return false;
         }
         connection = newConnection;
+        sender.bind(newConnection);
         initiatedConnection = initiated;
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
         resetSentInLogon = false;
-        pendingSeqNum = -1;
+        sender.dropPending();
         gapQueue.clear();
         sequence.clearResendRange();
         resender.cancel();
@@ -318,6 +295,7 @@ public final class Session
         if (connection != null)
         {
             connection = null;
+            sender.bind(null);
             onDisconnected(reason);
         }
     }
@@ -338,6 +316,7 @@ public final class Session
         if (current != null)
         {
             connection = null;
+            sender.bind(null);
             current.close(reason);
             onDisconnected(reason);
         }
@@ -426,8 +405,7 @@ public final class Session
         int work = 0;
         if (timer.isTestRequestDue(now))
         {
-            admin.testRequest(beginAdmin(MsgTypes.TEST_REQUEST, now), TEST_REQ_ID);
-            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            if (sender.testRequest(TEST_REQ_ID, now))
             {
                 timer.onTestRequestSent();
                 counters.testRequestsSent++;
@@ -436,8 +414,7 @@ public final class Session
         }
         if (timer.isHeartbeatDue(now))
         {
-            beginAdmin(MsgTypes.HEARTBEAT, now);
-            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            if (sender.heartbeat(null, now))
             {
                 counters.heartbeatsSent++;
                 work++;
@@ -789,8 +766,7 @@ public final class Session
             return;
         }
         final int begin = sequence.nextTarget();
-        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), begin, version >= 42 ? 0 : 999_999);
-        if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+        if (sender.resendRequest(begin, now))
         {
             sequence.resendRange(begin, seqNum - 1);
             counters.resendRequestsSent++;
@@ -824,8 +800,7 @@ public final class Session
                 sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
                 return;
             }
-            admin.heartbeat(beginAdmin(MsgTypes.HEARTBEAT, now), m);
-            if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+            if (sender.heartbeat(m, now))
             {
                 counters.heartbeatsSent++;
             }
@@ -844,7 +819,7 @@ public final class Session
             counters.applicationMessagesReceived++;
             if (unsupportedMessageType)
             {
-                businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
+                sender.businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
             }
             else
             {
@@ -1081,57 +1056,35 @@ public final class Session
      */
     public FixEncoder newMessage(final long msgType)
     {
-        pendingMsgType = msgType;
-        pendingSeqNum = sequence.nextSender();
-        pendingFinished = false;
-        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, clock.nanoTime());
+        return sender.newMessage(msgType);
     }
 
     /**
      * Frame, journal and write the message begun with {@link #newMessage}.
      *
      * @return the MsgSeqNum used (&gt; 0) or {@link #BACK_PRESSURED} (retry {@code send()}), {@link #NOT_CONNECTED},
-     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}.
+     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED}.
      */
     public long send()
     {
-        if (pendingSeqNum < 0)
+        if (!sender.hasPending())
         {
             return NO_MESSAGE;
         }
         if (connection == null || state != SessionState.ACTIVE)
         {
-            pendingSeqNum = -1;
+            sender.dropPending();
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
         }
-        if (pendingSeqNum != sequence.nextSender())
-        {
-            pendingSeqNum = -1;
-            return STALE_MESSAGE;
-        }
-        if (!pendingFinished)
-        {
-            appEncoder.finish();
-            pendingFinished = true;
-        }
-        final long result;
         try
         {
-            result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(),
-                pendingSeqNum, pendingMsgType, 0, clock.nanoTime());
+            return sender.sendPending();
         }
         catch (final MessageStoreException ex)
         {
-            pendingSeqNum = -1;
             onStoreFailure();
             return STORE_FAILED;
         }
-        if (result != BACK_PRESSURED)
-        {
-            pendingSeqNum = -1;
-            counters.applicationMessagesSent++;
-        }
-        return result;
     }
 
     /**
@@ -1142,9 +1095,13 @@ public final class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
+        if (connection == null || state != SessionState.ACTIVE)
+        {
+            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
+        }
         try
         {
-            return businessReject(message, businessRejectReason, text);
+            return sender.businessReject(message, businessRejectReason, text);
         }
         catch (final MessageStoreException ex)
         {
@@ -1153,143 +1110,25 @@ public final class Session
         }
     }
 
-    private long businessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
-    {
-        if (connection == null || state != SessionState.ACTIVE)
-        {
-            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
-        }
-        final long now = clock.nanoTime();
-        final int refSeqNum = message.getInt(Tags.MSG_SEQ_NUM);
-        if (version < 42)
-        {
-            final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
-            admin.reject(encoder, message, version, refSeqNum, SessionRejectReason.OTHER, AdminMessages.NO_REF_TAG);
-            return sendAdmin(now, MessageStore.FLAG_ADMIN) ? 1 : BACK_PRESSURED;
-        }
-        final FixEncoder encoder = beginAdmin(MsgTypes.BUSINESS_MESSAGE_REJECT, now);
-        admin.businessReject(encoder, message, refSeqNum, businessRejectReason, text);
-        final int seqNum = sequence.nextSender();
-        if (sendAdmin(now, 0))
-        {
-            counters.businessRejectsSent++;
-            return seqNum;
-        }
-        return BACK_PRESSURED;
-    }
-
-    private FixEncoder beginAdmin(final long msgType, final long now)
-    {
-        adminMsgType = msgType;
-        return adminEncoder.wrap(adminBuffer, 0).header(msgType, senderTarget, sequence.nextSender(), now);
-    }
-
-    private boolean sendAdmin(final long now, final int flags)
-    {
-        final int length = adminEncoder.finish();
-        return write(adminBuffer, adminEncoder.messageOffset(), length, sequence.nextSender(), adminMsgType, flags,
-            now) > 0;
-    }
-
-    /** Capacity check, journal (write-ahead), sequence number, write. */
-    private long write(
-        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
-        final int flags, final long now)
-    {
-        final Connection current = connection;
-        if (current == null)
-        {
-            return NOT_CONNECTED;
-        }
-        if (current.writableBytes() < length)
-        {
-            counters.backPressured++;
-            return BACK_PRESSURED;
-        }
-        store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
-        sequence.incrementSender();
-        if (current.write(buffer, offset, length) < 0)
-        {
-            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
-        }
-        timer.onSent(now);
-        counters.messagesSent++;
-        return seqNum;
-    }
-
-    /** A resent copy or gap fill: the sequence number was used before, so it is neither advanced nor indexed. */
-    private boolean writeUnsequenced(
-        final int offset, final int length, final int seqNum, final long msgType, final int flags, final long now)
-    {
-        final Connection current = connection;
-        if (current == null || current.writableBytes() < length)
-        {
-            counters.backPressured++;
-            return false;
-        }
-        store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
-        current.write(adminBuffer, offset, length);
-        timer.onSent(now);
-        counters.messagesSent++;
-        return true;
-    }
-
-    /** For {@link ResendResponder}: 1 sent, 0 back-pressured, -1 the stored message is unusable. */
-    int resendStored(final FixDecoder stored, final int seqNum, final long now)
-    {
-        final int length = PossDupResend.encode(stored, adminEncoder.wrap(adminBuffer, 0), now);
-        if (length < 0)
-        {
-            return -1;
-        }
-        if (!writeUnsequenced(adminEncoder.messageOffset(), length, seqNum, stored.msgType(), 0, now))
-        {
-            return 0;
-        }
-        counters.messagesResent++;
-        return 1;
-    }
-
-    /** For {@link ResendResponder}: SequenceReset-GapFill at {@code seqNum} to {@code newSeqNo}. */
-    boolean sendGapFill(final int seqNum, final int newSeqNo, final long now)
-    {
-        final FixEncoder encoder = adminEncoder.wrap(adminBuffer, 0)
-            .header(MsgTypes.SEQUENCE_RESET, senderTarget, seqNum, now);
-        admin.gapFill(encoder, now, newSeqNo);
-        final int length = encoder.finish();
-        if (!writeUnsequenced(encoder.messageOffset(), length, seqNum, MsgTypes.SEQUENCE_RESET,
-            MessageStore.FLAG_ADMIN | MessageStore.FLAG_GAP_FILL, now))
-        {
-            return false;
-        }
-        counters.gapFillsSent++;
-        return true;
-    }
-
     private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
     {
-        final FixEncoder encoder = beginAdmin(MsgTypes.LOGON, now);
-        admin.logon(encoder, heartBtInt, reset, defaultApplVerId,
-            config.enableNextExpectedMsgSeqNum() ? Math.max(nextExpected, sequence.nextTarget()) : 0,
-            initiatedConnection ? config.username() : null, initiatedConnection ? config.password() : null);
-        sendAdmin(now, MessageStore.FLAG_ADMIN);
+        sender.logon(heartBtInt, reset, nextExpected, initiatedConnection, now);
     }
 
     private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
     {
-        admin.logout(beginAdmin(MsgTypes.LOGOUT, now), text);
+        sender.logout(text, now);
         logoutSent(reason, now);
     }
 
     private void sendLogoutSequenceTooLow(final int received, final long now)
     {
-        admin.logoutSequenceTooLow(beginAdmin(MsgTypes.LOGOUT, now), sequence.nextTarget(), received);
+        sender.logoutSequenceTooLow(sequence.nextTarget(), received, now);
         logoutSent(LogoutReason.SEQUENCE_TOO_LOW, now);
     }
 
     private void logoutSent(final LogoutReason reason, final long now)
     {
-        sendAdmin(now, MessageStore.FLAG_ADMIN);
         counters.logoutSent(reason);
         if (connection != null)
         {
@@ -1299,8 +1138,8 @@ public final class Session
     }
 
     /**
-     * Session-level Reject (35=3) of {@code m}; reverse-routes OnBehalfOf/DeliverTo. The rejected message counts
-     * as received (its number is consumed) unless it is a Logon or SequenceReset or not the expected number.
+     * Session-level Reject (35=3) of {@code m}. The rejected message counts as received (its number is consumed)
+     * unless it is a Logon or SequenceReset or not the expected number. Not sent before Logon.
      */
     private void sendReject(
         final FixDecoder m, final long msgType, final int seqNum, final int reason, final int refTagId,
@@ -1310,10 +1149,7 @@ public final class Session
         {
             return;
         }
-        final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
-        admin.reverseRoute(encoder, m);
-        admin.reject(encoder, m, version, seqNum, reason, refTagId);
-        sendAdmin(now, MessageStore.FLAG_ADMIN);
+        sender.reject(m, seqNum, reason, refTagId, now);
         counters.rejectSent(reason);
         if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
         {
@@ -1338,11 +1174,12 @@ public final class Session
         final Connection current = connection;
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         connection = null;
+        sender.bind(null);
         state = SessionState.DISCONNECTED;
         gapQueue.clear();
         sequence.clearResendRange();
         resender.cancel();
-        pendingSeqNum = -1;
+        sender.dropPending();
         if (current != null)
         {
             current.close(DisconnectReason.STORE_FAILURE);
@@ -1362,7 +1199,7 @@ public final class Session
         gapQueue.clear();
         sequence.clearResendRange();
         resender.cancel();
-        pendingSeqNum = -1;
+        sender.dropPending();
         if (config.resetOnDisconnect() || (wasLoggedOn && config.resetOnLogout() && reason == DisconnectReason.LOGOUT))
         {
             resetSequenceNumbers();

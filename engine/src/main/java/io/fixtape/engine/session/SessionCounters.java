@@ -1,7 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.validation.SessionRejectReason;
 
 /**
  * What happened on one session, counted: every Reject by SessionRejectReason, every Logout by

@@ -1,0 +1,300 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.codec.FieldTemplate;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.PossDupResend;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.validation.SessionRejectReason;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The outbound side of a {@link Session}: encodes the standard header, frames, journals
+ * ({@link MessageStore#onOutbound}, write-ahead) and writes to the bound connection. Every sequenced send first
+ * asks {@link Connection#writableBytes()}, so a message the connection would refuse is neither journaled nor
+ * numbered. Resent copies and gap fills reuse their original numbers and are journaled with
+ * {@link MessageStore#FLAG_POSS_DUP}.
+ *
+ * <p>Two encoders over two direct buffers: one for the application's message in progress, one for the session's
+ * own messages, so a heartbeat or reject never clobbers what the application is building. Allocation-free.
+ *
+ * <p>Poller thread only. A {@link io.fixtape.engine.store.MessageStoreException} from the store propagates to the
+ * session, which applies its store-failure policy.
+ */
+final class SessionSender
+{
+    private final SessionConfig config;
+    private final MessageStore store;
+    private final SequenceTracker sequence;
+    private final HeartbeatTimer timer;
+    private final SessionCounters counters;
+    private final EpochNanoClock clock;
+    private final AdminMessages admin = new AdminMessages();
+    private final FieldTemplate senderTarget;
+    private final UnsafeBuffer appBuffer;
+    private final UnsafeBuffer adminBuffer;
+    private final FixEncoder appEncoder;
+    private final FixEncoder adminEncoder;
+    private final byte[] defaultApplVerId;
+    private final int version;
+
+    private Connection connection;
+    private long adminMsgType;
+    private long pendingMsgType;
+    private int pendingSeqNum = -1;
+    private boolean pendingFinished;
+
+    SessionSender(
+        final SessionConfig config, final MessageStore store, final SequenceTracker sequence,
+        final HeartbeatTimer timer, final SessionCounters counters, final EpochNanoClock clock, final int version)
+    {
+        this.config = config;
+        this.store = store;
+        this.sequence = sequence;
+        this.timer = timer;
+        this.counters = counters;
+        this.clock = clock;
+        this.version = version;
+        final SessionId sessionId = config.sessionId();
+        this.defaultApplVerId = config.isFixt() ?
+            SessionConfig.applVerIdValue(config.defaultApplVerId()).getBytes(StandardCharsets.US_ASCII) : null;
+        this.senderTarget = FieldTemplate.builder()
+            .add(Tags.SENDER_COMP_ID, sessionId.senderCompId())
+            .add(Tags.TARGET_COMP_ID, sessionId.targetCompId())
+            .build();
+        final int capacity = config.maxMessageSize() + 256;
+        this.appBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
+        this.adminBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
+        this.appEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+        this.adminEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+    }
+
+    /** The connection messages go to (null when disconnected); a new binding drops an unsent application message. */
+    void bind(final Connection connection)
+    {
+        this.connection = connection;
+        pendingSeqNum = -1;
+    }
+
+    // ------------------------------------------------------------------------------------------ application
+
+    FixEncoder newMessage(final long msgType)
+    {
+        pendingMsgType = msgType;
+        pendingSeqNum = sequence.nextSender();
+        pendingFinished = false;
+        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, clock.nanoTime());
+    }
+
+    boolean hasPending()
+    {
+        return pendingSeqNum >= 0;
+    }
+
+    void dropPending()
+    {
+        pendingSeqNum = -1;
+    }
+
+    /** Send the message begun with {@link #newMessage}; the caller has checked the session is logged on. */
+    long sendPending()
+    {
+        if (pendingSeqNum != sequence.nextSender())
+        {
+            pendingSeqNum = -1;
+            return Session.STALE_MESSAGE;
+        }
+        if (!pendingFinished)
+        {
+            appEncoder.finish();
+            pendingFinished = true;
+        }
+        final int seqNum = pendingSeqNum;
+        pendingSeqNum = -1; // cleared first: a store failure must not leave it pending
+        final long result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(), seqNum,
+            pendingMsgType, 0, clock.nanoTime());
+        if (result == Session.BACK_PRESSURED)
+        {
+            pendingSeqNum = seqNum; // still framed: send() may be called again
+        }
+        else
+        {
+            counters.applicationMessagesSent++;
+        }
+        return result;
+    }
+
+    /** BusinessMessageReject (or a session Reject before FIX 4.2). @return MsgSeqNum or a negative code. */
+    long businessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
+    {
+        final long now = clock.nanoTime();
+        final int refSeqNum = message.getInt(Tags.MSG_SEQ_NUM);
+        final int seqNum = sequence.nextSender();
+        if (version < 42)
+        {
+            admin.reject(beginAdmin(MsgTypes.REJECT, now), message, version, refSeqNum, SessionRejectReason.OTHER,
+                AdminMessages.NO_REF_TAG);
+            return sendAdmin(now, MessageStore.FLAG_ADMIN) ? seqNum : Session.BACK_PRESSURED;
+        }
+        admin.businessReject(beginAdmin(MsgTypes.BUSINESS_MESSAGE_REJECT, now), message, refSeqNum,
+            businessRejectReason, text);
+        if (sendAdmin(now, 0)) // an application-level message: stored for resend
+        {
+            counters.businessRejectsSent++;
+            return seqNum;
+        }
+        return Session.BACK_PRESSURED;
+    }
+
+    // ------------------------------------------------------------------------------------------ session messages
+
+    boolean logon(
+        final int heartBtInt, final boolean reset, final int nextExpected, final boolean initiator, final long now)
+    {
+        admin.logon(beginAdmin(MsgTypes.LOGON, now), heartBtInt, reset, defaultApplVerId,
+            config.enableNextExpectedMsgSeqNum() ? Math.max(nextExpected, sequence.nextTarget()) : 0,
+            initiator ? config.username() : null, initiator ? config.password() : null);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    boolean logout(final CharSequence text, final long now)
+    {
+        admin.logout(beginAdmin(MsgTypes.LOGOUT, now), text);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    boolean logoutSequenceTooLow(final int expected, final int received, final long now)
+    {
+        admin.logoutSequenceTooLow(beginAdmin(MsgTypes.LOGOUT, now), expected, received);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    /** Heartbeat, answering {@code testRequest} (its 112) when not null. */
+    boolean heartbeat(final FixDecoder testRequest, final long now)
+    {
+        admin.heartbeat(beginAdmin(MsgTypes.HEARTBEAT, now), testRequest);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    boolean testRequest(final CharSequence testReqId, final long now)
+    {
+        admin.testRequest(beginAdmin(MsgTypes.TEST_REQUEST, now), testReqId);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    /** ResendRequest from {@code beginSeqNo} to "infinity" (0 from FIX 4.2, 999999 before). */
+    boolean resendRequest(final int beginSeqNo, final long now)
+    {
+        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), beginSeqNo, version >= 42 ? 0 : 999_999);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    /** Reject (35=3) of {@code message}, reverse-routed. */
+    boolean reject(final FixDecoder message, final int refSeqNum, final int reason, final int refTagId, final long now)
+    {
+        final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
+        admin.reverseRoute(encoder, message);
+        admin.reject(encoder, message, version, refSeqNum, reason, refTagId);
+        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+    }
+
+    // ------------------------------------------------------------------------------------------ resend
+
+    /** For {@link ResendResponder}: 1 sent, 0 back-pressured, -1 the stored message is unusable. */
+    int resendStored(final FixDecoder stored, final int seqNum, final long now)
+    {
+        final int length = PossDupResend.encode(stored, adminEncoder.wrap(adminBuffer, 0), now);
+        if (length < 0)
+        {
+            return -1;
+        }
+        if (!writeUnsequenced(adminEncoder.messageOffset(), length, seqNum, stored.msgType(), 0, now))
+        {
+            return 0;
+        }
+        counters.messagesResent++;
+        return 1;
+    }
+
+    /** For {@link ResendResponder}: SequenceReset-GapFill at {@code seqNum} to {@code newSeqNo}. */
+    boolean gapFill(final int seqNum, final int newSeqNo, final long now)
+    {
+        final FixEncoder encoder = adminEncoder.wrap(adminBuffer, 0)
+            .header(MsgTypes.SEQUENCE_RESET, senderTarget, seqNum, now);
+        admin.gapFill(encoder, now, newSeqNo);
+        final int length = encoder.finish();
+        if (!writeUnsequenced(encoder.messageOffset(), length, seqNum, MsgTypes.SEQUENCE_RESET,
+            MessageStore.FLAG_ADMIN | MessageStore.FLAG_GAP_FILL, now))
+        {
+            return false;
+        }
+        counters.gapFillsSent++;
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------------ framing
+
+    private FixEncoder beginAdmin(final long msgType, final long now)
+    {
+        adminMsgType = msgType;
+        return adminEncoder.wrap(adminBuffer, 0).header(msgType, senderTarget, sequence.nextSender(), now);
+    }
+
+    private boolean sendAdmin(final long now, final int flags)
+    {
+        final int length = adminEncoder.finish();
+        return write(adminBuffer, adminEncoder.messageOffset(), length, sequence.nextSender(), adminMsgType, flags,
+            now) > 0;
+    }
+
+    /** Capacity check, journal (write-ahead), sequence number, write. */
+    private long write(
+        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
+        final int flags, final long now)
+    {
+        final Connection current = connection;
+        if (current == null)
+        {
+            return Session.NOT_CONNECTED;
+        }
+        if (current.writableBytes() < length)
+        {
+            counters.backPressured++;
+            return Session.BACK_PRESSURED;
+        }
+        store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+        sequence.incrementSender();
+        if (current.write(buffer, offset, length) < 0)
+        {
+            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
+        }
+        timer.onSent(now);
+        counters.messagesSent++;
+        return seqNum;
+    }
+
+    /** A resent copy or gap fill: the sequence number was used before, so it is neither advanced nor indexed. */
+    private boolean writeUnsequenced(
+        final int offset, final int length, final int seqNum, final long msgType, final int flags, final long now)
+    {
+        final Connection current = connection;
+        if (current == null || current.writableBytes() < length)
+        {
+            counters.backPressured++;
+            return false;
+        }
+        store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
+        current.write(adminBuffer, offset, length);
+        timer.onSent(now);
+        counters.messagesSent++;
+        return true;
+    }
+}
