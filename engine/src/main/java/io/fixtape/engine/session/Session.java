@@ -1064,6 +1064,16 @@ public final class Session
     }
 
     /**
+     * The SendingTime (engine clock, epoch nanos) stamped on the message begun by the last {@link #newMessage}.
+     * Applications use it for their own time fields (e.g. TransactTime) so that one message carries one reading of
+     * the clock — a replay with the recorded clock then reproduces it exactly.
+     */
+    public long sendingTimeNanos()
+    {
+        return sender.sendingTimeNanos();
+    }
+
+    /**
      * Frame, journal and write the message begun with {@link #newMessage}.
      *
      * @return the MsgSeqNum used (&gt; 0) or {@link #BACK_PRESSURED} (retry {@code send()}), {@link #NOT_CONNECTED},
