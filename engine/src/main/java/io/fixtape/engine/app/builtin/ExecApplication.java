@@ -65,6 +65,16 @@ public final class ExecApplication implements Application
         this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
     }
 
+    /**
+     * First OrderID to assign (default 1). Configuration time only; replay tests use it to change the
+     * application's behaviour in one precise way.
+     */
+    public ExecApplication firstOrderId(final long firstOrderId)
+    {
+        this.nextOrderId = firstOrderId;
+        return this;
+    }
+
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
@@ -111,7 +121,7 @@ public final class ExecApplication implements Application
         BodyCopy.copyAs(order, Tags.PRICE, Tags.AVG_PX, out, DEFAULT_PRICE);
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
         BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
         fills++;
     }
@@ -154,7 +164,7 @@ public final class ExecApplication implements Application
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LEAVES_QTY, out, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
     }
 
@@ -182,7 +192,7 @@ public final class ExecApplication implements Application
         out.putBytes(Tags.LEAVES_QTY, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime());
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
         send(session);
     }
 
