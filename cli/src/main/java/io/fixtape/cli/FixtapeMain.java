@@ -3,6 +3,7 @@ package io.fixtape.cli;
 import io.fixtape.cli.bench.BenchCommand;
 import io.fixtape.cli.journal.JournalCommand;
 import io.fixtape.cli.replay.ImportCommand;
+import io.fixtape.cli.replay.ReplayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,6 +24,7 @@ import picocli.CommandLine.Command;
         ImportCommand.class,
         JournalCommand.class,
         BenchCommand.class,
+        ReplayCommand.class,
     })
 public final class FixtapeMain
 {

@@ -4,6 +4,7 @@ import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
+import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
@@ -37,6 +38,7 @@ public final class EngineContext
     private final List<DutyCycleTask> tasks = new ArrayList<>();
     private EpochNanoClock clock;
     private MessageStoreFactory storeFactory;
+    private Transport transport;
     private TcpTransportConfig transportConfig;
     private String idleStrategyName = DEFAULT_IDLE_STRATEGY;
     private IdleStrategy idleStrategy;
@@ -99,6 +101,23 @@ public final class EngineContext
     public MessageStoreFactory storeFactory()
     {
         return storeFactory;
+    }
+
+    /**
+     * A transport to use instead of the engine's own NIO TCP transport, e.g. the inproc or Aeron transports of the
+     * replay module. The engine polls it on its poller thread and closes it on shutdown; acceptor addresses are
+     * not bound (the transport delivers connections itself) and initiator sessions are refused. Default: null
+     * (NIO TCP).
+     */
+    public EngineContext transport(final Transport transport)
+    {
+        this.transport = transport;
+        return this;
+    }
+
+    public Transport transport()
+    {
+        return transport;
     }
 
     /** TCP settings (buffers, connection limit, slow-consumer policy). Default {@code new TcpTransportConfig()}. */
@@ -242,6 +261,17 @@ public final class EngineContext
         if (endpoints.isEmpty())
         {
             throw new IllegalArgumentException("sessions: at least one session is required");
+        }
+        if (transport != null)
+        {
+            for (final SessionEndpoint endpoint : endpoints)
+            {
+                if (endpoint.isInitiator())
+                {
+                    throw new IllegalArgumentException("transport: initiator session " + endpoint.config().sessionId() +
+                        " needs the TCP transport; a custom transport serves acceptor sessions only");
+                }
+            }
         }
         if (maxMessageSize < 256)
         {

@@ -9,6 +9,7 @@ import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.DirectBuffer;
@@ -44,7 +45,8 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
 {
     private final String roleName;
     private final EpochNanoClock clock;
-    private final TcpTransport transport;
+    private final Transport transport;
+    private final TcpTransport tcp;
     private final SessionRegistry registry;
     private final Session[] sessions;
     private final MessageStore[] stores;
@@ -74,7 +76,8 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     EnginePoller(
         final String name,
         final EpochNanoClock clock,
-        final TcpTransport transport,
+        final Transport transport,
+        final TcpTransport tcp,
         final SessionRegistry registry,
         final List<Session> sessions,
         final List<MessageStore> stores,
@@ -90,6 +93,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.roleName = name + "-poller";
         this.clock = clock;
         this.transport = transport;
+        this.tcp = tcp;
         this.registry = registry;
         this.sessions = sessions.toArray(new Session[0]);
         this.stores = stores.toArray(new MessageStore[0]);
@@ -148,7 +152,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             for (final InitiatorConnector connector : connectors)
             {
-                work += connector.doWork(transport, now);
+                work += connector.doWork(tcp, now); // initiators exist only with the TCP transport
             }
         }
         work += expireLogonTimeouts(now);

@@ -5,6 +5,7 @@ import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
@@ -33,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 public final class FixEngine implements AutoCloseable
 {
     private final EngineContext context;
-    private final TcpTransport transport;
+    private final Transport transport;
     private final List<Session> sessions = new ArrayList<>();
     private final Map<InetSocketAddress, Integer> boundPorts = new LinkedHashMap<>();
     private final EnginePoller poller;
@@ -44,7 +45,10 @@ public final class FixEngine implements AutoCloseable
     private FixEngine(final EngineContext context, final boolean ownThread)
     {
         this.context = context.conclude();
-        this.transport = new TcpTransport(context.transportConfig(), context.counters());
+        // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
+        final TcpTransport tcp = context.transport() == null ?
+            new TcpTransport(context.transportConfig(), context.counters()) : null;
+        this.transport = tcp != null ? tcp : context.transport();
         final SessionRegistry registry = new SessionRegistry();
         final List<MessageStore> stores = new ArrayList<>();
         final List<InitiatorConnector> connectors = new ArrayList<>();
@@ -63,7 +67,10 @@ public final class FixEngine implements AutoCloseable
                 else
                 {
                     registry.add(session);
-                    boundPorts.computeIfAbsent(endpoint.address(), transport::bind);
+                    if (tcp != null)
+                    {
+                        boundPorts.computeIfAbsent(endpoint.address(), tcp::bind);
+                    }
                 }
             }
         }
@@ -74,7 +81,7 @@ public final class FixEngine implements AutoCloseable
             throw ex;
         }
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
+            context.name(), context.clock(), transport, tcp, registry, sessions, stores, connectors, context.tasks(),
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
         if (ownThread)

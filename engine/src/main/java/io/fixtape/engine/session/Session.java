@@ -91,6 +91,7 @@ public final class Session
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
+    private int logonSeqNum;
 
     /**
      * @param config      concluded configuration of this session.
@@ -1045,7 +1046,10 @@ public final class Session
         }
     }
 
-    /** NextExpectedMsgSeqNum (789) in their Logon: resend what they have not seen. */
+    /**
+     * NextExpectedMsgSeqNum (789) in their Logon: they have seen everything before it, and our Logon; resend
+     * (or gap fill) what lies between.
+     */
     private void resendWhatTheyExpect(final FixDecoder m, final long now)
     {
         if (!config.enableNextExpectedMsgSeqNum())
@@ -1053,9 +1057,9 @@ public final class Session
             return;
         }
         final int nextExpected = m.getInt(789);
-        if (m.lastParseOk() && nextExpected > 0 && nextExpected < sequence.nextSender())
+        if (m.lastParseOk() && nextExpected > 0 && nextExpected < logonSeqNum)
         {
-            resender.request(nextExpected, 0, sequence.nextSender() - 1, now);
+            resender.request(nextExpected, logonSeqNum - 1, sequence.nextSender() - 1, now);
         }
     }
 
@@ -1068,6 +1072,16 @@ public final class Session
     public FixEncoder newMessage(final long msgType)
     {
         return sender.newMessage(msgType);
+    }
+
+    /**
+     * The SendingTime (engine clock, epoch nanos) stamped on the message begun by the last {@link #newMessage}.
+     * Applications use it for their own time fields (e.g. TransactTime) so that one message carries one reading of
+     * the clock — a replay with the recorded clock then reproduces it exactly.
+     */
+    public long sendingTimeNanos()
+    {
+        return sender.sendingTimeNanos();
     }
 
     /**
@@ -1123,6 +1137,7 @@ public final class Session
 
     private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
     {
+        logonSeqNum = sequence.nextSender();
         sender.logon(heartBtInt, reset, nextExpected, initiatedConnection, now);
     }
 

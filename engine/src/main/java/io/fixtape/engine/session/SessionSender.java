@@ -51,6 +51,7 @@ final class SessionSender
     private long adminMsgType;
     private long pendingMsgType;
     private int pendingSeqNum = -1;
+    private long pendingSendingTime;
     private boolean pendingFinished;
 
     SessionSender(
@@ -93,7 +94,14 @@ final class SessionSender
         pendingMsgType = msgType;
         pendingSeqNum = sequence.nextSender();
         pendingFinished = false;
-        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, clock.nanoTime());
+        pendingSendingTime = clock.nanoTime();
+        return appEncoder.wrap(appBuffer, 0).header(msgType, senderTarget, pendingSeqNum, pendingSendingTime);
+    }
+
+    /** SendingTime stamped by the last {@link #newMessage} (see {@link Session#sendingTimeNanos()}). */
+    long sendingTimeNanos()
+    {
+        return pendingSendingTime;
     }
 
     boolean hasPending()

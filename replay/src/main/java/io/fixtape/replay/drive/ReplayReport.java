@@ -36,6 +36,11 @@ public final class ReplayReport
             result.inboundTotal, result.outboundReplayed, result.outboundRecorded));
         sb.append(String.format("elapsed   %.3f s   %,.0f msg/s (in+out)   %,.0f inbound msg/s%n", result.elapsedNanos / 1e9,
             result.messagesPerSecond(), result.inboundPerSecond()));
+        if (result.offeredPerSecond > 0)
+        {
+            sb.append(String.format("rate      offered %,.0f/s achieved %,.0f/s inbound: gate %s%n", result.offeredPerSecond,
+                result.inboundPerSecond(), result.rateGate()));
+        }
         sb.append(String.format("sha256    %s%n", result.digest));
         final List<Long> types = result.latency.sampledTypes();
         if (!types.isEmpty())
@@ -103,6 +108,8 @@ public final class ReplayReport
         field(json, "elapsed_ns", Long.toString(result.elapsedNanos), false, true);
         field(json, "messages_per_second", String.format("%.0f", result.messagesPerSecond()), false, true);
         field(json, "inbound_per_second", String.format("%.0f", result.inboundPerSecond()), false, true);
+        field(json, "offered_inbound_per_second", String.format("%.0f", result.offeredPerSecond), false, true);
+        field(json, "rate_gate", result.rateGate(), false);
         field(json, "sha256", result.digest, false);
         json.append(",\n    \"latency_ns\": {");
         boolean first = true;

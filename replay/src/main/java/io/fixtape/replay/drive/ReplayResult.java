@@ -24,11 +24,13 @@ public final class ReplayResult
     public final SessionRecording replayedOutbound;
     public final DisconnectReason disconnectReason;
     public final long garbledBytes;
+    /** Inbound messages per second the schedule offered (0 with pace max: as fast as possible). */
+    public final double offeredPerSecond;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
-        final DisconnectReason disconnectReason, final long garbledBytes)
+        final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -44,6 +46,17 @@ public final class ReplayResult
         this.replayedOutbound = replayedOutbound;
         this.disconnectReason = disconnectReason;
         this.garbledBytes = garbledBytes;
+        this.offeredPerSecond = offeredPerSecond;
+    }
+
+    /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */
+    public String rateGate()
+    {
+        if (offeredPerSecond <= 0)
+        {
+            return "n/a (pace max)";
+        }
+        return inboundPerSecond() >= 0.95 * offeredPerSecond ? "PASS" : "FAIL";
     }
 
     /** Messages (inbound + outbound) per second over {@link #elapsedNanos}. */

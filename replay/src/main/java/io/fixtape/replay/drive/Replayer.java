@@ -42,18 +42,19 @@ public final class Replayer
 
     public ReplayResult run(final SessionRecording recording, final ReplayOptions options)
     {
-        final Schedule schedule = new Schedule(recording, options.pacing());
+        final Timeline timeline = new Timeline(recording);
+        final Schedule schedule = new Schedule(recording, options.pacing(), timeline);
         if (schedule.inboundCount == 0)
         {
             throw new IllegalArgumentException("session " + recording.sessionId() + " has no inbound messages to replay");
         }
         final Path journalDir = journalDirectory(options);
-        final ReplayClock clock = new ReplayClock(schedule.inboundTimestamps[0]);
+        final ReplayClock clock = new ReplayClock(timeline.inboundTimestamps[0]);
         final SessionRecording collected = options.collectOutbound() ? new SessionRecording(recording.sessionId()) : null;
         try (TransportPair pair = TransportPair.open(options.transport()))
         {
             final TimelineTransport engineTransport =
-                new TimelineTransport(pair.engineEnd(), clock, schedule.inboundTimestamps, options.maxMessageSize());
+                new TimelineTransport(pair.engineEnd(), clock, timeline, options.maxMessageSize());
             final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(recording.sessionId(), engineTransport,
                 clock, options.application(), journalDir, options.journalMode()));
             final String engineDescription = engine.describe();
@@ -86,7 +87,8 @@ public final class Replayer
             return new ReplayResult(recording.sessionId(), options.transport(), options.pacing(), engineDescription,
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
-                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes());
+                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes(),
+                schedule.offeredPerSecond());
         }
         finally
         {
@@ -113,42 +115,42 @@ public final class Replayer
         }
     }
 
-    /** Inbound messages, their recorded times and types, and which inbound message each recorded reply answers. */
+    /** Where each inbound message is in the recording, its MsgType and when it is due; replies' causes. */
     static final class Schedule
     {
         final int inboundCount;
         final int[] inboundIndex;
-        final long[] inboundTimestamps;
         final long[] inboundTypes;
         final long[] scheduledOffsets;
         final int[] causeOfOutbound;
 
-        Schedule(final SessionRecording recording, final Pacing pacing)
+        Schedule(final SessionRecording recording, final Pacing pacing, final Timeline timeline)
         {
-            inboundCount = recording.inboundCount();
+            inboundCount = timeline.inboundCount();
             inboundIndex = new int[inboundCount];
-            inboundTimestamps = new long[inboundCount];
             inboundTypes = new long[inboundCount];
             scheduledOffsets = new long[inboundCount];
-            causeOfOutbound = new int[recording.outboundCount()];
+            causeOfOutbound = timeline.outboundCause;
             final FixDecoder decoder = new FixDecoder();
             int in = 0;
-            int out = 0;
             for (int i = 0; i < recording.count(); i++)
             {
                 if (recording.isInbound(i))
                 {
                     inboundIndex[in] = i;
-                    inboundTimestamps[in] = recording.timestampNanos(i);
                     inboundTypes[in] = decoder.wrap(recording.buffer(), recording.offset(i), recording.length(i)).msgType();
-                    scheduledOffsets[in] = pacing.scheduledOffset(in, recording.timestampNanos(i) - inboundTimestamps[0]);
+                    scheduledOffsets[in] = pacing.scheduledOffset(in,
+                        timeline.inboundTimestamps[in] - timeline.inboundTimestamps[0]);
                     in++;
                 }
-                else
-                {
-                    causeOfOutbound[out++] = in - 1;
-                }
             }
+        }
+
+        /** Inbound messages per second the schedule asks for; 0 when everything is due at once. */
+        double offeredPerSecond()
+        {
+            final long span = scheduledOffsets[inboundCount - 1];
+            return span <= 0 ? 0 : (inboundCount - 1) * 1e9 / span;
         }
     }
 

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.TransportListener;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.replay.recording.SessionRecording;
 import io.fixtape.replay.transport.inproc.InProcPipe;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.LongArrayList;
@@ -32,8 +34,15 @@ class TimelineTransportTest
     {
         final InProcPipe pipe = new InProcPipe(64 * 1024);
         final long[] recorded = {1_000, 2_000, 2_000, 1_500, 9_000};
+        final SessionRecording recording = new SessionRecording(new SessionId("FIX.4.4", "E", "C"));
+        for (int i = 0; i < recorded.length; i++)
+        {
+            final byte[] message = heartbeat(i + 1);
+            recording.add(true, recorded[i], new UnsafeBuffer(message), 0, message.length);
+        }
         final ReplayClock clock = new ReplayClock(0);
-        final TimelineTransport engineSide = new TimelineTransport(pipe.acceptor(), clock, recorded, 64 * 1024);
+        final TimelineTransport engineSide =
+            new TimelineTransport(pipe.acceptor(), clock, new Timeline(recording), 64 * 1024);
         final LongArrayList seenAt = new LongArrayList();
         final TransportListener engine = new TransportListener()
         {

@@ -1,0 +1,141 @@
+package io.fixtape.cli.replay;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import io.fixtape.replay.drive.FixDiff;
+import io.fixtape.replay.drive.FixtapeReplayEngines;
+import io.fixtape.replay.drive.Pacing;
+import io.fixtape.replay.drive.ReplayOptions;
+import io.fixtape.replay.drive.ReplayReport;
+import io.fixtape.replay.drive.ReplayResult;
+import io.fixtape.replay.drive.Replayer;
+import io.fixtape.replay.drive.TransportKind;
+import io.fixtape.replay.recording.JournalRecordings;
+import io.fixtape.replay.recording.Recordings;
+import io.fixtape.replay.recording.SessionRecording;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fixtape replay DIR}: drive what the counterparty sent in a recorded session into a fresh engine, through
+ * a chosen transport, with the engine's clock replayed; print the outbound digest, optionally diff against the
+ * recording (exit 1 on any difference) and write a benchmark JSON.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+    description = "Re-drive a recorded session into a fresh engine; digest, diff and measure what it sends back.")
+public final class ReplayCommand implements Callable<Integer>
+{
+    @Parameters(index = "0", paramLabel = "DIR", description = "fixtape journal directory (or an import's --out)")
+    Path directory;
+
+    @Option(names = "--session", paramLabel = "ID|SENDER:TARGET",
+        description = "session to replay: SENDER:TARGET (the engine's CompIDs), its full id, or its number in " +
+            "'journal stat' order; optional when the journal holds one session")
+    String session;
+
+    @Option(names = "--transport", defaultValue = "inproc", paramLabel = "NAME",
+        description = "inproc, tcp, aeron-ipc or aeron-udp (default: ${DEFAULT-VALUE})")
+    String transport;
+
+    @Option(names = "--app", defaultValue = "exec", paramLabel = "NAME",
+        description = "application of the replayed engine: echo or exec (default: ${DEFAULT-VALUE})")
+    String app;
+
+    @Option(names = "--pace", defaultValue = "max", paramLabel = "MODE",
+        description = "recorded (keep recorded gaps, see --speed) or max (default: ${DEFAULT-VALUE})")
+    String pace;
+
+    @Option(names = "--speed", defaultValue = "1", paramLabel = "X", description = "with --pace recorded: X times faster")
+    double speed;
+
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "N",
+        description = "fixed schedule of N inbound messages per second (overrides --pace)")
+    long rate;
+
+    @Option(names = "--diff", description = "compare replayed outbound messages with the recorded ones; exit 1 on any difference")
+    boolean diff;
+
+    @Option(names = "--ignore", split = ",", paramLabel = "TAGS", description = "tags the diff skips (default: none)")
+    List<Integer> ignore;
+
+    @Option(names = "--show", defaultValue = "20", paramLabel = "N", description = "differences to print (default: ${DEFAULT-VALUE})")
+    int show;
+
+    @Option(names = "--journal-mode", defaultValue = "audit", paramLabel = "MODE",
+        description = "the replayed engine's journal: none, store or audit (default: ${DEFAULT-VALUE}, in a temp dir)")
+    String journalMode;
+
+    @Option(names = "--keep-journal", paramLabel = "DIR",
+        description = "keep the replayed engine's journal here (replayable: e.g. turn an 'import synthetic' stream " +
+            "into a full recording with the engine's replies)")
+    Path keepJournal;
+
+    @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
+    Path json;
+
+    @Option(names = "--progress", negatable = true, description = "progress bar on stderr (default: when a terminal)")
+    Boolean progress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception
+    {
+        final Recordings recordings = JournalRecordings.load(directory);
+        final SessionRecording recording = recordings.find(session);
+        if (recording == null)
+        {
+            System.err.println("no session " + (session == null ? "(the journal holds " + recordings.sessions().size() +
+                "; pick one with --session)" : "'" + session + "'") + " in " + directory + "; sessions:");
+            for (final SessionRecording candidate : recordings.sessions())
+            {
+                System.err.println("  " + candidate.sessionId() + "  (" + candidate.sessionId().senderCompId() + ":" +
+                    candidate.sessionId().targetCompId() + ", " + candidate.count() + " messages)");
+            }
+            return 2;
+        }
+        final ReplayOptions options = new ReplayOptions()
+            .transport(TransportKind.fromCli(transport))
+            .pacing(Pacing.of(pace, speed, rate))
+            .application(app)
+            .journalMode(journalMode)
+            .journalDirectory(keepJournal)
+            .collectOutbound(diff)
+            .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
+        final ReplayResult result = new Replayer(FixtapeReplayEngines.factory()).run(recording, options);
+        System.out.print(ReplayReport.table(result));
+        if (json != null)
+        {
+            final String[] argv = spec.commandLine().getParseResult().originalArgs().toArray(new String[0]);
+            ReplayReport.writeJson(json, result, argv, options, directory + " " + recording.sessionId() + " (" +
+                recording.inboundCount() + " inbound, " + recording.outboundCount() + " outbound recorded)");
+            System.out.println("json      " + json);
+        }
+        int exit = 0;
+        if (result.inboundSent < result.inboundTotal)
+        {
+            System.err.printf("incomplete: %d of %d inbound messages sent (%s)%n", result.inboundSent, result.inboundTotal,
+                result.disconnectReason);
+            exit = 3;
+        }
+        if (diff)
+        {
+            final Set<Integer> ignored = ignore == null ? Set.of() : new HashSet<>(ignore);
+            final FixDiff.Report report = new FixDiff(ignored).compare(recording, result.replayedOutbound);
+            System.out.println(report.describe(show));
+            if (!report.isClean())
+            {
+                exit = 1;
+            }
+        }
+        return exit;
+    }
+}

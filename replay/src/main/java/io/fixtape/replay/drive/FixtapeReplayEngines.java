@@ -1,0 +1,119 @@
+package io.fixtape.replay.drive;
+
+import java.net.InetSocketAddress;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.store.MessageStoreFactory;
+import io.fixtape.engine.store.NoMessageStore;
+import io.fixtape.journal.ChronicleMessageStoreFactory;
+import io.fixtape.journal.JournalContext;
+import io.fixtape.journal.JournalMode;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.EpochNanoClock;
+
+/**
+ * Starts the real fixtape engine for a replay: a {@link FixEngine} in invoker mode (no thread of its own: the
+ * replayer decides which thread steps it) with one acceptor session for the recorded session, on the replay's
+ * transport end, with the replay clock, the chosen application and the chosen journal mode. Session settings are
+ * the engine's defaults (the acceptor takes HeartBtInt from the counterparty's Logon).
+ */
+public final class FixtapeReplayEngines
+{
+    /** Creates the application of the replayed session ({@code BuiltinApplications::create} by default). */
+    @FunctionalInterface
+    public interface ApplicationFactory
+    {
+        Application create(String name, SessionConfig config, EpochNanoClock clock);
+    }
+
+    private FixtapeReplayEngines()
+    {
+    }
+
+    /** The built-in applications ({@code echo}, {@code exec}). */
+    public static ReplayEngineFactory factory()
+    {
+        return factory(BuiltinApplications::create);
+    }
+
+    public static ReplayEngineFactory factory(final ApplicationFactory applications)
+    {
+        return spec ->
+        {
+            final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(java.util.Locale.ROOT));
+            final MessageStoreFactory stores = mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
+                new ChronicleMessageStoreFactory(new JournalContext().directory(spec.journalDirectory()).mode(mode));
+            try
+            {
+                final SessionConfig config = new SessionConfig().sessionId(spec.sessionId());
+                final Application application = applications.create(spec.application(), config, spec.clock());
+                final EngineContext context = new EngineContext()
+                    .name("replay")
+                    .clock(spec.clock())
+                    .storeFactory(stores)
+                    .transport(spec.transport())
+                    // the address is not bound: the replay transport delivers the connection
+                    .addSession(SessionEndpoint.acceptor(config, application, new InetSocketAddress(0)));
+                if (stores instanceof ChronicleMessageStoreFactory)
+                {
+                    context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
+                }
+                final FixEngine engine = FixEngine.invoked(context);
+                return new Engine(engine, stores, spec.application() + ", journal " + mode.name().toLowerCase(java.util.Locale.ROOT) +
+                    ", validation " + (config.validator() == null ? "off" : "on"));
+            }
+            catch (final RuntimeException ex)
+            {
+                if (stores instanceof AutoCloseable)
+                {
+                    CloseHelper.quietClose((AutoCloseable)stores);
+                }
+                throw ex;
+            }
+        };
+    }
+
+    private static final class Engine implements ReplayEngine
+    {
+        private final FixEngine engine;
+        private final AgentInvoker invoker;
+        private final MessageStoreFactory stores;
+        private final String description;
+
+        Engine(final FixEngine engine, final MessageStoreFactory stores, final String description)
+        {
+            this.engine = engine;
+            this.invoker = engine.invoker();
+            this.stores = stores;
+            this.description = description;
+        }
+
+        @Override
+        public int doWork()
+        {
+            return invoker.invoke();
+        }
+
+        @Override
+        public String describe()
+        {
+            return description;
+        }
+
+        @Override
+        public void close()
+        {
+            engine.close();
+            if (stores instanceof AutoCloseable)
+            {
+                CloseHelper.quietClose((AutoCloseable)stores);
+            }
+        }
+    }
+}
