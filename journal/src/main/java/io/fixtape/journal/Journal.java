@@ -55,6 +55,7 @@ public final class Journal implements AutoCloseable
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
+    private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     private ExcerptAppender appender;
     private ExcerptTailer readTailer;
@@ -86,6 +87,7 @@ public final class Journal implements AutoCloseable
         this.directory = ctx.directory().toAbsolutePath();
         this.faultInjector = ctx.faultInjector();
         this.rollCycle = ctx.rollCycle();
+        this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
         createDirectories(directory);
         if (!Files.isWritable(directory))
         {
@@ -334,6 +336,10 @@ public final class Journal implements AutoCloseable
         {
             writeCycle = cycle;
             currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
+            if (retention != null)
+            {
+                retention.apply(); // once per roll; Chronicle's release callback may come later or on another thread
+            }
         }
         if (ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
         {
