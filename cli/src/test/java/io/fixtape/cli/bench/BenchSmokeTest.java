@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The CI smoke of the benchmark harness, end to end through the CLI: {@code bench roundtrip --recipe smoke} with
- * the floor, fixtape's own acceptor and QuickFIX/J, each as a separate pinned server JVM against a separate pinned
+ * the floor, fixtape's own acceptor, QuickFIX/J and Artio, each as a separate pinned server JVM against a separate pinned
  * client JVM over real loopback TCP; then {@code bench report}. Smoke figures are never compared: this only keeps
  * the harness alive and checks that every cell carries every field.
  */
@@ -28,11 +28,11 @@ class BenchSmokeTest
     {
         final Path out = dir.resolve("smoke.json");
         final int exit = FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "nos_er",
-            "--arms", "floor,fixtape,quickfixj", "--recipe", "smoke", "--json", out.toString());
+            "--arms", "floor,fixtape,quickfixj,artio", "--recipe", "smoke", "--json", out.toString());
         assertEquals(0, exit);
 
         final List<JsonObject> cells = Json.readLines(out);
-        assertEquals(List.of("floor", "fixtape", "quickfixj"), cells.stream().map(c -> c.get("arm").getAsString())
+        assertEquals(List.of("floor", "fixtape", "quickfixj", "artio"), cells.stream().map(c -> c.get("arm").getAsString())
             .toList());
         for (final JsonObject cell : cells)
         {
@@ -44,7 +44,7 @@ class BenchSmokeTest
             assertEquals("PASS", cell.getAsJsonObject("gates").getAsJsonObject("rejects").get("status")
                 .getAsString(), cell.get("arm").getAsString());
         }
-        for (final JsonObject cell : cells.subList(1, 3))
+        for (final JsonObject cell : cells.subList(1, 4))
         {
             assertTrue(cell.has("engine_cost_p50_us"));
             assertTrue(cell.getAsJsonObject("bench_profile").get("validation").getAsString().startsWith("OFF"));

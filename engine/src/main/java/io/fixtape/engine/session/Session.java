@@ -91,6 +91,7 @@ public final class Session
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
+    private int logonSeqNum;
 
     /**
      * @param config      concluded configuration of this session.
@@ -1034,7 +1035,10 @@ public final class Session
         }
     }
 
-    /** NextExpectedMsgSeqNum (789) in their Logon: resend what they have not seen. */
+    /**
+     * NextExpectedMsgSeqNum (789) in their Logon: they have seen everything before it, and our Logon; resend
+     * (or gap fill) what lies between.
+     */
     private void resendWhatTheyExpect(final FixDecoder m, final long now)
     {
         if (!config.enableNextExpectedMsgSeqNum())
@@ -1042,9 +1046,9 @@ public final class Session
             return;
         }
         final int nextExpected = m.getInt(789);
-        if (m.lastParseOk() && nextExpected > 0 && nextExpected < sequence.nextSender())
+        if (m.lastParseOk() && nextExpected > 0 && nextExpected < logonSeqNum)
         {
-            resender.request(nextExpected, 0, sequence.nextSender() - 1, now);
+            resender.request(nextExpected, logonSeqNum - 1, sequence.nextSender() - 1, now);
         }
     }
 
@@ -1122,6 +1126,7 @@ public final class Session
 
     private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
     {
+        logonSeqNum = sequence.nextSender();
         sender.logon(heartBtInt, reset, nextExpected, initiatedConnection, now);
     }
 

@@ -50,6 +50,14 @@ public final class FixWriter
         return tag(tag).bytes(value).soh();
     }
 
+    public FixWriter field(final int tag, final byte[] value, final int offset, final int length)
+    {
+        tag(tag);
+        System.arraycopy(value, offset, buffer, position, length);
+        position += length;
+        return soh();
+    }
+
     public FixWriter field(final int tag, final long value)
     {
         return tag(tag).number(value).soh();

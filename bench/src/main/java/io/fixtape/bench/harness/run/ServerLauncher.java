@@ -30,10 +30,8 @@ public interface ServerLauncher
     {
         return switch (arm)
         {
-            case FLOOR, QUICKFIXJ -> new HostedServer(arm);
+            case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(arm);
             case FIXTAPE -> FixtapeArm.launcher();
-            case ARTIO -> throw new IllegalArgumentException(
-                "arm 'artio' is not available: see docs/BENCHMARKS.md (Artio arm)");
         };
     }
 

@@ -33,7 +33,8 @@ public final class ServerMain
             {
                 case "floor" -> new FloorServer(args.getInt("port"), args.getInt("cpu"));
                 case "quickfixj" -> new QuickFixJServer(args.getInt("port"));
-                default -> throw new IllegalArgumentException("this server hosts floor and quickfixj, not "
+                case "artio" -> ArtioServer.forScenario(args.getInt("port"), args.get("scenario"));
+                default -> throw new IllegalArgumentException("this server hosts floor, quickfixj and artio, not "
                     + args.get("arm"));
             };
             server.start();
