@@ -658,7 +658,10 @@ public final class Session
             onFailedCheck(m, msgType, seqNum, now);
             return false;
         }
-        clearResendRangeIfSatisfied(seqNum);
+        if (seqNum <= expected)
+        {
+            clearResendRangeIfSatisfied(seqNum); // a too-high number let through (e.g. a ResendRequest) fills nothing
+        }
         return true;
     }
 
@@ -683,14 +686,7 @@ public final class Session
     /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
     private void onTooHigh(final FixDecoder m, final int seqNum, final long now)
     {
-        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
-        {
-            counters.messagesQueued++;
-        }
-        else
-        {
-            counters.gapQueueOverflows++;
-        }
+        queue(m, seqNum);
         if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
         {
             counters.resendRequestsSuppressed++;
@@ -701,6 +697,19 @@ public final class Session
         {
             sequence.resendRange(begin, seqNum - 1);
             counters.resendRequestsSent++;
+        }
+    }
+
+    /** Keep a too-high message until the gap before it is filled ({@link #drainGapQueue}). */
+    private void queue(final FixDecoder m, final int seqNum)
+    {
+        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
+        {
+            counters.messagesQueued++;
+        }
+        else
+        {
+            counters.gapQueueOverflows++;
         }
     }
 
@@ -815,7 +824,9 @@ public final class Session
         resender.request(begin, end, sequence.nextSender() - 1, now);
         if (seqNum > sequence.nextTarget())
         {
-            onTooHigh(m, seqNum, now);
+            // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
+            // act on it again); a gap of its own never makes us send a ResendRequest.
+            queue(m, seqNum);
         }
         else
         {
