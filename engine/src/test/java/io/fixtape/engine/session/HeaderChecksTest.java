@@ -42,6 +42,16 @@ class HeaderChecksTest
     }
 
     @Test
+    void latencyIsComparedInWholeSecondsLikeQuickFixJ()
+    {
+        final long now = clock.nanoTime();
+        clock.advanceMillis(120_999);
+        assertTrue(checks.isSendingTimeAccurate(decode("8=FIX.4.4|35=0|34=2|49=TW|52=<TIME>|56=ISLD|"), now));
+        clock.advanceMillis(1);
+        assertFalse(checks.isSendingTimeAccurate(decode("8=FIX.4.4|35=0|34=2|49=TW|52=<TIME>|56=ISLD|"), now));
+    }
+
+    @Test
     void missingOrMalformedSendingTimeIsRejectedWithoutLogout()
     {
         assertFalse(checks.isSendingTimeAccurate(decode("8=FIX.4.4|35=0|34=2|49=TW|56=ISLD|"), clock.nanoTime()));
