@@ -16,6 +16,8 @@ import io.fixtape.engine.validation.SessionRejectReason;
  */
 final class HeaderChecks
 {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
     private final SessionConfig config;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
@@ -70,7 +72,8 @@ final class HeaderChecks
             return fail(m.lastParseStatus() == FixDecoder.PARSE_MISSING ? SessionRejectReason.REQUIRED_TAG_MISSING :
                 SessionRejectReason.INCORRECT_DATA_FORMAT, Tags.SENDING_TIME, null, null);
         }
-        if (config.checkLatency() && Math.abs(sendingTime - nowNanos) > config.maxLatencyNanos())
+        // whole seconds, as QuickFIX/J compares: |difference| of 120.9 s passes a MaxLatency of 120 s
+        if (config.checkLatency() && Math.abs(sendingTime - nowNanos) >= config.maxLatencyNanos() + NANOS_PER_SECOND)
         {
             return fail(SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM, Tags.SENDING_TIME,
                 LogoutReason.SENDING_TIME_ACCURACY, "SendingTime accuracy problem, field=52");
