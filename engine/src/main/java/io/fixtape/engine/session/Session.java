@@ -283,6 +283,10 @@ public final class Session
         {
             onStoreFailure();
         }
+        catch (final RuntimeException ex)
+        {
+            onInternalError(); // last line of defence: hostile input must never escape the event loop
+        }
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -359,6 +363,11 @@ public final class Session
         catch (final MessageStoreException ex)
         {
             onStoreFailure();
+            return 1;
+        }
+        catch (final RuntimeException ex)
+        {
+            onInternalError();
             return 1;
         }
     }
@@ -1148,6 +1157,13 @@ public final class Session
         {
             notifyLogout();
         }
+    }
+
+    /** A bug or an input no check foresaw threw: count it and drop the connection rather than the poller. */
+    private void onInternalError()
+    {
+        counters.internalErrors++;
+        disconnect(DisconnectReason.PROTOCOL_ERROR);
     }
 
     private void onDisconnected(final DisconnectReason reason)
