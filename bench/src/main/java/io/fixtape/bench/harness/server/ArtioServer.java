@@ -253,9 +253,4 @@ final class ArtioServer implements BenchServer
         return profile;
     }
 
-    @Override
-    public void awaitTermination() throws InterruptedException
-    {
-        new CountDownLatch(1).await();
-    }
 }

@@ -11,6 +11,9 @@ interface BenchServer
     /** What this arm actually configured (validation, idle strategy, threads, store ...). Mutable copy. */
     Map<String, Object> profile();
 
-    /** Blocks until the process is killed. */
-    void awaitTermination() throws InterruptedException;
+    /** Blocks until the process is killed (the orchestrator stops servers with SIGTERM). */
+    default void awaitTermination() throws InterruptedException
+    {
+        new java.util.concurrent.CountDownLatch(1).await();
+    }
 }

@@ -113,9 +113,4 @@ final class FloorServer implements BenchServer
         return profile;
     }
 
-    @Override
-    public void awaitTermination() throws InterruptedException
-    {
-        new CountDownLatch(1).await();
-    }
 }

@@ -36,7 +36,6 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * The {@code quickfixj} arm: a QuickFIX/J 2.3.2 acceptor running the exec behaviour (every NewOrderSingle is
@@ -177,9 +176,4 @@ final class QuickFixJServer implements BenchServer, Application
         return profile;
     }
 
-    @Override
-    public void awaitTermination() throws InterruptedException
-    {
-        new CountDownLatch(1).await();
-    }
 }
