@@ -89,18 +89,12 @@ public final class FixDecoder
         }
 
         final int end = offset + length;
-        if (length > 0)
-        {
-            buffer.boundsCheck(offset, length); // once per message: the scan below reads raw memory inside it
-        }
-        final byte[] base = buffer.byteArray();
-        final long address = buffer.addressOffset();
         int position = offset;
         int pendingDataTag = 0;
         int pendingDataLength = -1;
         while (position < end)
         {
-            int tag = FieldScan.parseShortTag(base, address, position, end);
+            int tag = FieldScan.parseShortTag(buffer, position, end);
             if (tag > 0)
             {
                 position += tag < 10 ? 2 : tag < 100 ? 3 : 4; // digits and '='
@@ -111,7 +105,7 @@ public final class FixDecoder
                 boolean tagValid = true;
                 final int tagStart = position;
                 byte b;
-                while (position < end && (b = FieldScan.byteAt(base, address, position)) != EQUALS)
+                while (position < end && (b = buffer.getByte(position)) != EQUALS)
                 {
                     if (b == SOH)
                     {
@@ -127,7 +121,7 @@ public final class FixDecoder
                     }
                     position++;
                 }
-                if (position >= end || FieldScan.byteAt(base, address, position) != EQUALS)
+                if (position >= end || buffer.getByte(position) != EQUALS)
                 {
                     recordError(ERROR_MALFORMED, tag);
                     break;
@@ -140,14 +134,14 @@ public final class FixDecoder
                 position++; // '='
             }
             final int valueStart = position;
-            if (tag != 0 && tag == pendingDataTag && pendingDataLength >= 0 && pendingDataLength < end - valueStart &&
-                FieldScan.byteAt(base, address, valueStart + pendingDataLength) == SOH)
+            if (tag != 0 && tag == pendingDataTag && pendingDataLength >= 0 &&
+                pendingDataLength < end - valueStart && buffer.getByte(valueStart + pendingDataLength) == SOH)
             {
                 position = valueStart + pendingDataLength; // data may contain SOH: trust its length field
             }
             else
             {
-                position = FieldScan.findSoh(base, address, position, end);
+                position = FieldScan.findSoh(buffer, position, end);
             }
             if (position >= end)
             {
