@@ -67,9 +67,12 @@ public final class BenchHarness
 
     /**
      * For each arm, climbs the ladder until the capacity gate fails at a rate (never lowering a rate to fill a
-     * cell), then reports the bracket: the highest passing and the first failing offered rate.
+     * cell), then reports the bracket: the highest passing rate below the first failing one, and that first
+     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered plot);
+     * the bracket is unchanged by later passes.
      */
-    public List<Map<String, Object>> capacity(final List<Long> rates, final Path out) throws Exception
+    public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final Path out)
+        throws Exception
     {
         final List<Map<String, Object>> results = new ArrayList<>();
         final int runsPerRate = options.standards().getInt("capacity.runs");
@@ -100,12 +103,18 @@ public final class BenchHarness
                     .get("capacity");
                 if ("PASS".equals(gate.get("status")))
                 {
-                    highestPass = rate;
+                    if (firstFail == 0)
+                    {
+                        highestPass = rate;
+                    }
                 }
                 else
                 {
-                    firstFail = rate;
-                    break;
+                    firstFail = firstFail == 0 ? rate : firstFail;
+                    if (!fullLadder)
+                    {
+                        break;
+                    }
                 }
             }
             final Map<String, Object> bracket = new LinkedHashMap<>();
