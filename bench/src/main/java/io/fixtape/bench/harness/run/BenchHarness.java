@@ -87,11 +87,31 @@ public final class BenchHarness
                 final Recipe recipe = new Recipe("capacity", (int)(rate * warmupSeconds), (int)(rate * measuredSeconds),
                     runsPerRate);
                 final List<RunRecord> runs = new ArrayList<>();
-                for (int run = 1; run <= runsPerRate; run++)
+                try
                 {
-                    log.printf("capacity %s %s at %d msg/s run %d/%d ...%n", options.scenario().label(), arm.label(),
-                        rate, run, runsPerRate);
-                    runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                    for (int run = 1; run <= runsPerRate; run++)
+                    {
+                        log.printf("capacity %s %s at %d msg/s run %d/%d ...%n", options.scenario().label(),
+                            arm.label(), rate, run, runsPerRate);
+                        runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                    }
+                }
+                catch (final IllegalStateException e)
+                {
+                    // The arm broke at this rate (e.g. it dropped the connection): that is its failure here,
+                    // reported as such; the ladder stops for this arm. Placement errors still abort everything.
+                    final Map<String, Object> failed = new LinkedHashMap<>();
+                    failed.put("kind", "capacity_error");
+                    failed.put("arm", arm.label());
+                    failed.put("scenario", options.scenario().label());
+                    failed.put("offered_rate", rate);
+                    failed.put("error", e.getMessage());
+                    failed.put("bench_params", Map.of("argv", options.argv()));
+                    results.add(failed);
+                    append(out, failed);
+                    log.println("capacity " + arm.label() + " at " + rate + ": run failed: " + e.getMessage());
+                    firstFail = firstFail == 0 ? rate : firstFail;
+                    break;
                 }
                 final Map<String, Object> cell = CellBuilder.build("capacity", arm, recipe, rate, runs, options,
                     orchestrator.jvm());
