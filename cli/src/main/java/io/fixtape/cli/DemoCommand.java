@@ -26,10 +26,10 @@ import java.util.concurrent.TimeUnit;
     description = "Run an acceptor and an initiator in one process and trade orders over loopback TCP.")
 public final class DemoCommand implements Callable<Integer>
 {
-    @Option(names = "--orders", defaultValue = "20000", description = "Orders to send (default ${DEFAULT-VALUE}).")
+    @Option(names = "--orders", defaultValue = "10000", description = "Orders to send (default ${DEFAULT-VALUE}).")
     int orders;
 
-    @Option(names = "--rate", defaultValue = "0", description = "Orders per second; 0 = as fast as taken.")
+    @Option(names = "--rate", defaultValue = "5000", description = "Orders per second (default ${DEFAULT-VALUE}); 0 = as fast as the connection takes them.")
     double rate;
 
     @Option(names = "--begin-string", defaultValue = "FIX.4.4", description = "FIX.4.2, FIX.4.4 or FIXT.1.1.")

@@ -3,6 +3,9 @@ package io.fixtape.journal;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreFactory;
 
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+
 import java.util.Objects;
 
 /**
@@ -16,6 +19,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 {
     private final Journal journal;
     private final JournalMode mode;
+    private static final long PRETOUCH_AHEAD_BYTES = 16L * 1024 * 1024;
+    private final AgentRunner pretoucher;
     private boolean closeWithLastStore;
     private int openStores;
 
@@ -28,6 +33,16 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
         this.mode = ctx.mode();
         this.journal = Journal.open(ctx);
+        if (ctx.pretouch())
+        {
+            pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
+                new JournalPretoucher(journal, PRETOUCH_AHEAD_BYTES));
+            AgentRunner.startOnThread(pretoucher);
+        }
+        else
+        {
+            pretoucher = null;
+        }
     }
 
     /**
@@ -88,6 +103,10 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public void close()
     {
+        if (pretoucher != null)
+        {
+            pretoucher.close();
+        }
         journal.close();
     }
 

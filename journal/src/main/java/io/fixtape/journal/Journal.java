@@ -42,6 +42,7 @@ public final class Journal implements AutoCloseable
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
     private static final long FORWARD_SKIP_LIMIT = 64;
+    private static final long STALE_HEADER_TIMEOUT_MS = 1_000;
 
     private final JournalContext ctx;
     private final Path directory;
@@ -54,12 +55,30 @@ public final class Journal implements AutoCloseable
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
+    private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     private ExcerptAppender appender;
     private ExcerptTailer readTailer;
     private long lastDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
     private boolean lowSpace;
+    private int writeCycle = Integer.MIN_VALUE;
+    private volatile File currentCycleFile;
+    @SuppressWarnings("unused") // written through WRITE_POSITION
+    private volatile long writePosition;
+    private static final java.lang.invoke.VarHandle WRITE_POSITION;
+
+    static
+    {
+        try
+        {
+            WRITE_POSITION = java.lang.invoke.MethodHandles.lookup().findVarHandle(Journal.class, "writePosition", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
     private boolean closed;
 
     private Journal(final JournalContext ctx)
@@ -68,6 +87,7 @@ public final class Journal implements AutoCloseable
         this.directory = ctx.directory().toAbsolutePath();
         this.faultInjector = ctx.faultInjector();
         this.rollCycle = ctx.rollCycle();
+        this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
         createDirectories(directory);
         if (!Files.isWritable(directory))
         {
@@ -121,13 +141,18 @@ public final class Journal implements AutoCloseable
     {
         final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
             .rollCycle(ctx.rollCycle())
-            .readOnly(readOnly);
+            .readOnly(readOnly)
+            // Our lock file guarantees a single live writer, so an unfinished header found at open belongs to a dead
+            // process: recover it after 1 s instead of Chronicle's default 10 s.
+            .timeoutMS(STALE_HEADER_TIMEOUT_MS);
         if (ctx.blockSize() > 0)
         {
             builder.blockSize(ctx.blockSize());
         }
-        if (!readOnly && ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
+        if (!readOnly && ctx.durability() != JournalDurability.PAGE_CACHE)
         {
+            // Makes appender.sync() a synchronous msync (MS_SYNC); Chronicle itself does not sync per document, so
+            // Journal calls sync() after each record (per-message) or every syncInterval (periodic).
             builder.syncMode(SyncMode.SYNC);
         }
         if (!readOnly && ctx.retentionCycles() > 0)
@@ -289,6 +314,7 @@ public final class Journal implements AutoCloseable
                 final Bytes<?> bytes = dc.wire().bytes();
                 RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
                 RecordCodec.writeBody(bytes, buffer, offset, length);
+                WRITE_POSITION.setRelease(this, bytes.writePosition());
             }
             catch (final Throwable t)
             {
@@ -305,12 +331,38 @@ public final class Journal implements AutoCloseable
             throw failure(t);
         }
         final long index = appender.lastIndexAppended();
-        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        final int cycle = appender.cycle();
+        if (cycle != writeCycle)
+        {
+            writeCycle = cycle;
+            currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
+            if (retention != null)
+            {
+                retention.apply(); // once per roll; Chronicle's release callback may come later or on another thread
+            }
+        }
+        if (ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
+        {
+            syncAppender(appender);
+        }
+        else if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
         {
             lastSyncNanos = timestampNanos;
             sync();
         }
         return index;
+    }
+
+    private void syncAppender(final ExcerptAppender appender)
+    {
+        try
+        {
+            appender.sync();
+        }
+        catch (final RuntimeException ex)
+        {
+            throw failure(ex);
+        }
     }
 
     private ExcerptAppender appender()
@@ -472,6 +524,18 @@ public final class Journal implements AutoCloseable
         {
             throw failure(ex);
         }
+    }
+
+    /** File offset just past the last appended record in {@link #currentCycleFile()} (any thread). */
+    public long writePosition()
+    {
+        return writePosition;
+    }
+
+    /** The cycle file the writer appends to, or null before the first append (any thread). */
+    public File currentCycleFile()
+    {
+        return currentCycleFile;
     }
 
     SeqStateFile state()

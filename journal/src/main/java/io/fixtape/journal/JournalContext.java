@@ -38,7 +38,7 @@ public final class JournalContext
     private long syncIntervalNanos = TimeUnit.MILLISECONDS.toNanos(100);
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
-    private boolean pretouch = true;
+    private boolean pretouch = false;
     private long lowSpaceBytes = 64L * 1024 * 1024;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
@@ -120,7 +120,11 @@ public final class JournalContext
         return retentionCycles;
     }
 
-    /** Whether {@link JournalPretoucher} should touch pages ahead of the writer; default true. */
+    /**
+     * Whether the journal runs a {@link JournalPretoucher} (its own AgentRunner, sleeping 1 ms when idle) touching
+     * pages ahead of the writer; default false: on the 2-core test machine it did not improve the append tail
+     * (docs/BENCHMARKS.md, Journal).
+     */
     public JournalContext pretouch(final boolean pretouch)
     {
         this.pretouch = pretouch;

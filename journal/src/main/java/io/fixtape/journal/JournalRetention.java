@@ -27,8 +27,8 @@ final class JournalRetention implements StoreFileListener
         apply();
     }
 
-    /** @return number of files deleted. */
-    int apply()
+    /** @return number of files deleted. Synchronized: Chronicle's release callback and the writer may both call it. */
+    synchronized int apply()
     {
         final File[] files = queueDir.listFiles((dir, name) -> name.endsWith(".cq4"));
         if (files == null || files.length <= keep)

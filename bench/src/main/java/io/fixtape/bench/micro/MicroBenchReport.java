@@ -34,12 +34,9 @@ public final class MicroBenchReport
     }
 
     /** One measured row. */
-    public record Row(String name, String engine, double nsPerOp, double error, double cpuNsPerOp, double bytesPerOp)
+    public record Row(String name, String engine, double nsPerOp, double error, double cpuNsPerOp, double cpuError,
+        double bytesPerOp)
     {
-        String error3()
-        {
-            return Double.isNaN(error) ? "n/a" : format(error);
-        }
     }
 
     public static List<Row> rows(final Collection<RunResult> results)
@@ -51,8 +48,10 @@ public final class MicroBenchReport
             final String shortName = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
             final String engine = result.getParams().getParam("engine");
             final Result<?> primary = result.getPrimaryResult();
+            final Result<?> cpu = result.getSecondaryResults().get("cpu.time.norm");
             rows.add(new Row(displayName(shortName), engine == null ? "fixtape" : engine, primary.getScore(),
-                primary.getScoreError(), secondary(result, "cpu.time.norm"), secondary(result, "gc.alloc.rate.norm")));
+                primary.getScoreError(), cpu == null ? Double.NaN : cpu.getScore(),
+                cpu == null ? Double.NaN : cpu.getScoreError(), secondary(result, "gc.alloc.rate.norm")));
         }
         rows.sort(Comparator.comparing(Row::name));
         return rows;
@@ -69,26 +68,36 @@ public final class MicroBenchReport
     {
         final int dot = classAndMethod.indexOf('.');
         final String type = classAndMethod.substring(0, dot);
-        return "CodecPrimitives".equals(type) ? classAndMethod.substring(dot + 1) : type;
+        if ("CodecPrimitives".equals(type))
+        {
+            return classAndMethod.substring(dot + 1);
+        }
+        return "ParseNewOrderSingleSteps".equals(type) ? classAndMethod : type;
     }
 
-    public static String markdown(final Collection<RunResult> results, final String label)
+    /**
+     * @param label   recipe label (smoke figures are marked as such).
+     * @param context free text put above the tables (machine, load, command).
+     */
+    public static String markdown(final Collection<RunResult> results, final String label, final String context)
     {
         final List<Row> rows = rows(results);
         final StringBuilder out = new StringBuilder();
         out.append("Recipe label: `").append(label).append("`").append("smoke".equals(label) ?
-            " (smoke figures are never compared)\n\n" : "\n\n");
-        out.append("| benchmark | engine | ns/op | ± error (99.9%) | CPU ns/op | B/op | reference ns/op | vs reference |\n");
-        out.append("|---|---|---:|---:|---:|---:|---:|---|\n");
+            " (smoke figures are never compared)\n\n" : "\n\n").append(context).append("\n\n");
+        out.append("| benchmark | engine | ns/op | ± error (99.9%) | CPU ns/op | ± error | B/op | reference ns/op |" +
+            " vs reference (CPU) |\n");
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (final Row row : rows)
         {
             final Double reference = REFERENCE_NS.get(row.name());
             out.append("| ").append(row.name()).append(" | ").append(row.engine()).append(" | ")
-                .append(format(row.nsPerOp())).append(" | ").append(row.error3()).append(" | ")
-                .append(format(row.cpuNsPerOp())).append(" | ").append(format(row.bytesPerOp())).append(" | ")
+                .append(format(row.nsPerOp())).append(" | ").append(format(row.error())).append(" | ")
+                .append(format(row.cpuNsPerOp())).append(" | ").append(format(row.cpuError())).append(" | ")
+                .append(format(row.bytesPerOp())).append(" | ")
                 .append(reference == null ? "" : format(reference)).append(" | ")
-                .append(reference == null ? "" : (row.nsPerOp() < reference ? "below" : "ABOVE") + " (" +
-                    format(row.nsPerOp() / reference) + "×)")
+                .append(reference == null ? "" : (row.cpuNsPerOp() < reference ? "below" : "ABOVE") + " (" +
+                    format(row.cpuNsPerOp() / reference) + "×)")
                 .append(" |\n");
         }
         out.append('\n').append(sideBySide(rows)).append('\n').append(allocation(rows));
@@ -106,6 +115,10 @@ public final class MicroBenchReport
             }
         }
         final StringBuilder out = new StringBuilder();
+        if (byName.isEmpty())
+        {
+            return "";
+        }
         out.append("| side by side | time | QuickFIX/J ÷ fixtape (target ≥ ").append(format(QUICKFIXJ_TARGET))
             .append("×) | Artio ÷ fixtape (target > 1×) |\n|---|---|---|---|\n");
         byName.forEach((name, engines) ->

@@ -1,17 +1,22 @@
 package io.fixtape.cli.bench;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.openjdk.jmh.results.RunResult;
 
 import io.fixtape.bench.harness.Standards;
+import io.fixtape.bench.harness.run.CellBuilder;
 import io.fixtape.bench.micro.MicroBench;
 import io.fixtape.bench.micro.MicroBenchReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fixtape bench micro}: runs the JMH micro benchmark suite (codec primitives, fixtape encode/parse, and
@@ -53,6 +58,9 @@ public final class MicroBenchCommand implements Callable<Integer>
     @Option(names = "--seconds", paramLabel = "S", description = "Override the recipe's seconds per iteration.")
     private Integer seconds;
 
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() throws Exception
     {
@@ -67,10 +75,16 @@ public final class MicroBenchCommand implements Callable<Integer>
             seconds != null ? seconds : base.iterationSeconds());
         System.out.println("fixtape bench micro: recipe " + recipe + " from " + Standards.locate() + " (sha256 " +
             standards.sha256() + ")" + (quick ? " [smoke: figures not comparable]" : ""));
+        final double loadBefore = loadAverage();
         final long start = System.nanoTime();
         final Collection<RunResult> results = MicroBench.run(recipe, standards.sha256(), include, json);
         final long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
-        final String table = MicroBenchReport.markdown(results, recipe.label());
+        final String context = "Command: `bin/fixtape " +
+            String.join(" ", spec.commandLine().getParseResult().originalArgs()) + "` (" + elapsed + " s). " +
+            "Machine: " + CellBuilder.machine() + ". JVM: " + System.getProperty("java.vm.name") + " " +
+            System.getProperty("java.runtime.version") + ". Load average (1 min) before: " +
+            String.format(Locale.ROOT, "%.1f, after: %.1f", loadBefore, loadAverage()) + ".";
+        final String table = MicroBenchReport.markdown(results, recipe.label(), context);
         final Path markdown = json.resolveSibling(json.getFileName() + ".md");
         Files.writeString(markdown, table);
         System.out.println();
@@ -78,5 +92,11 @@ public final class MicroBenchCommand implements Callable<Integer>
         System.out.println("fixtape bench micro: " + results.size() + " benchmarks (" + recipe.label() + ") in " +
             elapsed + " s; JMH JSON written to " + json.toAbsolutePath() + ", tables to " + markdown.toAbsolutePath());
         return results.isEmpty() ? 1 : 0;
+    }
+
+    /** 1-minute system load average: a busy machine inflates wall-clock figures, so every table states it. */
+    private static double loadAverage()
+    {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

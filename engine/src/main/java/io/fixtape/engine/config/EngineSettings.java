@@ -105,6 +105,8 @@ public final class EngineSettings
         final int maxMessageSize = defaults.integer("MaxMessageSize", io.fixtape.engine.codec.FixFramer.DEFAULT_MAX_MESSAGE_SIZE);
         defaults.check(maxMessageSize >= 256, "MaxMessageSize", "must be >= 256");
         context.maxMessageSize(maxMessageSize);
+        // an accepted connection is not yet a session: the engine applies the default LogonTimeout to it
+        context.logonTimeoutNanos(seconds(defaults, "LogonTimeout", 10));
         final TcpTransportConfig transport = new TcpTransportConfig()
             .outboundBufferCapacity(defaults.integer("OutboundBufferSize", TcpTransportConfig.DEFAULT_OUTBOUND_BUFFER_CAPACITY))
             .maxConnections(defaults.integer("MaxConnections", TcpTransportConfig.DEFAULT_MAX_CONNECTIONS))

@@ -110,7 +110,7 @@ public final class KnownKeys
         t.put("SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
         // session timing
         t.put("HeartBtInt", "initiator: heartbeat interval in seconds sent in Logon (default 30)");
-        t.put("LogonTimeout", "seconds to wait for a Logon (acceptor) or its reply (initiator) (default 10)");
+        t.put("LogonTimeout", "seconds to wait for a Logon (acceptor; [DEFAULT] value for connections not yet routed) or its reply (initiator) (default 10)");
         t.put("LogoutTimeout", "seconds to wait for the Logout reply before disconnecting (default 2)");
         t.put("StartTime", "daily session start, HH:MM:SS (in TimeZone)");
         t.put("EndTime", "daily session end, HH:MM:SS (in TimeZone)");
@@ -138,7 +138,7 @@ public final class KnownKeys
         t.put("Username", "initiator: Username (553) sent in Logon");
         t.put("Password", "initiator: Password (554) sent in Logon");
         t.put("PersistMessages", "Y (default): keep sent application messages for resend");
-        t.put("FileStorePath", "directory of the session store (fixtape: the journal directory when no JournalPath)");
+        t.put("FileStorePath", "QuickFIX/J store directory: accepted for compatibility, passed to store providers (the memory store ignores it)");
         // fixtape engine
         t.put("IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");
         t.put("MaxMessageSize", "largest accepted inbound message in bytes, checked from BodyLength (default 65536)");

@@ -10,13 +10,15 @@ import java.nio.ByteBuffer;
  * Bounded in bytes and in count; an offer that does not fit is refused and the message is simply re-requested
  * later. Storage is one direct buffer plus parallel primitive arrays: nothing is allocated per message.
  *
- * <p>The byte area is reclaimed when the queue becomes empty (the normal case once a gap is filled).
+ * <p>The byte area is allocated on the first gap (most sessions never see one) and reused; it is reclaimed when
+ * the queue becomes empty (the normal case once a gap is filled).
  *
  * <p>Poller thread only.
  */
 final class GapQueue
 {
-    private final UnsafeBuffer data;
+    private final int capacityBytes;
+    private UnsafeBuffer data;
     private final int[] seqNums;
     private final int[] offsets;
     private final int[] lengths;
@@ -25,7 +27,7 @@ final class GapQueue
 
     GapQueue(final int capacityBytes, final int maxMessages)
     {
-        data = new UnsafeBuffer(ByteBuffer.allocateDirect(Math.max(capacityBytes, 1)));
+        this.capacityBytes = capacityBytes;
         seqNums = new int[maxMessages];
         offsets = new int[maxMessages];
         lengths = new int[maxMessages];
@@ -34,9 +36,13 @@ final class GapQueue
     /** @return false when the message does not fit (or the same MsgSeqNum is already queued). */
     boolean offer(final int seqNum, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (count == seqNums.length || writePosition + length > data.capacity() || indexOf(seqNum) >= 0)
+        if (count == seqNums.length || writePosition + length > capacityBytes || indexOf(seqNum) >= 0)
         {
             return false;
+        }
+        if (data == null)
+        {
+            data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacityBytes)); // on the first gap only
         }
         data.putBytes(writePosition, buffer, offset, length);
         seqNums[count] = seqNum;

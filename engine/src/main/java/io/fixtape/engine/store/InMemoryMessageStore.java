@@ -11,7 +11,8 @@ import java.util.Arrays;
  * Keeps sequence numbers and the most recent outbound application messages in memory, for resend. Bounded: the
  * messages live in one direct byte ring of {@code capacityBytes}, indexed by MsgSeqNum in primitive arrays of
  * {@code indexCapacity} slots (a power of two); the oldest messages are overwritten as the ring wraps and are
- * then answered with a gap fill, as messages never stored are. No object is created per message.
+ * then answered with a gap fill, as messages never stored are. No object is created per message; the ring is
+ * allocated when the first application message is stored.
  *
  * <p>Admin messages and resent copies ({@link #FLAG_ADMIN}, {@link #FLAG_POSS_DUP}) are not kept: a resend
  * answers them with a gap fill anyway. Inbound messages are not kept either (no audit trail in memory).
@@ -25,7 +26,7 @@ public final class InMemoryMessageStore implements MessageStore
     /** Default number of index slots: the last 64 Ki MsgSeqNums can be resent. */
     public static final int DEFAULT_INDEX_CAPACITY = 64 * 1024;
 
-    private final UnsafeBuffer data;
+    private UnsafeBuffer data;
     private final int capacity;
     private final int mask;
     private final int[] seqNums;
@@ -51,7 +52,6 @@ public final class InMemoryMessageStore implements MessageStore
             throw new IllegalArgumentException("capacityBytes must be >= 1024 and indexCapacity >= 2: " +
                 capacityBytes + ", " + indexCapacity);
         }
-        this.data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacityBytes));
         this.capacity = capacityBytes;
         final int slots = BitUtil.findNextPositivePowerOfTwo(indexCapacity);
         this.mask = slots - 1;
@@ -100,6 +100,10 @@ public final class InMemoryMessageStore implements MessageStore
         {
             return;
         }
+        if (data == null)
+        {
+            data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity)); // first application message only
+        }
         int physical = (int)(writePosition % capacity);
         if (physical + length > capacity)
         {
@@ -117,6 +121,10 @@ public final class InMemoryMessageStore implements MessageStore
     @Override
     public int replayOutbound(final int beginSeqNum, final int endSeqNum, final ReplayHandler handler)
     {
+        if (data == null)
+        {
+            return 0;
+        }
         final int last = Math.min(endSeqNum, nextSenderSeqNum - 1);
         final int first = Math.max(Math.max(beginSeqNum, 1), last - mask);
         int delivered = 0;

@@ -76,6 +76,7 @@ class EngineSettingsTest
             "SocketConnectPort=9999",
             "ReconnectInterval=3",
             "HeartBtInt=5",
+            "LogonTimeout=7",
             "StartTime=08:00:00",
             "EndTime=17:00:00",
             "TimeZone=Europe/London",
@@ -101,6 +102,8 @@ class EngineSettingsTest
         assertEquals(9999, endpoint.address().getPort());
         assertEquals(TimeUnit.SECONDS.toNanos(3), endpoint.reconnectIntervalNanos());
         assertEquals(5, config.heartBtIntSeconds());
+        assertEquals(TimeUnit.SECONDS.toNanos(7), config.logonTimeoutNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(7), context.logonTimeoutNanos());
         assertFalse(config.schedule().isNonStop());
         assertTrue(config.resetOnLogon());
         assertTrue(config.resetOnLogout());

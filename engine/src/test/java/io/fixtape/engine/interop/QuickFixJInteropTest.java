@@ -20,11 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.fixtape.engine.runtime.EngineProbe.await;
+import static io.fixtape.engine.runtime.EngineProbe.onPoller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -162,42 +162,6 @@ class QuickFixJInteropTest
         try (ServerSocket socket = new ServerSocket(0))
         {
             return socket.getLocalPort();
-        }
-    }
-
-    /** Run on the poller thread and wait for the answer. */
-    static <T> T onPoller(final FixEngine engine, final Callable<T> query) throws Exception
-    {
-        final CompletableFuture<T> future = new CompletableFuture<>();
-        assertTrue(engine.execute(() ->
-        {
-            try
-            {
-                future.complete(query.call());
-            }
-            catch (final Throwable t)
-            {
-                future.completeExceptionally(t);
-            }
-        }));
-        return future.get(10, TimeUnit.SECONDS);
-    }
-
-    interface ThrowingCondition
-    {
-        boolean get() throws Exception;
-    }
-
-    static void await(final ThrowingCondition condition, final String what) throws Exception
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.get())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(5);
         }
     }
 

@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -69,7 +67,7 @@ class EngineLifecycleTest
                 initiatorApp, new InetSocketAddress("127.0.0.1", port), TimeUnit.MILLISECONDS.toNanos(100)));
         try (FixEngine initiator = FixEngine.launch(initiatorContext))
         {
-            await(() -> initiator.counters().connectFailures.get() >= 2, "connect attempts fail and are retried");
+            EngineProbe.await(() -> initiator.counters().connectFailures.get() >= 2, "connect attempts fail and are retried");
 
             final EngineContext acceptorContext = new EngineContext().name("lifecycle-acceptor").clock(clock)
                 .idleStrategy("sleeping")
@@ -78,19 +76,19 @@ class EngineLifecycleTest
             final FixEngine acceptor = FixEngine.launch(acceptorContext);
             try
             {
-                await(() -> logons.get() == 1, "initiator logged on after the acceptor started");
-                assertTrue(query(acceptor, () -> acceptor.session(ACCEPTOR).isLoggedOn()));
+                EngineProbe.await(() -> logons.get() == 1, "initiator logged on after the acceptor started");
+                assertTrue(EngineProbe.onPoller(acceptor, () -> acceptor.session(ACCEPTOR).isLoggedOn()));
             }
             finally
             {
                 acceptor.close();
             }
             // graceful shutdown: the acceptor sent Logout, the initiator answered and saw its session end
-            await(() -> logouts.get() == 1, "initiator saw the Logout");
+            EngineProbe.await(() -> logouts.get() == 1, "initiator saw the Logout");
             assertEquals(1, acceptor.counters().disconnects(DisconnectReason.LOGOUT).get() +
                 acceptor.counters().disconnects(DisconnectReason.REMOTE_CLOSED).get());
             final long failures = initiator.counters().connectFailures.get();
-            await(() -> initiator.counters().connectFailures.get() > failures, "initiator reconnecting again");
+            EngineProbe.await(() -> initiator.counters().connectFailures.get() > failures, "initiator reconnecting again");
         }
     }
 
@@ -106,40 +104,5 @@ class EngineLifecycleTest
         final EngineContext badIdle = new EngineContext().idleStrategy("spinning").addSession(SessionEndpoint.acceptor(
             new SessionConfig().sessionId(ACCEPTOR), Application.NO_OP, new InetSocketAddress(0)));
         assertTrue(assertThrows(IllegalArgumentException.class, badIdle::conclude).getMessage().startsWith("idleStrategy"));
-    }
-
-    static <T> T query(final FixEngine engine, final Callable<T> query) throws Exception
-    {
-        final CompletableFuture<T> answer = new CompletableFuture<>();
-        engine.execute(() ->
-        {
-            try
-            {
-                answer.complete(query.call());
-            }
-            catch (final Exception ex)
-            {
-                answer.completeExceptionally(ex);
-            }
-        });
-        return answer.get(5, TimeUnit.SECONDS);
-    }
-
-    interface Condition
-    {
-        boolean get() throws Exception;
-    }
-
-    static void await(final Condition condition, final String what) throws Exception
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.get())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            Thread.sleep(5);
-        }
     }
 }

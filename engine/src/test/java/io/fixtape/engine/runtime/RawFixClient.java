@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
  * garbage), reads whole messages by BodyLength, and notices when the engine closes the connection. {@code |} in
  * the text stands for SOH.
  */
-final class RawFixClient implements AutoCloseable
+public final class RawFixClient implements AutoCloseable
 {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS");
     private final Socket socket;
@@ -24,7 +24,7 @@ final class RawFixClient implements AutoCloseable
     private final OutputStream out;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
-    RawFixClient(final int port) throws IOException
+    public RawFixClient(final int port) throws IOException
     {
         socket = new Socket("127.0.0.1", port);
         socket.setTcpNoDelay(true);
@@ -33,13 +33,13 @@ final class RawFixClient implements AutoCloseable
         out = socket.getOutputStream();
     }
 
-    static String now()
+    public static String now()
     {
         return ZonedDateTime.now(ZoneOffset.UTC).format(TIME);
     }
 
     /** A well-formed message: BodyLength and CheckSum computed; {@code body} starts at 35=. */
-    static String message(final String beginString, final String body)
+    public static String message(final String beginString, final String body)
     {
         final String b = body.replace('|', '\u0001');
         final String head = "8=" + beginString + "\u00019=" + b.length() + "\u0001" + b;
@@ -51,19 +51,19 @@ final class RawFixClient implements AutoCloseable
         return head + "10=" + String.format("%03d", sum & 0xFF) + "\u0001";
     }
 
-    void sendRaw(final String text) throws IOException
+    public void sendRaw(final String text) throws IOException
     {
         out.write(text.replace('|', '\u0001').getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
     }
 
-    void send(final String beginString, final String body) throws IOException
+    public void send(final String beginString, final String body) throws IOException
     {
         sendRaw(message(beginString, body));
     }
 
     /** Next message with {@code |} for SOH, or null when none arrived within the timeout; throws at EOF. */
-    String receive(final long timeoutMillis) throws IOException
+    public String receive(final long timeoutMillis) throws IOException
     {
         final long deadline = System.currentTimeMillis() + timeoutMillis;
         final byte[] chunk = new byte[4096];
@@ -95,7 +95,7 @@ final class RawFixClient implements AutoCloseable
     }
 
     /** Read until the engine closes the connection; returns what arrived before, or fails after the timeout. */
-    String awaitClose(final long timeoutMillis) throws IOException
+    public String awaitClose(final long timeoutMillis) throws IOException
     {
         final StringBuilder received = new StringBuilder();
         final long deadline = System.currentTimeMillis() + timeoutMillis;

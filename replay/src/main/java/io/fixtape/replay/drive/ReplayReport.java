@@ -42,6 +42,8 @@ public final class ReplayReport
                 result.inboundPerSecond(), result.rateGate()));
         }
         sb.append(String.format("sha256    %s%n", result.digest));
+        sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
+            result.replayThreadAllocatedBytes, result.transport == TransportKind.INPROC ? " (engine included)" : ""));
         final List<Long> types = result.latency.sampledTypes();
         if (!types.isEmpty())
         {
@@ -110,6 +112,7 @@ public final class ReplayReport
         field(json, "inbound_per_second", String.format("%.0f", result.inboundPerSecond()), false, true);
         field(json, "offered_inbound_per_second", String.format("%.0f", result.offeredPerSecond), false, true);
         field(json, "rate_gate", result.rateGate(), false);
+        field(json, "replay_thread_allocated_bytes", Long.toString(result.replayThreadAllocatedBytes), false, true);
         field(json, "sha256", result.digest, false);
         json.append(",\n    \"latency_ns\": {");
         boolean first = true;

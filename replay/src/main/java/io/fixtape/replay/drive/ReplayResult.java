@@ -26,11 +26,17 @@ public final class ReplayResult
     public final long garbledBytes;
     /** Inbound messages per second the schedule offered (0 with pace max: as fast as possible). */
     public final double offeredPerSecond;
+    /**
+     * Bytes allocated by the replay thread while messages flowed (-1 if the JVM cannot tell). With {@code inproc}
+     * that thread also runs the engine, so this covers transport, parse, session, application, encode and store.
+     */
+    public final long replayThreadAllocatedBytes;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
-        final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond)
+        final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
+        final long replayThreadAllocatedBytes)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -47,6 +53,7 @@ public final class ReplayResult
         this.disconnectReason = disconnectReason;
         this.garbledBytes = garbledBytes;
         this.offeredPerSecond = offeredPerSecond;
+        this.replayThreadAllocatedBytes = replayThreadAllocatedBytes;
     }
 
     /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */

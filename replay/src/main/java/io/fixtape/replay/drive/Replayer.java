@@ -54,7 +54,7 @@ public final class Replayer
         try (TransportPair pair = TransportPair.open(options.transport()))
         {
             final TimelineTransport engineTransport =
-                new TimelineTransport(pair.engineEnd(), clock, timeline, options.maxMessageSize());
+                new TimelineTransport(pair.engineEnd(), clock, timeline);
             final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(recording.sessionId(), engineTransport,
                 clock, options.application(), journalDir, options.journalMode()));
             final String engineDescription = engine.describe();
@@ -87,8 +87,8 @@ public final class Replayer
             return new ReplayResult(recording.sessionId(), options.transport(), options.pacing(), engineDescription,
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
-                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.garbledBytes(),
-                schedule.offeredPerSecond());
+                run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.unexpectedBytes(),
+                schedule.offeredPerSecond(), run.allocatedBytes);
         }
         finally
         {
@@ -167,6 +167,7 @@ public final class Replayer
         private int nextInbound;
         private long startNanos;
         private long lastActivityNanos;
+        private long allocatedBytes = -1;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
             final SessionRecording collected)
@@ -198,6 +199,7 @@ public final class Replayer
             lastActivityNanos = startNanos;
             final ProgressBar progress = new ProgressBar(options.progress(), schedule.inboundCount, startNanos);
             final DirectBuffer data = recording.buffer();
+            final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
             while (true)
             {
                 final int work = step(sameThreadEngine);
@@ -227,6 +229,7 @@ public final class Replayer
                     Thread.onSpinWait();
                 }
             }
+            allocatedBytes = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
             progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
         }
 

@@ -18,12 +18,14 @@ import io.fixtape.replay.recording.SessionRecording;
 public final class Timeline
 {
     final long[] inboundTimestamps;
+    final int[] inboundLengths;
     final long[] outboundClock;
     final int[] outboundCause;
 
     public Timeline(final SessionRecording recording)
     {
         inboundTimestamps = new long[recording.inboundCount()];
+        inboundLengths = new int[recording.inboundCount()];
         outboundClock = new long[recording.outboundCount()];
         outboundCause = new int[recording.outboundCount()];
         final FixDecoder decoder = new FixDecoder();
@@ -34,6 +36,7 @@ public final class Timeline
             final long recorded = recording.timestampNanos(i);
             if (recording.isInbound(i))
             {
+                inboundLengths[in] = recording.length(i);
                 inboundTimestamps[in++] = recorded;
             }
             else

@@ -1,16 +1,17 @@
 package io.fixtape.replay.drive;
 
-import io.fixtape.engine.codec.FixFramer;
-import io.fixtape.engine.runtime.MessageAssembler;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Wraps the engine side of a replay transport so that the engine's clock follows the recording ({@link Timeline}):
- * bytes arriving from the counterparty are framed here and handed to the engine one message per {@code onData};
+ * bytes arriving from the counterparty are cut into messages here by their recorded lengths (the counterparty
+ * writes exactly the recorded messages, in order, so no parsing is needed) and handed to the engine one message
+ * per {@code onData};
  * just before the n-th inbound message the {@link ReplayClock} is advanced to its recorded time, and then to the
  * engine time of the first reply it caused; each time the engine writes a reply, the clock advances to the engine
  * time of the next reply to the same message. Whatever the transport does to message boundaries (TCP coalescing,
@@ -21,31 +22,35 @@ import org.agrona.DirectBuffer;
  * <p>Threading: used by the engine's poller thread only (it is the engine's {@link Transport}). Allocation-free
  * after construction.
  */
-public final class TimelineTransport implements Transport, TransportListener, MessageAssembler.Handler
+public final class TimelineTransport implements Transport, TransportListener
 {
     private final Transport inner;
     private final ReplayClock clock;
     private final Timeline timeline;
-    private final MessageAssembler assembler;
+    private final UnsafeBuffer pending;
     private final CountingConnection connection = new CountingConnection();
     private TransportListener engine;
+    private int pendingLength;
     private int next;
     private int written;
-    private long garbledBytes;
+    private long unexpectedBytes;
 
     /**
      * @param inner          the engine end of the replay transport pair.
      * @param clock          the engine's clock.
-     * @param timeline       recorded clock readings.
-     * @param maxMessageSize largest message framed (as the engine's own framer).
+     * @param timeline       recorded clock readings and inbound message lengths.
      */
-    public TimelineTransport(final Transport inner, final ReplayClock clock, final Timeline timeline,
-        final int maxMessageSize)
+    public TimelineTransport(final Transport inner, final ReplayClock clock, final Timeline timeline)
     {
         this.inner = inner;
         this.clock = clock;
         this.timeline = timeline;
-        this.assembler = new MessageAssembler(new FixFramer(maxMessageSize));
+        int largest = 0;
+        for (final int length : timeline.inboundLengths)
+        {
+            largest = Math.max(largest, length);
+        }
+        this.pending = new UnsafeBuffer(new byte[Math.max(largest, 64) * 2]);
     }
 
     @Override
@@ -82,11 +87,59 @@ public final class TimelineTransport implements Transport, TransportListener, Me
     public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
     {
         this.connection.delegate = connection;
-        assembler.onData(buffer, offset, length, this);
+        int position = offset;
+        final int end = offset + length;
+        while (pendingLength > 0 && position < end)
+        {
+            // complete the message started by an earlier chunk
+            final int wanted = expectedLength() - pendingLength;
+            final int take = Math.min(wanted, end - position);
+            pending.putBytes(pendingLength, buffer, position, take);
+            pendingLength += take;
+            position += take;
+            if (pendingLength == expectedLength())
+            {
+                pendingLength = 0;
+                if (!deliver(pending, 0, expectedLengthOf(next)))
+                {
+                    return;
+                }
+            }
+        }
+        while (position < end)
+        {
+            final int expected = expectedLength();
+            if (expected < 0)
+            {
+                unexpectedBytes += end - position; // more than the recording holds: never expected
+                return;
+            }
+            if (end - position < expected)
+            {
+                pending.putBytes(0, buffer, position, end - position);
+                pendingLength = end - position;
+                return;
+            }
+            if (!deliver(buffer, position, expected))
+            {
+                return;
+            }
+            position += expected;
+        }
     }
 
-    @Override
-    public boolean onMessage(final DirectBuffer buffer, final int offset, final int length)
+    private int expectedLength()
+    {
+        return expectedLengthOf(next);
+    }
+
+    private int expectedLengthOf(final int index)
+    {
+        return index < timeline.inboundLengths.length ? timeline.inboundLengths[index] : -1;
+    }
+
+    /** @return false when the engine closed the connection while handling it. */
+    private boolean deliver(final DirectBuffer buffer, final int offset, final int length)
     {
         final int inbound = next++;
         if (inbound < timeline.inboundTimestamps.length)
@@ -108,16 +161,9 @@ public final class TimelineTransport implements Transport, TransportListener, Me
     }
 
     @Override
-    public boolean onGarbled(final int reason, final int discardedBytes)
-    {
-        garbledBytes += discardedBytes; // recorded messages were framed once already; counted, never expected
-        return true;
-    }
-
-    @Override
     public void onDisconnected(final Connection connection, final DisconnectReason reason)
     {
-        assembler.reset();
+        pendingLength = 0;
         engine.onDisconnected(this.connection, reason);
     }
 
@@ -133,9 +179,10 @@ public final class TimelineTransport implements Transport, TransportListener, Me
         return next;
     }
 
-    public long garbledBytes()
+    /** Bytes beyond the recorded inbound messages (never expected: the counterparty sends only those). */
+    public long unexpectedBytes()
     {
-        return garbledBytes;
+        return unexpectedBytes;
     }
 
     /** The engine's view of the connection: counts its writes to step the clock through the recorded replies. */

@@ -42,7 +42,7 @@ class TimelineTransportTest
         }
         final ReplayClock clock = new ReplayClock(0);
         final TimelineTransport engineSide =
-            new TimelineTransport(pipe.acceptor(), clock, new Timeline(recording), 64 * 1024);
+            new TimelineTransport(pipe.acceptor(), clock, new Timeline(recording));
         final LongArrayList seenAt = new LongArrayList();
         final TransportListener engine = new TransportListener()
         {

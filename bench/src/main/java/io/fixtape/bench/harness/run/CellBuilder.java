@@ -182,7 +182,7 @@ public final class CellBuilder
         return object.has(key) && !object.get(key).isJsonNull() ? object.get(key).getAsString() : fallback;
     }
 
-    static Map<String, Object> machine()
+    public static Map<String, Object> machine()
     {
         final Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("online_cpus", CpuAffinity.onlineCpus());

@@ -112,20 +112,7 @@ public final class ExecApplication implements Application
 
     private void fill(final FixDecoder order, final Session session)
     {
-        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
-        out.putLong(Tags.ORDER_ID, nextOrderId++);
-        BodyCopy.copy(order, Tags.CL_ORD_ID, out);
-        out.putLong(Tags.EXEC_ID, nextExecId++);
-        if (fix42)
-        {
-            out.putChar(EXEC_TRANS_TYPE, '0');
-            out.putChar(Tags.EXEC_TYPE, '2');
-        }
-        else
-        {
-            out.putChar(Tags.EXEC_TYPE, 'F');
-        }
-        out.putChar(Tags.ORD_STATUS, '2');
+        final FixEncoder out = beginReport(session, nextOrderId++, order, 'F', '2', '2');
         BodyCopy.copy(order, Tags.SYMBOL, out);
         BodyCopy.copy(order, Tags.SIDE, out);
         BodyCopy.copy(order, Tags.ORDER_QTY, out);
@@ -139,22 +126,38 @@ public final class ExecApplication implements Application
         fills++;
     }
 
+    /**
+     * ExecutionReport up to OrdStatus: OrderID, ClOrdID (and OrigClOrdID when the request has one) echoed, a new
+     * ExecID, ExecType ({@code execType42} plus ExecTransType 0 on FIX.4.2) and OrdStatus.
+     */
+    private FixEncoder beginReport(final Session session, final long orderId, final FixDecoder request,
+        final char execType, final char execType42, final char ordStatus)
+    {
+        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
+        out.putLong(Tags.ORDER_ID, orderId);
+        BodyCopy.copy(request, Tags.CL_ORD_ID, out);
+        BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
+        out.putLong(Tags.EXEC_ID, nextExecId++);
+        if (fix42)
+        {
+            out.putChar(EXEC_TRANS_TYPE, '0');
+            out.putChar(Tags.EXEC_TYPE, execType42);
+        }
+        else
+        {
+            out.putChar(Tags.EXEC_TYPE, execType);
+        }
+        out.putChar(Tags.ORD_STATUS, ordStatus);
+        return out;
+    }
+
     private void rest(final FixDecoder order, final Session session)
     {
         final long orderId = nextOrderId++;
         final RestingOrder restingOrder = new RestingOrder(orderId, order.getString(Tags.SYMBOL).toString(),
             order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString());
         resting.put(order.getString(Tags.CL_ORD_ID).toString(), restingOrder);
-        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
-        out.putLong(Tags.ORDER_ID, orderId);
-        BodyCopy.copy(order, Tags.CL_ORD_ID, out);
-        out.putLong(Tags.EXEC_ID, nextExecId++);
-        if (fix42)
-        {
-            out.putChar(EXEC_TRANS_TYPE, '0');
-        }
-        out.putChar(Tags.EXEC_TYPE, '0');
-        out.putChar(Tags.ORD_STATUS, '0');
+        final FixEncoder out = beginReport(session, orderId, order, '0', '0', '0');
         BodyCopy.copy(order, Tags.SYMBOL, out);
         BodyCopy.copy(order, Tags.SIDE, out);
         BodyCopy.copy(order, Tags.ORDER_QTY, out);
@@ -182,17 +185,7 @@ public final class ExecApplication implements Application
             send(session);
             return;
         }
-        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
-        out.putLong(Tags.ORDER_ID, order.orderId);
-        BodyCopy.copy(request, Tags.CL_ORD_ID, out);
-        BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
-        out.putLong(Tags.EXEC_ID, nextExecId++);
-        if (fix42)
-        {
-            out.putChar(EXEC_TRANS_TYPE, '0');
-        }
-        out.putChar(Tags.EXEC_TYPE, '4');
-        out.putChar(Tags.ORD_STATUS, '4');
+        final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
         out.putString(Tags.SYMBOL, order.symbol);
         out.putChar(Tags.SIDE, order.side);
         out.putString(Tags.ORDER_QTY, order.quantity);
