@@ -5,7 +5,8 @@ import io.fixtape.engine.store.StoreSwitch;
 
 /**
  * The session's sequence-number state: next MsgSeqNum to send and to receive (written through to the
- * {@link MessageStore} on every change, unless {@link StoreSwitch#COMPILED_OUT}) and the outstanding ResendRequest range we asked for.
+ * {@link MessageStore} on every change, unless {@link StoreSwitch#COMPILED_OUT}) and the outstanding ResendRequest
+ * range we asked for.
  *
  * <p>Poller thread only.
  */

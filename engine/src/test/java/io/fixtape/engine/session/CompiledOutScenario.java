@@ -1,8 +1,5 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.NoMessageStore;
@@ -55,15 +52,15 @@ public final class CompiledOutScenario
         final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
         check(initiator.isLoggedOn() && acceptor.isLoggedOn(), "both sides logged on");
 
-        check(sendOrder(initiator, "A1") == 2, "A1 is MsgSeqNum 2");
+        check(SessionPairTest.sendOrder(initiator, "A1") == 2, "A1 is MsgSeqNum 2");
         pair.pump();
         check(acceptorApp.messages().size() == 1, "A1 delivered");
         check("A1".equals(FixMessages.fields(acceptorApp.messages().get(0)).get("11")), "A1 content");
 
-        sendOrder(initiator, "A2");
+        SessionPairTest.sendOrder(initiator, "A2");
         final InProcessConnection lossy = pair.acceptorConnection();
         lossy.consume(lossy.inboxLength()); // A2 lost on the wire
-        sendOrder(initiator, "A3");
+        SessionPairTest.sendOrder(initiator, "A3");
         pair.pump();
 
         check(acceptor.counters().resendRequestsSent() == 1, "acceptor asked for a resend");
@@ -72,7 +69,7 @@ public final class CompiledOutScenario
         check(initiator.counters().messagesResent() == 0, "nothing replayed");
         check(initiator.nextSenderSeqNum() == acceptor.nextTargetSeqNum(), "sequence numbers agree after gap fill");
 
-        check(sendOrder(initiator, "A4") > 0, "A4 sent");
+        check(SessionPairTest.sendOrder(initiator, "A4") > 0, "A4 sent");
         pair.pump();
         final String last = acceptorApp.messages().get(acceptorApp.messages().size() - 1);
         check("A4".equals(FixMessages.fields(last).get("11")), "A4 delivered after the gap fill: " + last);
@@ -82,15 +79,6 @@ public final class CompiledOutScenario
         check(calls == 0, "hot-path store calls while compiled out: " + calls);
         System.out.println("OK compiledOut=true gapFills=" + initiator.counters().gapFillsSent() +
             " delivered=" + acceptorApp.messages().size() + " storeCalls=" + calls);
-    }
-
-    private static long sendOrder(final Session session, final String clOrdId)
-    {
-        final FixEncoder encoder = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
-        encoder.putString(Tags.CL_ORD_ID, clOrdId).putChar(Tags.HANDL_INST, '1').putString(Tags.SYMBOL, "INTC")
-            .putChar(Tags.SIDE, '1').putUtcTimestamp(Tags.TRANSACT_TIME, 0).putDecimal(Tags.ORDER_QTY, 100, 0)
-            .putChar(Tags.ORD_TYPE, '1');
-        return session.send();
     }
 
     private static void check(final boolean condition, final String what)
