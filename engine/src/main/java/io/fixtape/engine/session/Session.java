@@ -7,6 +7,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
+import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
@@ -523,6 +524,10 @@ public final class Session
 
     private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
+        if (StoreSwitch.COMPILED_OUT)
+        {
+            return; // folded away by the JIT: no inbound audit code on the hot path
+        }
         int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
         if (m.getBoolean(Tags.POSS_DUP_FLAG))
         {
