@@ -7,12 +7,12 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
+import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.validation.ValidationResult;
-import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.charset.StandardCharsets;
@@ -68,14 +68,12 @@ public final class Session
     private final SessionCounters counters = new SessionCounters();
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
-    private final GapQueue gapQueue;
+    private final InboundGaps gaps;
     private final ResendResponder resender;
     private final SessionSender sender;
     private final HeaderChecks checks;
-    private final FixDecoder queuedDecoder = new FixDecoder();
+    private final LogonHandler logon;
     private final ValidationResult validationResult = new ValidationResult();
-    private final AsciiSequenceView usernameView = new AsciiSequenceView();
-    private final AsciiSequenceView passwordView = new AsciiSequenceView();
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -84,14 +82,10 @@ public final class Session
 
     private Connection connection;
     private SessionState state = SessionState.DISCONNECTED;
-    private boolean initiatedConnection;
-    private boolean resetSentInLogon;
-    private int heartBtIntSeconds;
     private long connectedAtNanos;
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
-    private int logonSeqNum;
 
     /**
      * @param config      concluded configuration of this session.
@@ -111,15 +105,15 @@ public final class Session
         this.schedule = config.schedule().copy();
         this.sequence = new SequenceTracker(store);
         this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
-        this.gapQueue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
         this.beginString = ascii(sessionId.beginString());
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
         this.version = version(sessionId.beginString());
         this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
         this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
+        this.gaps = new InboundGaps(this.config, sequence, sender, counters);
         this.resender = new ResendResponder(sender, store);
-        this.heartBtIntSeconds = config.heartBtIntSeconds();
+        this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
     }
 
     private static byte[] ascii(final String value)
@@ -188,7 +182,7 @@ public final class Session
     /** HeartBtInt in force: ours as initiator, the counterparty's as acceptor. */
     public int heartBtIntSeconds()
     {
-        return heartBtIntSeconds;
+        return logon.heartBtIntSeconds();
     }
 
     /** Whether {@code epochNanos} is inside the session schedule. */
@@ -243,23 +237,20 @@ public final class Session
         }
         connection = newConnection;
         sender.bind(newConnection);
-        initiatedConnection = initiated;
+        logon.onConnect(initiated);
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
-        resetSentInLogon = false;
         sender.dropPending();
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         if (initiated)
         {
-            if (config.resetOnLogon())
+            if (logon.resetBeforeInitiatorLogon())
             {
                 resetSequenceNumbers();
-                resetSentInLogon = true;
             }
-            heartBtIntSeconds = config.heartBtIntSeconds();
-            sendLogon(heartBtIntSeconds, resetSentInLogon, 0, now);
+            logon.sendInitiatorLogon(now);
             state = SessionState.LOGON_SENT;
         }
         return true;
@@ -533,6 +524,10 @@ public final class Session
 
     private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
+        if (StoreSwitch.COMPILED_OUT)
+        {
+            return; // folded away by the JIT: no inbound audit code on the hot path
+        }
         int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
         if (m.getBoolean(Tags.POSS_DUP_FLAG))
         {
@@ -541,29 +536,18 @@ public final class Session
         store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
     }
 
+    /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (gapQueue.size() > 0 && connection != null)
+        while (connection != null)
         {
-            final int expected = sequence.nextTarget();
-            final int index = gapQueue.indexOf(expected);
-            if (index < 0)
+            final FixDecoder next = gaps.nextDue();
+            if (next == null)
             {
-                gapQueue.remove(-1, expected);
                 return;
             }
-            queuedDecoder.wrap(gapQueue.buffer(), gapQueue.offsetAt(index), gapQueue.lengthAt(index));
-            final long msgType = queuedDecoder.msgType();
-            if (msgType == MsgTypes.LOGON || msgType == MsgTypes.RESEND_REQUEST)
-            {
-                sequence.incrementTarget(); // already acted upon when it arrived
-                clearResendRangeIfSatisfied(expected);
-            }
-            else
-            {
-                process(queuedDecoder, now, true);
-            }
-            gapQueue.remove(expected, sequence.nextTarget());
+            process(next, now, true);
+            gaps.processed();
         }
     }
 
@@ -654,7 +638,7 @@ public final class Session
         final int expected = sequence.nextTarget();
         if (checkTooHigh && seqNum > expected)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
             return false;
         }
         if (checkTooLow && seqNum < expected)
@@ -669,7 +653,8 @@ public final class Session
         }
         if (seqNum <= expected)
         {
-            clearResendRangeIfSatisfied(seqNum); // a too-high number let through (e.g. a ResendRequest) fills nothing
+            // a too-high number let through (e.g. a ResendRequest) fills nothing
+            gaps.clearResendRangeIfSatisfied(seqNum);
         }
         return true;
     }
@@ -681,44 +666,6 @@ public final class Session
         if (checks.logoutReason() != null)
         {
             sendLogout(checks.logoutReason(), checks.logoutText(), now);
-        }
-    }
-
-    private void clearResendRangeIfSatisfied(final int seqNum)
-    {
-        if (sequence.isResendRequested() && seqNum >= sequence.resendEnd())
-        {
-            sequence.clearResendRange();
-        }
-    }
-
-    /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
-    private void onTooHigh(final FixDecoder m, final int seqNum, final long now)
-    {
-        queue(m, seqNum);
-        if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
-        {
-            counters.resendRequestsSuppressed++;
-            return;
-        }
-        final int begin = sequence.nextTarget();
-        if (sender.resendRequest(begin, now))
-        {
-            sequence.resendRange(begin, seqNum - 1);
-            counters.resendRequestsSent++;
-        }
-    }
-
-    /** Keep a too-high message until the gap before it is filled ({@link #drainGapQueue}). */
-    private void queue(final FixDecoder m, final int seqNum)
-    {
-        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
-        {
-            counters.messagesQueued++;
-        }
-        else
-        {
-            counters.gapQueueOverflows++;
         }
     }
 
@@ -801,7 +748,7 @@ public final class Session
         if (newSeqNo > expected)
         {
             sequence.nextTarget(newSeqNo);
-            clearResendRangeIfSatisfied(newSeqNo - 1);
+            gaps.clearResendRangeIfSatisfied(newSeqNo - 1);
         }
         else if (newSeqNo < expected)
         {
@@ -835,7 +782,7 @@ public final class Session
         {
             // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
             // act on it again); a gap of its own never makes us send a ResendRequest.
-            queue(m, seqNum);
+            gaps.keep(m, seqNum);
         }
         else
         {
@@ -869,9 +816,11 @@ public final class Session
             onLogonWhileLoggedOn(m, seqNum, now);
             return;
         }
-        final int theirHeartBtInt = checkLogon(m, now);
+        final int theirHeartBtInt = logon.check(m, now);
         if (theirHeartBtInt < 0)
         {
+            sendLogout(logon.refusalReason(), logon.refusalText(), now);
+            disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
         final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
@@ -879,11 +828,7 @@ public final class Session
         {
             sequence.load();
         }
-        if (resetRequested && !resetSentInLogon)
-        {
-            resetSequenceNumbers();
-        }
-        else if (!initiatedConnection && config.resetOnLogon() && !resetRequested)
+        if (logon.resetOnReceivedLogon(resetRequested))
         {
             resetSequenceNumbers();
         }
@@ -894,69 +839,20 @@ public final class Session
             disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
-        if (!initiatedConnection)
-        {
-            heartBtIntSeconds = theirHeartBtInt;
-            sendLogon(heartBtIntSeconds, resetRequested, seqNum == expected ? expected + 1 : expected, now);
-        }
-        timer.start(heartBtIntSeconds, now);
+        logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
+        timer.start(logon.heartBtIntSeconds(), now);
         state = SessionState.ACTIVE;
         counters.logons++;
         if (seqNum > expected)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
         }
         else
         {
             sequence.incrementTarget();
         }
-        resendWhatTheyExpect(m, now);
+        logon.resendWhatTheyExpect(m, now);
         notifyLogon();
-    }
-
-    /**
-     * Logon checks before anything is changed: SendingTime, CompIDs, HeartBtInt, EncryptMethod, authenticator.
-     *
-     * @return the counterparty's HeartBtInt, or -1 after a Logout and disconnect.
-     */
-    private int checkLogon(final FixDecoder m, final long now)
-    {
-        if (!checks.isSendingTimeAccurate(m, now))
-        {
-            return refuseLogon(LogoutReason.SENDING_TIME_ACCURACY,
-                "Invalid Logon message: SendingTime accuracy problem, field=52", now);
-        }
-        if (!checks.areCompIdsCorrect(m))
-        {
-            return refuseLogon(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
-        }
-        final int heartBtInt = m.getInt(Tags.HEART_BT_INT);
-        if (!m.lastParseOk())
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt missing or not a number", now);
-        }
-        if (heartBtInt < 0)
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt must not be negative", now);
-        }
-        final int encryptMethod = m.getInt(Tags.ENCRYPT_METHOD);
-        if (m.lastParseStatus() != FixDecoder.PARSE_MISSING && encryptMethod != 0)
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "Unsupported EncryptMethod", now);
-        }
-        if (!initiatedConnection && !config.authenticator().authenticate(sessionId,
-            m.getString(Tags.USERNAME, usernameView), m.getString(Tags.PASSWORD, passwordView)))
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "Logon rejected", now);
-        }
-        return heartBtInt;
-    }
-
-    private int refuseLogon(final LogoutReason reason, final String text, final long now)
-    {
-        sendLogout(reason, text, now);
-        disconnect(DisconnectReason.INVALID_LOGON);
-        return -1;
     }
 
     /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
@@ -975,33 +871,16 @@ public final class Session
             return;
         }
         resetSequenceNumbers();
-        gapQueue.clear();
+        gaps.clear();
         resender.cancel();
-        sendLogon(heartBtIntSeconds, true, seqNum == 1 ? 2 : 1, now);
+        logon.answerResetWhileLoggedOn(seqNum, now);
         if (seqNum > 1)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
         }
         else
         {
             sequence.incrementTarget();
-        }
-    }
-
-    /**
-     * NextExpectedMsgSeqNum (789) in their Logon: they have seen everything before it, and our Logon; resend
-     * (or gap fill) what lies between.
-     */
-    private void resendWhatTheyExpect(final FixDecoder m, final long now)
-    {
-        if (!config.enableNextExpectedMsgSeqNum())
-        {
-            return;
-        }
-        final int nextExpected = m.getInt(789);
-        if (m.lastParseOk() && nextExpected > 0 && nextExpected < logonSeqNum)
-        {
-            resender.request(nextExpected, logonSeqNum - 1, sequence.nextSender() - 1, now);
         }
     }
 
@@ -1077,12 +956,6 @@ public final class Session
         }
     }
 
-    private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
-    {
-        logonSeqNum = sequence.nextSender();
-        sender.logon(heartBtInt, reset, nextExpected, initiatedConnection, now);
-    }
-
     private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
     {
         sender.logout(text, now);
@@ -1144,7 +1017,7 @@ public final class Session
         connection = null;
         sender.bind(null);
         state = SessionState.DISCONNECTED;
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         sender.dropPending();
@@ -1171,7 +1044,7 @@ public final class Session
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         state = SessionState.DISCONNECTED;
         counters.disconnect(reason);
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         sender.dropPending();
