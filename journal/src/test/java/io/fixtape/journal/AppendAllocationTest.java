@@ -62,11 +62,12 @@ class AppendAllocationTest
                 store.replayOutbound(seq - 5_000, seq, handler);
             }
             // A per-operation allocation would show as >= 200k * 16 bytes in every round. A rare JIT deoptimisation
-            // (which re-materialises scalar-replaced objects) shows as a few dozen bytes in one round: the steady state
+            // (which re-materialises scalar-replaced objects; more frequent on a loaded machine) shows as a few dozen
+            // to a few thousand bytes in one round: the steady state
             // is a round of 100k inbound + 100k outbound appends and 5k resends that allocates exactly 0 bytes.
             final StringBuilder rounds = new StringBuilder();
             long best = Long.MAX_VALUE;
-            for (int round = 0; round < 5 && best != 0; round++)
+            for (int round = 0; round < 8 && best != 0; round++)
             {
                 final long before = mx.getThreadAllocatedBytes(thread);
                 for (int i = 0; i < 100_000; i++, seq++)
@@ -83,7 +84,8 @@ class AppendAllocationTest
                 assertEquals(5_000, delivered);
                 rounds.append(" [append ").append(afterAppend - before).append(" B, resend+doWork ")
                     .append(afterReplay - afterAppend).append(" B]");
-                assertTrue(afterReplay - before < 1024, "per-operation allocation:" + rounds);
+                // < 0.33 B/op: anything per operation would be >= 3.2 MB here.
+                assertTrue(afterReplay - before < 64 * 1024, "per-operation allocation:" + rounds);
                 best = Math.min(best, afterReplay - before);
             }
             System.out.println("allocated per round:" + rounds);

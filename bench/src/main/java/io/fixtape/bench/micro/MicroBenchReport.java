@@ -68,7 +68,11 @@ public final class MicroBenchReport
     {
         final int dot = classAndMethod.indexOf('.');
         final String type = classAndMethod.substring(0, dot);
-        return "CodecPrimitives".equals(type) ? classAndMethod.substring(dot + 1) : type;
+        if ("CodecPrimitives".equals(type))
+        {
+            return classAndMethod.substring(dot + 1);
+        }
+        return "ParseNewOrderSingleSteps".equals(type) ? classAndMethod : type;
     }
 
     /**

@@ -140,6 +140,17 @@ class MicroBenchSmokeTest
     }
 
     @Test
+    void parseStepsRunOnTheSample()
+    {
+        final ParseNewOrderSingleSteps steps = new ParseNewOrderSingleSteps();
+        steps.setup();
+        assertEquals(SampleMessages.newOrderSingle(1234).length, steps.frame());
+        assertEquals(18, steps.wrap()); // 8 9 35 49 56 34 52, 10 body fields, 10
+        assertTrue(steps.validate());
+        steps.reads(BLACKHOLE);
+    }
+
+    @Test
     void parseBufferCyclesThroughItsFiveMessages()
     {
         final ParseBuffer benchmark = new ParseBuffer();
@@ -216,7 +227,8 @@ class MicroBenchSmokeTest
             "CodecPrimitives.parseLongAscii", "CodecPrimitives.formatChecksum3Ascii",
             "CodecPrimitives.formatPositiveLongAscii", "CodecPrimitives.parseDecimalScaled6",
             "CodecPrimitives.checksumMessage", "ParseBuffer.parse", "GenLogon.encode", "GenNewOrderSingle.encode",
-            "GenExecutionReport.encode", "ParseNewOrderSingle.parse", "EncodeExecutionReport.encode"))
+            "GenExecutionReport.encode", "ParseNewOrderSingle.parse", "EncodeExecutionReport.encode",
+            "ParseNewOrderSingleSteps.validate"))
         {
             assertTrue(names.contains("io.fixtape.bench.micro." + name), name + " in " + names);
         }

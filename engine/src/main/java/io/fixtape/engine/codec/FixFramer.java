@@ -18,7 +18,10 @@ import org.agrona.DirectBuffer;
  *     {@link #REASON_TOO_LARGE}) and {@link #garbledCount(int)} counts each reason. As the FIX spec says, the
  *     discard skips to the next {@code 8=FIX} candidate (or keeps a trailing prefix of one). A message whose
  *     framing is right but whose checksum is wrong is discarded whole and reported as
- *     {@link #REASON_BAD_CHECKSUM}: the session must ignore it without sending a Reject.</li>
+ *     {@link #REASON_BAD_CHECKSUM}: the session must ignore it without sending a Reject. A message whose
+ *     BodyLength does not point at a CheckSum field is discarded up to and including the first CheckSum field at
+ *     or after the point BodyLength names (QuickFIX/J's resynchronisation, see {@code skipThroughNextTrailer}),
+ *     which also swallows the next message when BodyLength is too long.</li>
  * </ul>
  * The maximum message size is checked from BodyLength as soon as its digits arrive, so an oversized message is
  * rejected without waiting for (or buffering) its body.
@@ -34,7 +37,7 @@ public final class FixFramer
     public static final int REASON_NONE = 0;
     /** Does not start with {@code 8=FIX}, or the BeginString value is too long. */
     public static final int REASON_BAD_BEGIN_STRING = 1;
-    /** Second field is not {@code 9=<digits>}, or no {@code 10=} where BodyLength points. */
+    /** Second field is not {@code 9=<digits>}, or no CheckSum field where BodyLength points. */
     public static final int REASON_BAD_BODY_LENGTH = 2;
     /** CheckSum is not three digits or does not match the bytes: ignore the message (no Reject). */
     public static final int REASON_BAD_CHECKSUM = 3;
@@ -193,16 +196,17 @@ public final class FixFramer
             return PARTIAL;
         }
 
-        // CheckSum: "10=" exactly where BodyLength points, after a SOH, then three digits and SOH.
+        // CheckSum: "10=" exactly where BodyLength points, after a SOH, then three characters and SOH.
         if (buffer.getByte(trailerStart - 1) != SOH || buffer.getByte(trailerStart) != '1' ||
-            buffer.getByte(trailerStart + 1) != '0' || buffer.getByte(trailerStart + 2) != '=')
+            buffer.getByte(trailerStart + 1) != '0' || buffer.getByte(trailerStart + 2) != '=' ||
+            buffer.getByte(trailerStart + 6) != SOH)
         {
-            return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+            return skipThroughNextTrailer(buffer, offset, trailerStart, end);
         }
         final int d0 = buffer.getByte(trailerStart + 3) - '0';
         final int d1 = buffer.getByte(trailerStart + 4) - '0';
         final int d2 = buffer.getByte(trailerStart + 5) - '0';
-        if (d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9 || buffer.getByte(trailerStart + 6) != SOH ||
+        if (d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9 ||
             d0 * 100 + d1 * 10 + d2 != Checksum.compute(buffer, offset, trailerStart - offset))
         {
             lastReason = REASON_BAD_CHECKSUM;
@@ -210,6 +214,58 @@ public final class FixFramer
             return -messageLength;
         }
         return messageLength;
+    }
+
+    /**
+     * BodyLength does not point at a CheckSum field: the message claims a wrong length. As QuickFIX/J, the framer
+     * resynchronises behind the point BodyLength names, not at the next {@code 8=FIX} after {@code offset}: it
+     * discards everything up to and including the first {@code <SOH>10=<value><SOH>} whose SOH is at or after
+     * {@code trailerStart - 1}. A too-short BodyLength therefore costs just that message (its own trailer comes
+     * next); a too-long one lands inside the following message, and that message is discarded with it (sending
+     * both again is the counterparty's job, after our ResendRequest). Until that trailer has arrived the answer is
+     * {@link #PARTIAL}; the search is bounded by the maximum message size counted from {@code offset}, beyond which
+     * the bytes are discarded up to the next {@code 8=FIX} candidate instead (so PARTIAL still always means fewer
+     * than {@code maxMessageSize} bytes are pending).
+     */
+    private int skipThroughNextTrailer(final DirectBuffer buffer, final int offset, final int trailerStart, final int end)
+    {
+        final int limit = end - offset > maxMessageSize ? offset + maxMessageSize : end;
+        final int next = endOfTrailer(buffer, trailerStart - 1, limit);
+        if (next > 0)
+        {
+            lastReason = REASON_BAD_BODY_LENGTH;
+            garbledCounts[REASON_BAD_BODY_LENGTH]++;
+            return -(next - offset);
+        }
+        if (end - offset < maxMessageSize)
+        {
+            return PARTIAL;
+        }
+        return garbled(buffer, offset, end, REASON_BAD_BODY_LENGTH);
+    }
+
+    /**
+     * Position just past the SOH that ends the first {@code <SOH>10=<value><SOH>} starting at or after {@code from}
+     * and ending before {@code limit}; -1 when there is none.
+     */
+    private static int endOfTrailer(final DirectBuffer buffer, final int from, final int limit)
+    {
+        for (int position = from; position + 4 < limit; position++)
+        {
+            if (buffer.getByte(position) == SOH && buffer.getByte(position + 1) == '1' &&
+                buffer.getByte(position + 2) == '0' && buffer.getByte(position + 3) == '=')
+            {
+                for (int valueEnd = position + 4; valueEnd < limit; valueEnd++)
+                {
+                    if (buffer.getByte(valueEnd) == SOH)
+                    {
+                        return valueEnd + 1;
+                    }
+                }
+                return -1;
+            }
+        }
+        return -1;
     }
 
     private static final byte[] BEGIN_PREFIX = {'8', '=', 'F', 'I', 'X'};

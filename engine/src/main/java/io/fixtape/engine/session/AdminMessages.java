@@ -118,12 +118,12 @@ final class AdminMessages
     /**
      * Reject (35=3) body. Header fields for reverse routing must already be written.
      *
-     * @param version   {@link Session#version()} style: 40, 41, 42, 43, 44 or 50 (FIXT/FIX 5).
+     * @param fields    which of 371/372/373 the session's FIX version carries ({@link RejectFields}).
      * @param refSeqNum MsgSeqNum of the rejected message, or negative when it had none.
      * @param refTagId  RefTagID or {@link #NO_REF_TAG}.
      */
     void reject(
-        final FixEncoder encoder, final FixDecoder message, final int version, final int refSeqNum,
+        final FixEncoder encoder, final FixDecoder message, final RejectFields fields, final int refSeqNum,
         final int reason, final int refTagId)
     {
         if (refSeqNum >= 0)
@@ -131,7 +131,7 @@ final class AdminMessages
             encoder.putInt(Tags.REF_SEQ_NUM, refSeqNum);
         }
         encoder.putString(Tags.TEXT, SessionRejectReason.text(reason));
-        if (version >= 42)
+        if (fields.hasDetail())
         {
             if (refTagId != NO_REF_TAG)
             {
@@ -143,10 +143,10 @@ final class AdminMessages
                 encoder.putBytes(Tags.REF_MSG_TYPE, message.buffer(), message.valueOffsetAt(msgTypeIndex),
                     message.valueLengthAt(msgTypeIndex));
             }
-            if (version > 44 || reason <= SessionRejectReason.NON_DATA_VALUE_INCLUDES_FIELD_DELIMITER)
-            {
-                encoder.putInt(Tags.SESSION_REJECT_REASON, reason);
-            }
+        }
+        if (fields.sendsReason(reason))
+        {
+            encoder.putInt(Tags.SESSION_REJECT_REASON, reason);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.fixtape.engine.session;
 
 import io.fixtape.engine.app.Application;
-import io.fixtape.engine.codec.AsciiNumbers;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
@@ -72,6 +71,7 @@ public final class Session
     private final GapQueue gapQueue;
     private final ResendResponder resender;
     private final SessionSender sender;
+    private final HeaderChecks checks;
     private final FixDecoder queuedDecoder = new FixDecoder();
     private final ValidationResult validationResult = new ValidationResult();
     private final AsciiSequenceView usernameView = new AsciiSequenceView();
@@ -116,6 +116,7 @@ public final class Session
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
         this.version = version(sessionId.beginString());
+        this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
         this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
         this.resender = new ResendResponder(sender, store);
         this.heartBtIntSeconds = config.heartBtIntSeconds();
@@ -282,6 +283,10 @@ public final class Session
         {
             onStoreFailure();
         }
+        catch (final RuntimeException ex)
+        {
+            onInternalError(); // last line of defence: hostile input must never escape the event loop
+        }
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -358,6 +363,11 @@ public final class Session
         catch (final MessageStoreException ex)
         {
             onStoreFailure();
+            return 1;
+        }
+        catch (final RuntimeException ex)
+        {
+            onInternalError();
             return 1;
         }
     }
@@ -589,15 +599,10 @@ public final class Session
                     break;
             }
         }
-        else if (m.errorCode() == FixDecoder.ERROR_INVALID_TAG)
+        else if (!checks.isWellFormed(m))
         {
-            reason = SessionRejectReason.INVALID_TAG_NUMBER;
-            refTagId = invalidTagAsWritten(m);
-        }
-        else if (m.errorCode() == FixDecoder.ERROR_TAG_WITHOUT_VALUE)
-        {
-            reason = SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE;
-            refTagId = m.errorTag();
+            reason = checks.reason();
+            refTagId = checks.refTagId();
         }
         else
         {
@@ -611,21 +616,6 @@ public final class Session
         }
         sendReject(m, msgType, seqNum, reason, refTagId, now);
         return false;
-    }
-
-    /** The tag of the first field whose tag is not a positive number, as the sender wrote it (e.g. -1, 0). */
-    private static int invalidTagAsWritten(final FixDecoder m)
-    {
-        for (int i = 0; i < m.fieldCount(); i++)
-        {
-            if (m.tagAt(i) == 0)
-            {
-                final int start = m.fieldOffsetAt(i);
-                final int value = AsciiNumbers.parseIntAscii(m.buffer(), start, m.valueOffsetAt(i) - 1 - start);
-                return value == AsciiNumbers.INVALID_INT ? AdminMessages.NO_REF_TAG : value;
-            }
-        }
-        return AdminMessages.NO_REF_TAG;
     }
 
     private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
@@ -656,14 +646,9 @@ public final class Session
         final FixDecoder m, final long msgType, final int seqNum, final boolean checkTooHigh,
         final boolean checkTooLow, final long now)
     {
-        if (!isSendingTimeAccurate(m, msgType, seqNum, now))
+        if (!checks.isSendingTimeAccurate(m, now) || !checks.areCompIdsCorrect(m))
         {
-            return false;
-        }
-        if (config.checkCompId() && !compIdsMatch(m))
-        {
-            sendReject(m, msgType, seqNum, SessionRejectReason.COMPID_PROBLEM, AdminMessages.NO_REF_TAG, now);
-            sendLogout(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
+            onFailedCheck(m, msgType, seqNum, now);
             return false;
         }
         final int expected = sequence.nextTarget();
@@ -677,12 +662,26 @@ public final class Session
             onTooLow(m, msgType, seqNum, now);
             return false;
         }
-        if (m.getBoolean(Tags.POSS_DUP_FLAG) && !isPossDupValid(m, msgType, seqNum, now))
+        if (m.getBoolean(Tags.POSS_DUP_FLAG) && !checks.isPossDupValid(m, msgType))
         {
+            onFailedCheck(m, msgType, seqNum, now);
             return false;
         }
-        clearResendRangeIfSatisfied(seqNum);
+        if (seqNum <= expected)
+        {
+            clearResendRangeIfSatisfied(seqNum); // a too-high number let through (e.g. a ResendRequest) fills nothing
+        }
         return true;
+    }
+
+    /** Reject (and Logout where QuickFIX/J logs out) for the check that just failed. */
+    private void onFailedCheck(final FixDecoder m, final long msgType, final int seqNum, final long now)
+    {
+        sendReject(m, msgType, seqNum, checks.reason(), checks.refTagId(), now);
+        if (checks.logoutReason() != null)
+        {
+            sendLogout(checks.logoutReason(), checks.logoutText(), now);
+        }
     }
 
     private void clearResendRangeIfSatisfied(final int seqNum)
@@ -693,74 +692,10 @@ public final class Session
         }
     }
 
-    private boolean isSendingTimeAccurate(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        final long sendingTime = m.getUtcTimestamp(Tags.SENDING_TIME);
-        if (!m.lastParseOk())
-        {
-            final int reason = m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT;
-            sendReject(m, msgType, seqNum, reason, Tags.SENDING_TIME, now);
-            return false;
-        }
-        if (config.checkLatency() && Math.abs(sendingTime - now) > config.maxLatencyNanos())
-        {
-            sendReject(m, msgType, seqNum, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM, Tags.SENDING_TIME, now);
-            sendLogout(LogoutReason.SENDING_TIME_ACCURACY, "SendingTime accuracy problem, field=52", now);
-            return false;
-        }
-        return true;
-    }
-
-    private boolean compIdsMatch(final FixDecoder m)
-    {
-        return m.valueEqualsAt(m.indexOf(Tags.SENDER_COMP_ID), targetCompId) &&
-            m.valueEqualsAt(m.indexOf(Tags.TARGET_COMP_ID), senderCompId);
-    }
-
-    /** PossDupFlag=Y: OrigSendingTime must be present (RequiresOrigSendingTime) and not after SendingTime. */
-    private boolean isPossDupValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (msgType == MsgTypes.SEQUENCE_RESET)
-        {
-            return true;
-        }
-        final long origSendingTime = m.getUtcTimestamp(Tags.ORIG_SENDING_TIME);
-        if (m.lastParseStatus() == FixDecoder.PARSE_MISSING)
-        {
-            if (config.requiresOrigSendingTime())
-            {
-                sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.ORIG_SENDING_TIME, now);
-                return false;
-            }
-            return true;
-        }
-        if (!m.lastParseOk())
-        {
-            sendReject(m, msgType, seqNum, SessionRejectReason.INCORRECT_DATA_FORMAT, Tags.ORIG_SENDING_TIME, now);
-            return false;
-        }
-        if (origSendingTime > m.getUtcTimestamp(Tags.SENDING_TIME))
-        {
-            sendReject(m, msgType, seqNum, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM,
-                Tags.ORIG_SENDING_TIME, now);
-            sendLogout(LogoutReason.SENDING_TIME_ACCURACY, "SendingTime accuracy problem, field=122", now);
-            return false;
-        }
-        return true;
-    }
-
     /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
     private void onTooHigh(final FixDecoder m, final int seqNum, final long now)
     {
-        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
-        {
-            counters.messagesQueued++;
-        }
-        else
-        {
-            counters.gapQueueOverflows++;
-        }
+        queue(m, seqNum);
         if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
         {
             counters.resendRequestsSuppressed++;
@@ -774,6 +709,19 @@ public final class Session
         }
     }
 
+    /** Keep a too-high message until the gap before it is filled ({@link #drainGapQueue}). */
+    private void queue(final FixDecoder m, final int seqNum)
+    {
+        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
+        {
+            counters.messagesQueued++;
+        }
+        else
+        {
+            counters.gapQueueOverflows++;
+        }
+    }
+
     private void onTooLow(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
         if (!m.getBoolean(Tags.POSS_DUP_FLAG))
@@ -782,9 +730,13 @@ public final class Session
             disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
-        if (isPossDupValid(m, msgType, seqNum, now))
+        if (checks.isPossDupValid(m, msgType))
         {
             counters.duplicatesIgnored++;
+        }
+        else
+        {
+            onFailedCheck(m, msgType, seqNum, now);
         }
     }
 
@@ -881,7 +833,9 @@ public final class Session
         resender.request(begin, end, sequence.nextSender() - 1, now);
         if (seqNum > sequence.nextTarget())
         {
-            onTooHigh(m, seqNum, now);
+            // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
+            // act on it again); a gap of its own never makes us send a ResendRequest.
+            queue(m, seqNum);
         }
         else
         {
@@ -967,13 +921,12 @@ public final class Session
      */
     private int checkLogon(final FixDecoder m, final long now)
     {
-        final long sendingTime = m.getUtcTimestamp(Tags.SENDING_TIME);
-        if (!m.lastParseOk() || (config.checkLatency() && Math.abs(sendingTime - now) > config.maxLatencyNanos()))
+        if (!checks.isSendingTimeAccurate(m, now))
         {
             return refuseLogon(LogoutReason.SENDING_TIME_ACCURACY,
                 "Invalid Logon message: SendingTime accuracy problem, field=52", now);
         }
-        if (config.checkCompId() && !compIdsMatch(m))
+        if (!checks.areCompIdsCorrect(m))
         {
             return refuseLogon(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
         }
@@ -1204,6 +1157,13 @@ public final class Session
         {
             notifyLogout();
         }
+    }
+
+    /** A bug or an input no check foresaw threw: count it and drop the connection rather than the poller. */
+    private void onInternalError()
+    {
+        counters.internalErrors++;
+        disconnect(DisconnectReason.PROTOCOL_ERROR);
     }
 
     private void onDisconnected(final DisconnectReason reason)

@@ -47,6 +47,7 @@ public final class SessionCounters
     long applicationErrors;
     long sessionResets;
     long storeFailures;
+    long internalErrors;
 
     void rejectSent(final int reason)
     {
@@ -226,6 +227,15 @@ public final class SessionCounters
     public long storeFailures()
     {
         return storeFailures;
+    }
+
+    /**
+     * Unexpected exceptions inside the session (not the application's, not the store's); each dropped the
+     * connection with {@link DisconnectReason#PROTOCOL_ERROR}. Should stay 0.
+     */
+    public long internalErrors()
+    {
+        return internalErrors;
     }
 
     /** Sequence number resets (ResetSeqNumFlag, Reset* settings, schedule). */

@@ -38,6 +38,7 @@ final class SessionSender
     private final SessionCounters counters;
     private final EpochNanoClock clock;
     private final AdminMessages admin = new AdminMessages();
+    private final RejectFields rejectFields;
     private final FieldTemplate senderTarget;
     private final UnsafeBuffer appBuffer;
     private final UnsafeBuffer adminBuffer;
@@ -64,6 +65,7 @@ final class SessionSender
         this.counters = counters;
         this.clock = clock;
         this.version = version;
+        this.rejectFields = RejectFields.forVersion(version);
         final SessionId sessionId = config.sessionId();
         this.defaultApplVerId = config.isFixt() ?
             SessionConfig.applVerIdValue(config.defaultApplVerId()).getBytes(StandardCharsets.US_ASCII) : null;
@@ -148,7 +150,7 @@ final class SessionSender
         final int seqNum = sequence.nextSender();
         if (version < 42)
         {
-            admin.reject(beginAdmin(MsgTypes.REJECT, now), message, version, refSeqNum, SessionRejectReason.OTHER,
+            admin.reject(beginAdmin(MsgTypes.REJECT, now), message, rejectFields, refSeqNum, SessionRejectReason.OTHER,
                 AdminMessages.NO_REF_TAG);
             return sendAdmin(now, MessageStore.FLAG_ADMIN) ? seqNum : Session.BACK_PRESSURED;
         }
@@ -210,7 +212,7 @@ final class SessionSender
     {
         final FixEncoder encoder = beginAdmin(MsgTypes.REJECT, now);
         admin.reverseRoute(encoder, message);
-        admin.reject(encoder, message, version, refSeqNum, reason, refTagId);
+        admin.reject(encoder, message, rejectFields, refSeqNum, reason, refTagId);
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 

@@ -77,22 +77,97 @@ class FixFramerTest
     }
 
     @Test
-    void bodyLengthTooShortSkipsToNextBeginString()
+    void bodyLengthTooShortDiscardsThroughItsOwnTrailer()
     {
+        // BodyLength points inside the message: the first CheckSum field after that point is its own, so only
+        // this message is lost (script 2m_BodyLengthValueNotCorrect, 9=30)
         final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=10\001");
         final String stream = bad + ORDER;
-        assertEquals(-bad.length(), framer.frame(buffer(stream), 0, stream.length()));
+        final UnsafeBuffer buffer = buffer(stream);
+        assertEquals(-bad.length(), framer.frame(buffer, 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+        assertEquals(ORDER.length(), framer.frame(buffer, bad.length(), ORDER.length()));
+    }
+
+    @Test
+    void bodyLengthTooLongLandsInNextMessageAndDiscardsBoth()
+    {
+        // QuickFIX/J resynchronises behind the point BodyLength names, not at the next 8=FIX after the bad start
+        // (the rule this framer had before, which delivered the next message): a BodyLength that overshoots into
+        // the next message costs that message too (script 2m_BodyLengthValueNotCorrect, 9=111 with a 103-byte
+        // body: neither order is answered, the counterparty's ResendRequest recovers both).
+        final int real = LOGON.indexOf("\00110=") + 1 - LOGON.indexOf("35=");
+        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=" + (real + 8) + "\001");
+        final String stream = bad + ORDER + LOGON;
+        final UnsafeBuffer buffer = buffer(stream);
+        assertEquals(-(bad.length() + ORDER.length()), framer.frame(buffer, 0, stream.length()));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+        assertEquals(1, framer.garbledCount(FixFramer.REASON_BAD_BODY_LENGTH));
+        final int next = bad.length() + ORDER.length();
+        assertEquals(LOGON.length(), framer.frame(buffer, next, stream.length() - next));
+    }
+
+    @Test
+    void bodyLengthPointingInsideItsOwnTrailerAlsoDiscardsTheNextMessage()
+    {
+        // the CheckSum field searched for starts with the SOH at or after the point BodyLength names (QuickFIX C++'s
+        // Parser, which these scripts were written against): 3 bytes too long lands on the digits of its own
+        // CheckSum, whose SOH lies before that point, so the next message's CheckSum ends the discard
+        final int real = LOGON.indexOf("\00110=") + 1 - LOGON.indexOf("35=");
+        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=" + (real + 3) + "\001");
+        final String stream = bad + ORDER;
+        assertEquals(-stream.length(), framer.frame(buffer(stream), 0, stream.length()));
         assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
     }
 
     @Test
-    void bodyLengthTooLongLandsInNextMessageAndSkipsToIt()
+    void bodyLengthTooLongWaitsForTheNextCheckSum()
     {
         final int real = LOGON.indexOf("\00110=") + 1 - LOGON.indexOf("35=");
-        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=" + (real + 3) + "\001");
+        final String bad = LOGON.replaceFirst("\0019=\\d+\001", "\0019=" + (real + 8) + "\001");
         final String stream = bad + ORDER;
-        assertEquals(-bad.length(), framer.frame(buffer(stream), 0, stream.length()));
-        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, framer.lastReason());
+        final UnsafeBuffer buffer = buffer(stream);
+        // BodyLength satisfied but the next CheckSum field (the order's) has not fully arrived: wait, drop nothing
+        for (int length = bad.length() + 8; length < stream.length(); length++)
+        {
+            assertEquals(FixFramer.PARTIAL, framer.frame(buffer, 0, length), "length " + length);
+        }
+        assertEquals(-stream.length(), framer.frame(buffer, 0, stream.length()));
+        assertEquals(0, framer.garbledCount(FixFramer.REASON_BAD_CHECKSUM));
+    }
+
+    @Test
+    void searchForTheNextCheckSumIsBoundedByTheMaximumMessageSize()
+    {
+        // no CheckSum field within the maximum message size: the search gives up (PARTIAL would never end, the
+        // connection's buffer holds one maximum-size message) and skips to the next 8=FIX after the start
+        final FixFramer small = new FixFramer(200);
+        final String head = soh("8=FIX.4.4|9=20|35=0|34=2|49=TW|56=ISLD|");
+        final StringBuilder junk = new StringBuilder(head);
+        while (junk.length() < 180)
+        {
+            junk.append("58=no checksum here\001");
+        }
+        final String stream = junk + ORDER;
+        final UnsafeBuffer buffer = buffer(stream);
+        assertEquals(FixFramer.PARTIAL, small.frame(buffer, 0, 199));
+        assertEquals(-junk.length(), small.frame(buffer, 0, 200));
+        assertEquals(FixFramer.REASON_BAD_BODY_LENGTH, small.lastReason());
+    }
+
+    @Test
+    void shortCheckSumValueWhereBodyLengthPointsEndsTheDiscard()
+    {
+        // script 2d_GarbledMessage: "10=0" is not a valid CheckSum but is this message's trailer; the next message
+        // must survive (a 3-digit-only search would swallow it)
+        final String body = soh("35=0|34=2|49=TW|52=20261202-14:55:00.123|56=ISLD|");
+        final String bad = soh("8=FIX.4.4|9=" + (body.length() - 3) + "|") + body + soh("10=0|");
+        final String stream = bad + ORDER;
+        final UnsafeBuffer buffer = buffer(stream);
+        assertEquals(-bad.length(), framer.frame(buffer, 0, stream.length()));
+        assertEquals(ORDER.length(), framer.frame(buffer, bad.length(), ORDER.length()));
+        final String exact = soh("8=FIX.4.4|9=" + body.length() + "|") + body + soh("10=0|");
+        assertEquals(-exact.length(), framer.frame(buffer(exact + ORDER), 0, exact.length() + ORDER.length()));
     }
 
     @Test

@@ -21,7 +21,7 @@ class ZeroAllocationTest
     private static final int MEASURED = 20_000;
     private static final byte[] CL_ORD_ID = FixText.bytes("ORD-1");
 
-    private final UnsafeBuffer in = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+    private final UnsafeBuffer in = new UnsafeBuffer(ByteBuffer.allocateDirect(2048));
     private final UnsafeBuffer out = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
     private final UnsafeBuffer copy = new UnsafeBuffer(new byte[64]);
     private final FixFramer framer = new FixFramer();
@@ -34,6 +34,7 @@ class ZeroAllocationTest
     private final String symbol = "ABC";
     private int inLength;
     private int garbledLength;
+    private int wrongLengthLength;
     private long sink;
 
     @Test
@@ -47,6 +48,10 @@ class ZeroAllocationTest
         final String garbled = FixText.soh("junk8=FIX.4.4|9=x|");
         in.putStringWithoutLengthAscii(512, garbled);
         garbledLength = garbled.length();
+        // BodyLength too short: the framer searches for the next CheckSum field (discards through it)
+        final String wrongLength = order.replaceFirst("\u00019=[0-9]+\u0001", "\u00019=30\u0001");
+        in.putStringWithoutLengthAscii(1024, wrongLength);
+        wrongLengthLength = wrongLength.length();
 
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
@@ -75,6 +80,11 @@ class ZeroAllocationTest
         final int length = framer.frame(in, 0, inLength);
         sink += framer.frame(in, 512, garbledLength); // garbled: negative discard length
         sink += framer.frame(in, 0, length - 1);      // partial
+        sink += framer.frame(in, 1024, wrongLengthLength); // wrong BodyLength: discard through the CheckSum
+        if (framer.lastReason() != FixFramer.REASON_BAD_BODY_LENGTH)
+        {
+            throw new AssertionError("wrong BodyLength not detected: " + framer.lastReason());
+        }
 
         decoder.wrap(in, 0, length);
         sink += decoder.msgType();

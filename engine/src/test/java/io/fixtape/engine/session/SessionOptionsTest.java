@@ -104,6 +104,20 @@ class SessionOptionsTest
     }
 
     @Test
+    void anOversizedTestReqIdCannotEscapeTheEventLoop()
+    {
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4").maxMessageSize(1024),
+            clock);
+        final RawFixPeer peer = new RawFixPeer(acceptor, clock);
+        peer.send("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=ISLD|98=0|108=30|");
+        peer.drain();
+        peer.send("8=FIX.4.4|35=1|34=2|49=TW|52=<TIME>|56=ISLD|112=" + "x".repeat(4000) + "|");
+        assertTrue(peer.isDisconnected());
+        assertEquals(1, acceptor.counters().internalErrors());
+        assertEquals(1, acceptor.counters().disconnects(DisconnectReason.PROTOCOL_ERROR));
+    }
+
+    @Test
     void configurationErrorsNameTheSetting()
     {
         final IllegalArgumentException fixt = assertThrows(IllegalArgumentException.class,
