@@ -33,6 +33,7 @@ final class OrderFlow implements Application, DutyCycleTask
     private Session session;
     private long startNanos;
     private volatile int sent;
+    private volatile int limit;
     private volatile int answered;
     private volatile int fills;
     private volatile int echoes;
@@ -49,6 +50,7 @@ final class OrderFlow implements Application, DutyCycleTask
         this.clock = clock;
         this.sentAtNanos = new long[orders];
         this.roundTripNanos = new long[orders];
+        this.limit = orders;
         Arrays.fill(roundTripNanos, -1);
     }
 
@@ -68,7 +70,7 @@ final class OrderFlow implements Application, DutyCycleTask
     public int doWork(final long nowNanos)
     {
         final Session current = session;
-        if (current == null || !current.isLoggedOn() || sent >= orders)
+        if (current == null || !current.isLoggedOn() || sent >= orders || sent >= limit)
         {
             return 0;
         }
@@ -83,7 +85,7 @@ final class OrderFlow implements Application, DutyCycleTask
             allowed = (int)Math.min(MAX_BATCH, due - sent);
         }
         int work = 0;
-        while (work < allowed && sent < orders)
+        while (work < allowed && sent < orders && sent < limit)
         {
             final int id = sent;
             final FixEncoder order = current.newMessage(MsgTypes.NEW_ORDER_SINGLE);
@@ -160,6 +162,15 @@ final class OrderFlow implements Application, DutyCycleTask
         }
     }
 
+    /**
+     * Send no more than {@code limit} orders in total until raised again (any thread): the demo pauses the flow and
+     * lets every order be answered before it restarts the acceptor.
+     */
+    void limit(final int limit)
+    {
+        this.limit = limit;
+    }
+
     boolean done()
     {
         return answered >= orders;
@@ -173,6 +184,12 @@ final class OrderFlow implements Application, DutyCycleTask
     int answered()
     {
         return answered;
+    }
+
+    /** ExecutionReports received, PossDup resends of a fill included. */
+    int fills()
+    {
+        return fills;
     }
 
     /** Multi-line report; call after the engine has stopped (or accept a racy snapshot). */

@@ -29,6 +29,10 @@ public final class CapacityCommand implements Callable<Integer>
     @Option(names = "--rates", split = ",", description = "offered msg/s ladder (default: capacity.rates in the standards file)")
     private List<Long> rates;
 
+    @Option(names = "--full-ladder", description = "keep climbing after the first failing rate (for the plots);"
+        + " the bracket still ends at the first failure")
+    private boolean fullLadder;
+
     @Override
     public Integer call() throws Exception
     {
@@ -45,7 +49,7 @@ public final class CapacityCommand implements Callable<Integer>
                 ladder.add(Long.parseLong(rate.trim()));
             }
         }
-        new BenchHarness(bench, System.out).capacity(ladder, options.json);
+        new BenchHarness(bench, System.out).capacity(ladder, fullLadder, options.json);
         System.out.println("cells appended to " + options.json);
         return 0;
     }

@@ -3,6 +3,7 @@ package io.fixtape.engine.session;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.StoreSwitch;
 import org.agrona.DirectBuffer;
 
 /**
@@ -74,7 +75,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
         }
         this.nowNanos = nowNanos;
         stalled = false;
-        if (store.persistsMessages())
+        if (!StoreSwitch.COMPILED_OUT && store.persistsMessages()) // compiled out: gap fill only
         {
             store.replayOutbound(next, end, this);
             if (stalled)

@@ -1,10 +1,12 @@
 package io.fixtape.engine.session;
 
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.StoreSwitch;
 
 /**
  * The session's sequence-number state: next MsgSeqNum to send and to receive (written through to the
- * {@link MessageStore} on every change) and the outstanding ResendRequest range we asked for.
+ * {@link MessageStore} on every change, unless {@link StoreSwitch#COMPILED_OUT}) and the outstanding ResendRequest
+ * range we asked for.
  *
  * <p>Poller thread only.
  */
@@ -15,6 +17,7 @@ final class SequenceTracker
     private int nextTarget;
     private int resendBegin;
     private int resendEnd;
+    private boolean loaded;
 
     SequenceTracker(final MessageStore store)
     {
@@ -25,6 +28,11 @@ final class SequenceTracker
     /** Re-read both numbers from the store (start-up, RefreshOnLogon). */
     void load()
     {
+        if (StoreSwitch.COMPILED_OUT && loaded)
+        {
+            return; // the store never saw our writes: the numbers held here are the only truth
+        }
+        loaded = true;
         nextSender = Math.max(1, store.nextSenderSeqNum());
         nextTarget = Math.max(1, store.nextTargetSeqNum());
     }
@@ -50,18 +58,29 @@ final class SequenceTracker
 
     void incrementSender()
     {
-        store.nextSenderSeqNum(++nextSender);
+        ++nextSender;
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.nextSenderSeqNum(nextSender);
+        }
     }
 
     void incrementTarget()
     {
-        store.nextTargetSeqNum(++nextTarget);
+        ++nextTarget;
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.nextTargetSeqNum(nextTarget);
+        }
     }
 
     void nextTarget(final int seqNum)
     {
         nextTarget = seqNum;
-        store.nextTargetSeqNum(seqNum);
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.nextTargetSeqNum(seqNum);
+        }
     }
 
     boolean isResendRequested()

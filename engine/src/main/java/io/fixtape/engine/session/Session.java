@@ -7,12 +7,12 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
+import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.validation.ValidationResult;
-import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.charset.StandardCharsets;
@@ -72,10 +72,9 @@ public final class Session
     private final ResendResponder resender;
     private final SessionSender sender;
     private final HeaderChecks checks;
+    private final LogonHandler logon;
     private final FixDecoder queuedDecoder = new FixDecoder();
     private final ValidationResult validationResult = new ValidationResult();
-    private final AsciiSequenceView usernameView = new AsciiSequenceView();
-    private final AsciiSequenceView passwordView = new AsciiSequenceView();
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -84,14 +83,10 @@ public final class Session
 
     private Connection connection;
     private SessionState state = SessionState.DISCONNECTED;
-    private boolean initiatedConnection;
-    private boolean resetSentInLogon;
-    private int heartBtIntSeconds;
     private long connectedAtNanos;
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
-    private int logonSeqNum;
 
     /**
      * @param config      concluded configuration of this session.
@@ -119,7 +114,7 @@ public final class Session
         this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
         this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
         this.resender = new ResendResponder(sender, store);
-        this.heartBtIntSeconds = config.heartBtIntSeconds();
+        this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
     }
 
     private static byte[] ascii(final String value)
@@ -188,7 +183,7 @@ public final class Session
     /** HeartBtInt in force: ours as initiator, the counterparty's as acceptor. */
     public int heartBtIntSeconds()
     {
-        return heartBtIntSeconds;
+        return logon.heartBtIntSeconds();
     }
 
     /** Whether {@code epochNanos} is inside the session schedule. */
@@ -243,23 +238,20 @@ public final class Session
         }
         connection = newConnection;
         sender.bind(newConnection);
-        initiatedConnection = initiated;
+        logon.onConnect(initiated);
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
-        resetSentInLogon = false;
         sender.dropPending();
         gapQueue.clear();
         sequence.clearResendRange();
         resender.cancel();
         if (initiated)
         {
-            if (config.resetOnLogon())
+            if (logon.resetBeforeInitiatorLogon())
             {
                 resetSequenceNumbers();
-                resetSentInLogon = true;
             }
-            heartBtIntSeconds = config.heartBtIntSeconds();
-            sendLogon(heartBtIntSeconds, resetSentInLogon, 0, now);
+            logon.sendInitiatorLogon(now);
             state = SessionState.LOGON_SENT;
         }
         return true;
@@ -533,6 +525,10 @@ public final class Session
 
     private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
+        if (StoreSwitch.COMPILED_OUT)
+        {
+            return; // folded away by the JIT: no inbound audit code on the hot path
+        }
         int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
         if (m.getBoolean(Tags.POSS_DUP_FLAG))
         {
@@ -869,9 +865,11 @@ public final class Session
             onLogonWhileLoggedOn(m, seqNum, now);
             return;
         }
-        final int theirHeartBtInt = checkLogon(m, now);
+        final int theirHeartBtInt = logon.check(m, now);
         if (theirHeartBtInt < 0)
         {
+            sendLogout(logon.refusalReason(), logon.refusalText(), now);
+            disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
         final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
@@ -879,11 +877,7 @@ public final class Session
         {
             sequence.load();
         }
-        if (resetRequested && !resetSentInLogon)
-        {
-            resetSequenceNumbers();
-        }
-        else if (!initiatedConnection && config.resetOnLogon() && !resetRequested)
+        if (logon.resetOnReceivedLogon(resetRequested))
         {
             resetSequenceNumbers();
         }
@@ -894,12 +888,8 @@ public final class Session
             disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
-        if (!initiatedConnection)
-        {
-            heartBtIntSeconds = theirHeartBtInt;
-            sendLogon(heartBtIntSeconds, resetRequested, seqNum == expected ? expected + 1 : expected, now);
-        }
-        timer.start(heartBtIntSeconds, now);
+        logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
+        timer.start(logon.heartBtIntSeconds(), now);
         state = SessionState.ACTIVE;
         counters.logons++;
         if (seqNum > expected)
@@ -910,53 +900,8 @@ public final class Session
         {
             sequence.incrementTarget();
         }
-        resendWhatTheyExpect(m, now);
+        logon.resendWhatTheyExpect(m, now);
         notifyLogon();
-    }
-
-    /**
-     * Logon checks before anything is changed: SendingTime, CompIDs, HeartBtInt, EncryptMethod, authenticator.
-     *
-     * @return the counterparty's HeartBtInt, or -1 after a Logout and disconnect.
-     */
-    private int checkLogon(final FixDecoder m, final long now)
-    {
-        if (!checks.isSendingTimeAccurate(m, now))
-        {
-            return refuseLogon(LogoutReason.SENDING_TIME_ACCURACY,
-                "Invalid Logon message: SendingTime accuracy problem, field=52", now);
-        }
-        if (!checks.areCompIdsCorrect(m))
-        {
-            return refuseLogon(LogoutReason.COMPID_PROBLEM, "CompID problem", now);
-        }
-        final int heartBtInt = m.getInt(Tags.HEART_BT_INT);
-        if (!m.lastParseOk())
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt missing or not a number", now);
-        }
-        if (heartBtInt < 0)
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "HeartBtInt must not be negative", now);
-        }
-        final int encryptMethod = m.getInt(Tags.ENCRYPT_METHOD);
-        if (m.lastParseStatus() != FixDecoder.PARSE_MISSING && encryptMethod != 0)
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "Unsupported EncryptMethod", now);
-        }
-        if (!initiatedConnection && !config.authenticator().authenticate(sessionId,
-            m.getString(Tags.USERNAME, usernameView), m.getString(Tags.PASSWORD, passwordView)))
-        {
-            return refuseLogon(LogoutReason.INVALID_LOGON, "Logon rejected", now);
-        }
-        return heartBtInt;
-    }
-
-    private int refuseLogon(final LogoutReason reason, final String text, final long now)
-    {
-        sendLogout(reason, text, now);
-        disconnect(DisconnectReason.INVALID_LOGON);
-        return -1;
     }
 
     /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
@@ -977,7 +922,7 @@ public final class Session
         resetSequenceNumbers();
         gapQueue.clear();
         resender.cancel();
-        sendLogon(heartBtIntSeconds, true, seqNum == 1 ? 2 : 1, now);
+        logon.answerResetWhileLoggedOn(seqNum, now);
         if (seqNum > 1)
         {
             onTooHigh(m, seqNum, now);
@@ -985,23 +930,6 @@ public final class Session
         else
         {
             sequence.incrementTarget();
-        }
-    }
-
-    /**
-     * NextExpectedMsgSeqNum (789) in their Logon: they have seen everything before it, and our Logon; resend
-     * (or gap fill) what lies between.
-     */
-    private void resendWhatTheyExpect(final FixDecoder m, final long now)
-    {
-        if (!config.enableNextExpectedMsgSeqNum())
-        {
-            return;
-        }
-        final int nextExpected = m.getInt(789);
-        if (m.lastParseOk() && nextExpected > 0 && nextExpected < logonSeqNum)
-        {
-            resender.request(nextExpected, logonSeqNum - 1, sequence.nextSender() - 1, now);
         }
     }
 
@@ -1075,12 +1003,6 @@ public final class Session
             onStoreFailure();
             return STORE_FAILED;
         }
-    }
-
-    private void sendLogon(final int heartBtInt, final boolean reset, final int nextExpected, final long now)
-    {
-        logonSeqNum = sequence.nextSender();
-        sender.logon(heartBtInt, reset, nextExpected, initiatedConnection, now);
     }
 
     private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)

@@ -7,6 +7,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.validation.SessionRejectReason;
 import org.agrona.MutableDirectBuffer;
@@ -58,6 +59,7 @@ final class SessionSender
         final SessionConfig config, final MessageStore store, final SequenceTracker sequence,
         final HeartbeatTimer timer, final SessionCounters counters, final EpochNanoClock clock, final int version)
     {
+        StoreSwitch.checkCompatible(store);
         this.config = config;
         this.store = store;
         this.sequence = sequence;
@@ -280,7 +282,10 @@ final class SessionSender
             counters.backPressured++;
             return Session.BACK_PRESSURED;
         }
-        store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+        }
         sequence.incrementSender();
         if (current.write(buffer, offset, length) < 0)
         {
@@ -301,7 +306,10 @@ final class SessionSender
             counters.backPressured++;
             return false;
         }
-        store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
+        }
         current.write(adminBuffer, offset, length);
         timer.onSent(now);
         counters.messagesSent++;

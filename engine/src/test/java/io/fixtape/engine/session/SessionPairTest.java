@@ -45,7 +45,8 @@ class SessionPairTest
         return new InProcessSessionPair(initiator, acceptor, clock, capacity);
     }
 
-    private static long sendOrder(final Session session, final String clOrdId)
+    /** Shared with {@link CompiledOutScenario}. */
+    static long sendOrder(final Session session, final String clOrdId)
     {
         final FixEncoder encoder = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
         encoder.putString(Tags.CL_ORD_ID, clOrdId).putChar(Tags.HANDL_INST, '1').putString(Tags.SYMBOL, "INTC")

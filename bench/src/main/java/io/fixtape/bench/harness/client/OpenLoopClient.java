@@ -218,7 +218,7 @@ public final class OpenLoopClient
         return new RunResult(
             rate, warmup, measured, next, completed, measuredCompleted, duplicates, rejects, otherMessages,
             firstMeasuredSendNs, lastMeasuredSendNs, firstMeasuredReplyNs, lastMeasuredReplyNs, maxSchedulerLagNs,
-            response, service);
+            t0 + (long)(warmup * periodNs), response, service);
     }
 
     /** Sends a Logout (FIX arms) so the acceptor ends the session cleanly; ignores a peer that already left. */

@@ -21,6 +21,7 @@ public record RunResult(
     long firstMeasuredReplyNs,
     long lastMeasuredReplyNs,
     long maxSchedulerLagNs,
+    long measuredScheduleStartNs,
     Histogram response,
     Histogram service)
 {
@@ -31,10 +32,14 @@ public record RunResult(
         return window <= 0 ? 0 : (measured - 1) * 1e9 / window;
     }
 
-    /** Rate at which measured replies came back, per second: the achieved rate of the open schedule. */
+    /**
+     * Replies per second over the measured schedule window: measured replies / (last measured reply - scheduled
+     * slot of the first measured request). Measured from the schedule, not from the first reply, so a burst of
+     * replies after a stall cannot make the achieved rate exceed what was really sustained.
+     */
     public double achievedRate()
     {
-        final long window = lastMeasuredReplyNs - firstMeasuredReplyNs;
-        return window <= 0 || measuredCompleted < 2 ? 0 : (measuredCompleted - 1) * 1e9 / window;
+        final long window = lastMeasuredReplyNs - measuredScheduleStartNs;
+        return window <= 0 || measuredCompleted == 0 ? 0 : measuredCompleted * 1e9 / window;
     }
 }

@@ -52,6 +52,7 @@ public final class ReportGenerator
         System.setProperty("java.awt.headless", "true");
         final List<JsonObject> cells = new ArrayList<>();
         final List<JsonObject> brackets = new ArrayList<>();
+        final List<JsonObject> errors = new ArrayList<>();
         for (final Path file : results)
         {
             for (final JsonObject object : Json.readLines(file))
@@ -59,6 +60,10 @@ public final class ReportGenerator
                 if ("capacity_bracket".equals(Comparability.text(object, "kind")))
                 {
                     brackets.add(object);
+                }
+                else if ("capacity_error".equals(Comparability.text(object, "kind")))
+                {
+                    errors.add(object);
                 }
                 else
                 {
@@ -108,6 +113,13 @@ public final class ReportGenerator
             {
                 md.append(capacityTable(rows)).append('\n');
                 md.append(bracketTable(brackets, Comparability.text(first, "scenario"))).append('\n');
+                for (final JsonObject error : errors)
+                {
+                    md.append("- run failed: ").append(t(error, "arm")).append(" at ").append(t(error, "offered_rate"))
+                        .append(" msg/s: ").append(t(error, "error").lines().findFirst().orElse("")
+                        .replace("|", "\\|")).append('\n');
+                }
+                md.append('\n');
                 final String achieved = slug + "-achieved.png";
                 final String p99 = slug + "-p99.png";
                 capacityPlot(table.getKey(), rows, outDir.resolve(achieved), false);
@@ -249,6 +261,7 @@ public final class ReportGenerator
         chart.getStyler().setMarkerSize(0);
         // No tick-label function: XChart 3.8.8's label-fitting callback loops on it; the axis title explains.
         chart.getStyler().setXAxisMin(0.0);
+        final Map<String, Integer> names = new LinkedHashMap<>();
         for (final JsonObject row : rows)
         {
             final Histogram histogram = LatencySummary.decode(row.get("response_histogram").getAsString());
@@ -266,7 +279,11 @@ public final class ReportGenerator
             }
             if (!xs.isEmpty())
             {
-                final XYSeries series = chart.addSeries(t(row, "arm") + " p50 " + t(row, "p50_us") + " µs", xs, ys);
+                final String store = Comparability.text(row.getAsJsonObject("bench_params"), "store");
+                final String name = t(row, "arm") + ("fixtape".equals(t(row, "arm")) ? " store=" + store : "")
+                    + " (" + (names.merge(t(row, "arm") + store, 1, Integer::sum) > 1 ? "again, " : "") + "p50 "
+                    + t(row, "p50_us") + " µs)";
+                final XYSeries series = chart.addSeries(name, xs, ys);
                 series.setMarker(SeriesMarkers.NONE);
             }
         }

@@ -67,9 +67,12 @@ public final class BenchHarness
 
     /**
      * For each arm, climbs the ladder until the capacity gate fails at a rate (never lowering a rate to fill a
-     * cell), then reports the bracket: the highest passing and the first failing offered rate.
+     * cell), then reports the bracket: the highest passing rate below the first failing one, and that first
+     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered plot);
+     * the bracket is unchanged by later passes.
      */
-    public List<Map<String, Object>> capacity(final List<Long> rates, final Path out) throws Exception
+    public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final Path out)
+        throws Exception
     {
         final List<Map<String, Object>> results = new ArrayList<>();
         final int runsPerRate = options.standards().getInt("capacity.runs");
@@ -84,11 +87,31 @@ public final class BenchHarness
                 final Recipe recipe = new Recipe("capacity", (int)(rate * warmupSeconds), (int)(rate * measuredSeconds),
                     runsPerRate);
                 final List<RunRecord> runs = new ArrayList<>();
-                for (int run = 1; run <= runsPerRate; run++)
+                try
                 {
-                    log.printf("capacity %s %s at %d msg/s run %d/%d ...%n", options.scenario().label(), arm.label(),
-                        rate, run, runsPerRate);
-                    runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                    for (int run = 1; run <= runsPerRate; run++)
+                    {
+                        log.printf("capacity %s %s at %d msg/s run %d/%d ...%n", options.scenario().label(),
+                            arm.label(), rate, run, runsPerRate);
+                        runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                    }
+                }
+                catch (final IllegalStateException e)
+                {
+                    // The arm broke at this rate (e.g. it dropped the connection): that is its failure here,
+                    // reported as such; the ladder stops for this arm. Placement errors still abort everything.
+                    final Map<String, Object> failed = new LinkedHashMap<>();
+                    failed.put("kind", "capacity_error");
+                    failed.put("arm", arm.label());
+                    failed.put("scenario", options.scenario().label());
+                    failed.put("offered_rate", rate);
+                    failed.put("error", e.getMessage());
+                    failed.put("bench_params", Map.of("argv", options.argv()));
+                    results.add(failed);
+                    append(out, failed);
+                    log.println("capacity " + arm.label() + " at " + rate + ": run failed: " + e.getMessage());
+                    firstFail = firstFail == 0 ? rate : firstFail;
+                    break;
                 }
                 final Map<String, Object> cell = CellBuilder.build("capacity", arm, recipe, rate, runs, options,
                     orchestrator.jvm());
@@ -100,12 +123,18 @@ public final class BenchHarness
                     .get("capacity");
                 if ("PASS".equals(gate.get("status")))
                 {
-                    highestPass = rate;
+                    if (firstFail == 0)
+                    {
+                        highestPass = rate;
+                    }
                 }
                 else
                 {
-                    firstFail = rate;
-                    break;
+                    firstFail = firstFail == 0 ? rate : firstFail;
+                    if (!fullLadder)
+                    {
+                        break;
+                    }
                 }
             }
             final Map<String, Object> bracket = new LinkedHashMap<>();
