@@ -77,6 +77,11 @@ public final class ReplayCommand implements Callable<Integer>
             "into a full recording with the engine's replies)")
     Path keepJournal;
 
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N",
+        description = "first replay the session's first N inbound messages into a throw-away engine (JIT warm-up; " +
+            "BENCH_CONTRACT uses 20000), then the measured run (default: ${DEFAULT-VALUE})")
+    int warmup;
+
     @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
     Path json;
 
@@ -110,7 +115,15 @@ public final class ReplayCommand implements Callable<Integer>
             .journalDirectory(keepJournal)
             .collectOutbound(diff)
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
-        final ReplayResult result = new Replayer(FixtapeReplayEngines.factory()).run(recording, options);
+        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        if (warmup > 0)
+        {
+            final ReplayResult warm = replayer.run(recording.prefix(warmup), new ReplayOptions()
+                .transport(options.transport()).pacing(options.pacing()).application(app).journalMode(journalMode)
+                .collectOutbound(false));
+            System.out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
+        }
+        final ReplayResult result = replayer.run(recording, options);
         System.out.print(ReplayReport.table(result));
         if (json != null)
         {

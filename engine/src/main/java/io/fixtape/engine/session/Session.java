@@ -68,12 +68,11 @@ public final class Session
     private final SessionCounters counters = new SessionCounters();
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
-    private final GapQueue gapQueue;
+    private final InboundGaps gaps;
     private final ResendResponder resender;
     private final SessionSender sender;
     private final HeaderChecks checks;
     private final LogonHandler logon;
-    private final FixDecoder queuedDecoder = new FixDecoder();
     private final ValidationResult validationResult = new ValidationResult();
 
     private final byte[] beginString;
@@ -106,13 +105,13 @@ public final class Session
         this.schedule = config.schedule().copy();
         this.sequence = new SequenceTracker(store);
         this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
-        this.gapQueue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
         this.beginString = ascii(sessionId.beginString());
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
         this.version = version(sessionId.beginString());
         this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
         this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
+        this.gaps = new InboundGaps(this.config, sequence, sender, counters);
         this.resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
     }
@@ -242,7 +241,7 @@ public final class Session
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
         sender.dropPending();
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         if (initiated)
@@ -537,29 +536,18 @@ public final class Session
         store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
     }
 
+    /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (gapQueue.size() > 0 && connection != null)
+        while (connection != null)
         {
-            final int expected = sequence.nextTarget();
-            final int index = gapQueue.indexOf(expected);
-            if (index < 0)
+            final FixDecoder next = gaps.nextDue();
+            if (next == null)
             {
-                gapQueue.remove(-1, expected);
                 return;
             }
-            queuedDecoder.wrap(gapQueue.buffer(), gapQueue.offsetAt(index), gapQueue.lengthAt(index));
-            final long msgType = queuedDecoder.msgType();
-            if (msgType == MsgTypes.LOGON || msgType == MsgTypes.RESEND_REQUEST)
-            {
-                sequence.incrementTarget(); // already acted upon when it arrived
-                clearResendRangeIfSatisfied(expected);
-            }
-            else
-            {
-                process(queuedDecoder, now, true);
-            }
-            gapQueue.remove(expected, sequence.nextTarget());
+            process(next, now, true);
+            gaps.processed();
         }
     }
 
@@ -650,7 +638,7 @@ public final class Session
         final int expected = sequence.nextTarget();
         if (checkTooHigh && seqNum > expected)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
             return false;
         }
         if (checkTooLow && seqNum < expected)
@@ -665,7 +653,8 @@ public final class Session
         }
         if (seqNum <= expected)
         {
-            clearResendRangeIfSatisfied(seqNum); // a too-high number let through (e.g. a ResendRequest) fills nothing
+            // a too-high number let through (e.g. a ResendRequest) fills nothing
+            gaps.clearResendRangeIfSatisfied(seqNum);
         }
         return true;
     }
@@ -677,44 +666,6 @@ public final class Session
         if (checks.logoutReason() != null)
         {
             sendLogout(checks.logoutReason(), checks.logoutText(), now);
-        }
-    }
-
-    private void clearResendRangeIfSatisfied(final int seqNum)
-    {
-        if (sequence.isResendRequested() && seqNum >= sequence.resendEnd())
-        {
-            sequence.clearResendRange();
-        }
-    }
-
-    /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
-    private void onTooHigh(final FixDecoder m, final int seqNum, final long now)
-    {
-        queue(m, seqNum);
-        if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
-        {
-            counters.resendRequestsSuppressed++;
-            return;
-        }
-        final int begin = sequence.nextTarget();
-        if (sender.resendRequest(begin, now))
-        {
-            sequence.resendRange(begin, seqNum - 1);
-            counters.resendRequestsSent++;
-        }
-    }
-
-    /** Keep a too-high message until the gap before it is filled ({@link #drainGapQueue}). */
-    private void queue(final FixDecoder m, final int seqNum)
-    {
-        if (gapQueue.offer(seqNum, m.buffer(), m.offset(), m.length()))
-        {
-            counters.messagesQueued++;
-        }
-        else
-        {
-            counters.gapQueueOverflows++;
         }
     }
 
@@ -797,7 +748,7 @@ public final class Session
         if (newSeqNo > expected)
         {
             sequence.nextTarget(newSeqNo);
-            clearResendRangeIfSatisfied(newSeqNo - 1);
+            gaps.clearResendRangeIfSatisfied(newSeqNo - 1);
         }
         else if (newSeqNo < expected)
         {
@@ -831,7 +782,7 @@ public final class Session
         {
             // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
             // act on it again); a gap of its own never makes us send a ResendRequest.
-            queue(m, seqNum);
+            gaps.keep(m, seqNum);
         }
         else
         {
@@ -894,7 +845,7 @@ public final class Session
         counters.logons++;
         if (seqNum > expected)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
         }
         else
         {
@@ -920,12 +871,12 @@ public final class Session
             return;
         }
         resetSequenceNumbers();
-        gapQueue.clear();
+        gaps.clear();
         resender.cancel();
         logon.answerResetWhileLoggedOn(seqNum, now);
         if (seqNum > 1)
         {
-            onTooHigh(m, seqNum, now);
+            gaps.onTooHigh(m, seqNum, now);
         }
         else
         {
@@ -1066,7 +1017,7 @@ public final class Session
         connection = null;
         sender.bind(null);
         state = SessionState.DISCONNECTED;
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         sender.dropPending();
@@ -1093,7 +1044,7 @@ public final class Session
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         state = SessionState.DISCONNECTED;
         counters.disconnect(reason);
-        gapQueue.clear();
+        gaps.clear();
         sequence.clearResendRange();
         resender.cancel();
         sender.dropPending();

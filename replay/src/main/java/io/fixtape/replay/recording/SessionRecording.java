@@ -94,6 +94,25 @@ public final class SessionRecording
         return inbound.getInt(index) != 0;
     }
 
+    /**
+     * The first {@code inboundMessages} inbound messages with every outbound message recorded before the next one
+     * (a warm-up run's workload). Copies.
+     */
+    public SessionRecording prefix(final int inboundMessages)
+    {
+        final SessionRecording prefix = new SessionRecording(sessionId);
+        int inboundSeen = 0;
+        for (int i = 0; i < count(); i++)
+        {
+            if (isInbound(i) && inboundSeen++ == inboundMessages)
+            {
+                break;
+            }
+            prefix.add(isInbound(i), timestampNanos(i), data, offset(i), length(i));
+        }
+        return prefix;
+    }
+
     /** Total bytes of all messages. */
     public long bytes()
     {

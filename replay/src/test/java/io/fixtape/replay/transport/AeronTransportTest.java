@@ -70,7 +70,7 @@ class AeronTransportTest
 
     private static String small(final String channel)
     {
-        return channel.replace("term-length=4m", SMALL_TERM);
+        return channel.replace("term-length=16m", SMALL_TERM);
     }
 
     @Nested

@@ -6,12 +6,13 @@ import java.util.Objects;
  * Configuration of one {@link AeronTransport} end: where the media driver is, which channel/stream it publishes
  * on and which it subscribes to. Fluent setters; {@link #conclude()} validates.
  *
- * <p>Defaults: fragment limit 64 per poll, IPC channels with a 4 MiB term ({@code maxMessageLength} 512 KiB,
+ * <p>Defaults: fragment limit 64 per poll, IPC channels with a 16 MiB term (flow-control window 8 MiB for IPC, so a briefly descheduled reader or driver does
+ * not back-pressure the engine; {@code maxMessageLength} 2 MiB,
  * ample for FIX), streams 1001 (initiator → acceptor) and 1002 (acceptor → initiator).
  */
 public final class AeronTransportContext
 {
-    public static final String DEFAULT_IPC_CHANNEL = "aeron:ipc?term-length=4m";
+    public static final String DEFAULT_IPC_CHANNEL = "aeron:ipc?term-length=16m";
     public static final int INITIATOR_TO_ACCEPTOR_STREAM = 1001;
     public static final int ACCEPTOR_TO_INITIATOR_STREAM = 1002;
     public static final int DEFAULT_FRAGMENT_LIMIT = 64;
@@ -42,8 +43,8 @@ public final class AeronTransportContext
     public static AeronTransportContext udp(
         final String aeronDirectoryName, final boolean initiated, final int initiatorPort, final int acceptorPort)
     {
-        final String toAcceptor = "aeron:udp?endpoint=localhost:" + acceptorPort + "|term-length=4m";
-        final String toInitiator = "aeron:udp?endpoint=localhost:" + initiatorPort + "|term-length=4m";
+        final String toAcceptor = "aeron:udp?endpoint=localhost:" + acceptorPort + "|term-length=16m";
+        final String toInitiator = "aeron:udp?endpoint=localhost:" + initiatorPort + "|term-length=16m";
         return new AeronTransportContext()
             .aeronDirectoryName(aeronDirectoryName)
             .name("aeron-udp")

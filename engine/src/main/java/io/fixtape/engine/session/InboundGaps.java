@@ -1,0 +1,112 @@
+package io.fixtape.engine.session;
+
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.MsgTypes;
+
+/**
+ * Inbound sequence gaps: a too-high message is kept ({@link GapQueue}) and the missing range asked for with one
+ * ResendRequest per outstanding gap; once the gap is filled the kept messages come back in order through
+ * {@link #nextDue()} for the {@link Session} to process as if they had just arrived.
+ *
+ * <p>One instance per session, poller thread only; allocation-free (the queue's storage is allocated once).
+ */
+final class InboundGaps
+{
+    private final GapQueue queue;
+    private final SequenceTracker sequence;
+    private final SessionSender sender;
+    private final SessionCounters counters;
+    private final FixDecoder queued = new FixDecoder();
+    private int dueSeqNum;
+
+    InboundGaps(
+        final SessionConfig config, final SequenceTracker sequence, final SessionSender sender,
+        final SessionCounters counters)
+    {
+        this.queue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
+        this.sequence = sequence;
+        this.sender = sender;
+        this.counters = counters;
+    }
+
+    /** Forget every kept message (new connection, disconnect, sequence reset). */
+    void clear()
+    {
+        queue.clear();
+    }
+
+    /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
+    void onTooHigh(final FixDecoder m, final int seqNum, final long now)
+    {
+        keep(m, seqNum);
+        if (sequence.isResendRequested() && seqNum >= sequence.resendBegin())
+        {
+            counters.resendRequestsSuppressed++;
+            return;
+        }
+        final int begin = sequence.nextTarget();
+        if (sender.resendRequest(begin, now))
+        {
+            sequence.resendRange(begin, seqNum - 1);
+            counters.resendRequestsSent++;
+        }
+    }
+
+    /** Keep a too-high message until the gap before it is filled. */
+    void keep(final FixDecoder m, final int seqNum)
+    {
+        if (queue.offer(seqNum, m.buffer(), m.offset(), m.length()))
+        {
+            counters.messagesQueued++;
+        }
+        else
+        {
+            counters.gapQueueOverflows++;
+        }
+    }
+
+    /** Our ResendRequest is answered once {@code seqNum} reaches the end of its range. */
+    void clearResendRangeIfSatisfied(final int seqNum)
+    {
+        if (sequence.isResendRequested() && seqNum >= sequence.resendEnd())
+        {
+            sequence.clearResendRange();
+        }
+    }
+
+    /**
+     * The kept message carrying the next expected number, or null when there is none. A kept Logon or
+     * ResendRequest was already acted upon when it arrived: only its number is consumed here. Call
+     * {@link #processed()} after processing the returned message (valid until then).
+     */
+    FixDecoder nextDue()
+    {
+        while (queue.size() > 0)
+        {
+            final int expected = sequence.nextTarget();
+            final int index = queue.indexOf(expected);
+            if (index < 0)
+            {
+                queue.remove(-1, expected);
+                return null;
+            }
+            queued.wrap(queue.buffer(), queue.offsetAt(index), queue.lengthAt(index));
+            final long msgType = queued.msgType();
+            if (msgType != MsgTypes.LOGON && msgType != MsgTypes.RESEND_REQUEST)
+            {
+                dueSeqNum = expected;
+                return queued;
+            }
+            sequence.incrementTarget();
+            clearResendRangeIfSatisfied(expected);
+            queue.remove(expected, sequence.nextTarget());
+        }
+        return null;
+    }
+
+    /** The message {@link #nextDue()} returned has been processed: drop it and everything now below the target. */
+    void processed()
+    {
+        queue.remove(dueSeqNum, sequence.nextTarget());
+    }
+}
