@@ -28,6 +28,8 @@ public abstract class ContainerDefinition
     private final int[] requiredTags;
     private final int[] sortedRequiredTags;
     private final Int2ObjectHashMap<GroupDefinition> groups;
+    // hot path: NumInGroup tag -> group for tags covered by dense (null otherwise); avoids a hash lookup per group
+    private final GroupDefinition[] denseGroups;
 
     ContainerDefinition(final int[] fieldOrder, final int[] requiredTags, final Int2ObjectHashMap<GroupDefinition> groups)
     {
@@ -57,6 +59,7 @@ public abstract class ContainerDefinition
             throw new IllegalArgumentException("more than " + (GROUP_BIT - 1) + " fields in one message or group");
         }
         this.dense = new short[maxDense + 1];
+        this.denseGroups = new GroupDefinition[maxDense + 1];
         java.util.Arrays.fill(dense, ABSENT);
         for (int i = fieldOrder.length - 1; i >= 0; i--)
         {
@@ -64,6 +67,7 @@ public abstract class ContainerDefinition
             if (tag >= 0 && tag < dense.length)
             {
                 dense[tag] = (short)(i | (groups.containsKey(tag) ? GROUP_BIT : 0));
+                denseGroups[tag] = groups.get(tag);
             }
         }
     }
@@ -120,10 +124,9 @@ public abstract class ContainerDefinition
     /** The repeating group whose NumInGroup tag is {@code countTag}, or null. */
     public GroupDefinition group(final int countTag)
     {
-        if (countTag >= 0 && countTag < DENSE_TAG_LIMIT &&
-            (countTag >= dense.length || dense[countTag] == ABSENT || (dense[countTag] & GROUP_BIT) == 0))
+        if (countTag >= 0 && countTag < DENSE_TAG_LIMIT)
         {
-            return null;
+            return countTag < denseGroups.length ? denseGroups[countTag] : null;
         }
         return groups.get(countTag);
     }

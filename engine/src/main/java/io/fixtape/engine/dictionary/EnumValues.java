@@ -17,6 +17,8 @@ import java.util.Collection;
 public final class EnumValues
 {
     private final LongHashSet packed;
+    // one-byte values (Side, OrdType, ...): bit b set when packed contains b, so the common case skips the hash
+    private final long[] singleBytes = new long[4];
     private final byte[][] longValues;
     private final boolean multipleValue;
     private final boolean anyValue;
@@ -45,6 +47,13 @@ public final class EnumValues
             else
             {
                 packed.add(pack(bytes));
+            }
+        }
+        for (int b = 0; b < 256; b++)
+        {
+            if (packed.contains(b))
+            {
+                singleBytes[b >>> 6] |= 1L << b;
             }
         }
         this.multipleValue = multipleValue;
@@ -112,6 +121,11 @@ public final class EnumValues
         if (length <= 0)
         {
             return false;
+        }
+        if (length == 1)
+        {
+            final int b = buffer.getByte(offset) & 0xFF;
+            return (singleBytes[b >>> 6] & (1L << b)) != 0;
         }
         if (length <= 8)
         {
