@@ -19,7 +19,7 @@ import java.util.Arrays;
  *
  * <p>Single writer: the session's poller thread. Nothing survives a restart: use the journal module for that.
  */
-public final class InMemoryMessageStore implements MessageStore
+public final class InMemoryMessageStore extends HeapSequenceNumbers
 {
     /** Default ring size: 16 MiB of outbound messages. */
     public static final int DEFAULT_CAPACITY_BYTES = 16 * 1024 * 1024;
@@ -33,8 +33,6 @@ public final class InMemoryMessageStore implements MessageStore
     private final long[] positions;
     private final int[] lengths;
     private long writePosition;
-    private int nextSenderSeqNum = 1;
-    private int nextTargetSeqNum = 1;
 
     public InMemoryMessageStore()
     {
@@ -58,37 +56,6 @@ public final class InMemoryMessageStore implements MessageStore
         this.seqNums = new int[slots];
         this.positions = new long[slots];
         this.lengths = new int[slots];
-    }
-
-    @Override
-    public int nextSenderSeqNum()
-    {
-        return nextSenderSeqNum;
-    }
-
-    @Override
-    public int nextTargetSeqNum()
-    {
-        return nextTargetSeqNum;
-    }
-
-    @Override
-    public void nextSenderSeqNum(final int seqNum)
-    {
-        nextSenderSeqNum = seqNum;
-    }
-
-    @Override
-    public void nextTargetSeqNum(final int seqNum)
-    {
-        nextTargetSeqNum = seqNum;
-    }
-
-    @Override
-    public void onInbound(
-        final int seqNum, final long msgType, final int flags, final long timestampNanos, final DirectBuffer buffer,
-        final int offset, final int length)
-    {
     }
 
     @Override
@@ -125,7 +92,7 @@ public final class InMemoryMessageStore implements MessageStore
         {
             return 0;
         }
-        final int last = Math.min(endSeqNum, nextSenderSeqNum - 1);
+        final int last = Math.min(endSeqNum, nextSenderSeqNum() - 1);
         final int first = Math.max(Math.max(beginSeqNum, 1), last - mask);
         int delivered = 0;
         for (int seqNum = first; seqNum <= last && seqNum > 0; seqNum++)
@@ -148,8 +115,7 @@ public final class InMemoryMessageStore implements MessageStore
     @Override
     public void reset()
     {
-        nextSenderSeqNum = 1;
-        nextTargetSeqNum = 1;
+        resetSequenceNumbers();
         Arrays.fill(seqNums, 0);
         writePosition = 0;
     }

@@ -9,41 +9,8 @@ import org.agrona.DirectBuffer;
  *
  * <p>Single writer: the session's poller thread.
  */
-public final class NoMessageStore implements MessageStore
+public final class NoMessageStore extends HeapSequenceNumbers
 {
-    private int nextSenderSeqNum = 1;
-    private int nextTargetSeqNum = 1;
-
-    @Override
-    public int nextSenderSeqNum()
-    {
-        return nextSenderSeqNum;
-    }
-
-    @Override
-    public int nextTargetSeqNum()
-    {
-        return nextTargetSeqNum;
-    }
-
-    @Override
-    public void nextSenderSeqNum(final int seqNum)
-    {
-        nextSenderSeqNum = seqNum;
-    }
-
-    @Override
-    public void nextTargetSeqNum(final int seqNum)
-    {
-        nextTargetSeqNum = seqNum;
-    }
-
-    @Override
-    public void onInbound(
-        final int seqNum, final long msgType, final int flags, final long timestampNanos, final DirectBuffer buffer,
-        final int offset, final int length)
-    {
-    }
 
     @Override
     public void onOutbound(
@@ -61,8 +28,7 @@ public final class NoMessageStore implements MessageStore
     @Override
     public void reset()
     {
-        nextSenderSeqNum = 1;
-        nextTargetSeqNum = 1;
+        resetSequenceNumbers();
     }
 
     @Override
