@@ -151,7 +151,7 @@ public final class DemoCommand implements Callable<Integer>
             recovered = recover(journalDir, acceptorId);
             out.println("recovered from the journal on disk: next sender seq " + recovered.sender +
                 ", next target seq " + recovered.target);
-            exec = new ExecApplication(beginString, clock).firstOrderId(fillsBefore + 1);
+            exec = new ExecApplication(beginString, clock).firstOrderId(fillsBefore + 1).firstExecId(fillsBefore + 1);
             acceptor = launchAcceptor(journalDir, acceptorId, exec, clock, port);
             final FixEngine restarted = acceptor;
             if (!await(() -> isLoggedOn(restarted, acceptorId)))

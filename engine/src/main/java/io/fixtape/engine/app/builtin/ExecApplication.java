@@ -75,6 +75,16 @@ public final class ExecApplication implements Application
         return this;
     }
 
+    /**
+     * First ExecID to assign (default 1). Configuration time only: an application restarted on a persisted
+     * session continues its ExecIDs so that they stay unique within the session.
+     */
+    public ExecApplication firstExecId(final long firstExecId)
+    {
+        this.nextExecId = firstExecId;
+        return this;
+    }
+
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
