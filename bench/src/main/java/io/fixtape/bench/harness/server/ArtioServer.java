@@ -137,7 +137,8 @@ final class ArtioServer implements BenchServer
         {
             failure = t;
             connected.countDown();
-            t.printStackTrace();
+            // the harness scans the server log for warnings: one line naming the failure is what it needs
+            System.err.println("WARNING artio server: library duty cycle failed: " + t);
         }
     }
 
