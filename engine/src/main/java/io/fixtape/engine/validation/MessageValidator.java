@@ -4,7 +4,7 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.dictionary.ContainerDefinition;
 import io.fixtape.engine.dictionary.Dictionary;
-import io.fixtape.engine.dictionary.FieldDefinition;
+import io.fixtape.engine.dictionary.EnumValues;
 import io.fixtape.engine.dictionary.GroupDefinition;
 import io.fixtape.engine.dictionary.MessageDefinition;
 import io.fixtape.engine.dictionary.SessionDictionary;
@@ -51,6 +51,7 @@ public final class MessageValidator
 
     private final SessionDictionary dictionaries;
     private final ValidationOptions options;
+    private final boolean strictFormats;
     private final Dictionary transport;
     private final MessageDefinition headerDefinition;
     private final MessageDefinition trailerDefinition;
@@ -80,10 +81,24 @@ public final class MessageValidator
     private int groupReason;
     private int groupTag;
 
+    // required tags seen at top level, one bit per required tag of the header, body and trailer definitions
+    private final boolean requiredBitsUsable;
+    private final boolean checkHeaderInline;
+    private final long firstThreeRequiredBits;
+    private long headerPresent;
+    private long bodyPresent;
+    private long trailerPresent;
+
+    // last MsgType -> definition, for the common case of no ApplVerID (1128) in the message
+    private long cachedMsgType = MsgTypes.INVALID;
+    private boolean cachedAdmin;
+    private MessageDefinition cachedMessage;
+
     public MessageValidator(final SessionDictionary dictionaries, final ValidationOptions options)
     {
         this.dictionaries = dictionaries;
         this.options = options.copy();
+        this.strictFormats = this.options.strictFormats();
         this.transport = dictionaries.transport();
         this.headerDefinition = transport.header();
         this.trailerDefinition = transport.trailer();
@@ -95,6 +110,11 @@ public final class MessageValidator
         {
             sectionByTag[tag] = (byte)(isTrailerTagSlow(tag) ? TRAILER : isHeaderTagSlow(tag) ? HEADER : 0);
         }
+        this.requiredBitsUsable = headerDefinition.hasRequiredBits() && trailerDefinition.hasRequiredBits();
+        // a repeated header/trailer tag is a structure error when rejected, so no "last value wins" pass is needed
+        this.checkHeaderInline = this.options.rejectRepeatedHeaderTags();
+        this.firstThreeRequiredBits = !requiredBitsUsable ? 0 :
+            headerDefinition.requiredBit(8) | headerDefinition.requiredBit(9) | headerDefinition.requiredBit(35);
     }
 
     public SessionDictionary dictionaries()
@@ -136,6 +156,16 @@ public final class MessageValidator
         levels[1] = HEADER;
         levels[2] = HEADER;
         cursor = 3;
+        if (requiredBitsUsable)
+        {
+            headerPresent = firstThreeRequiredBits;
+        }
+        if (checkHeaderInline)
+        {
+            checkField(0, HEADER, headerDefinition, transport);
+            checkField(1, HEADER, headerDefinition, transport);
+            checkField(2, HEADER, headerDefinition, transport);
+        }
         parseHeader();
         if (structureReason == NONE)
         {
@@ -145,7 +175,7 @@ public final class MessageValidator
         {
             parseTrailer();
         }
-        if (structureReason == NONE)
+        if (structureReason == NONE && !checkHeaderInline)
         {
             checkHeaderAndTrailerFields();
         }
@@ -169,14 +199,30 @@ public final class MessageValidator
             result.sessionReject(SessionRejectReason.INVALID_MSGTYPE, 35);
             return false;
         }
-        int missing = firstMissing(headerDefinition, HEADER);
-        if (missing == NONE)
+        int missing;
+        if (requiredBitsUsable && message.hasRequiredBits())
         {
-            missing = firstMissing(trailerDefinition, TRAILER);
+            missing = headerDefinition.firstMissingRequired(headerPresent);
+            if (missing == NONE)
+            {
+                missing = trailerDefinition.firstMissingRequired(trailerPresent);
+            }
+            if (missing == NONE)
+            {
+                missing = message.firstMissingRequired(bodyPresent);
+            }
         }
-        if (missing == NONE)
+        else
         {
-            missing = firstMissing(message, BODY);
+            missing = firstMissing(headerDefinition, HEADER);
+            if (missing == NONE)
+            {
+                missing = firstMissing(trailerDefinition, TRAILER);
+            }
+            if (missing == NONE)
+            {
+                missing = firstMissing(message, BODY);
+            }
         }
         if (missing == NONE)
         {
@@ -217,6 +263,26 @@ public final class MessageValidator
 
     private void selectDictionaries(final long msgType)
     {
+        if (msgType == cachedMsgType && msgType != MsgTypes.INVALID)
+        {
+            if (cachedAdmin)
+            {
+                application = transport;
+                message = cachedMessage;
+                return;
+            }
+            if (decoder.indexOf(1128) < 0)
+            {
+                application = dictionaries.defaultApplication();
+                message = cachedMessage;
+                return;
+            }
+        }
+        selectDictionariesSlow(msgType);
+    }
+
+    private void selectDictionariesSlow(final long msgType)
+    {
         final MessageDefinition transportMessage = transport.message(msgType);
         if (transportMessage != null && transportMessage.isAdmin())
         {
@@ -229,6 +295,13 @@ public final class MessageValidator
                 dictionaries.application(buffer, decoder.valueOffsetAt(applVerId), decoder.valueLengthAt(applVerId));
         }
         message = msgType == MsgTypes.INVALID ? null : application.message(msgType);
+        final boolean admin = transportMessage != null && transportMessage.isAdmin();
+        if (msgType != MsgTypes.INVALID && (admin || application == dictionaries.defaultApplication()))
+        {
+            cachedMsgType = msgType;
+            cachedAdmin = admin;
+            cachedMessage = message;
+        }
     }
 
     private void parseHeader()
@@ -312,14 +385,18 @@ public final class MessageValidator
     {
         final int index = cursor;
         levels[index] = section;
+        if (container != null && requiredBitsUsable)
+        {
+            markPresent(section, container.requiredBit(decoder.tagAt(index)));
+        }
         final GroupDefinition group = container == null ? null : container.group(tag);
         if (group == null)
         {
-            if (section == BODY)
+            if (section == BODY || checkHeaderInline)
             {
                 checkField(index, section, container, dictionary);
             }
-            cursor++; // header and trailer fields are checked once the whole message is known (repeats)
+            cursor++; // else header and trailer fields are checked once the whole message is known (repeats)
             return;
         }
         final int instances = parseGroup(group, section == HEADER, true, GROUP_BASE);
@@ -444,6 +521,22 @@ public final class MessageValidator
         }
     }
 
+    private void markPresent(final int section, final long bit)
+    {
+        switch (section)
+        {
+            case HEADER:
+                headerPresent |= bit;
+                break;
+            case BODY:
+                bodyPresent |= bit;
+                break;
+            default:
+                trailerPresent |= bit;
+                break;
+        }
+    }
+
     private Dictionary dictionaryFor(final boolean inHeader)
     {
         return inHeader ? transport : application;
@@ -512,15 +605,16 @@ public final class MessageValidator
             offer(section, tag, SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE);
             return;
         }
-        final FieldDefinition field = dictionary.field(tag);
-        if (field != null)
+        final int typeCode = dictionary.typeCode(tag);
+        if (typeCode != 0)
         {
-            if (!FieldFormats.isValid(field.type(), dictionary.isCharTypeChecked(), options.strictFormats(), buffer, offset, length))
+            if (!FieldFormats.isValid(typeCode, dictionary.isCharTypeChecked(), strictFormats, buffer, offset, length))
             {
                 offer(section, tag, SessionRejectReason.INCORRECT_DATA_FORMAT);
                 return;
             }
-            if (field.enumValues() != null && !field.enumValues().contains(buffer, offset, length))
+            final EnumValues enumValues = dictionary.enumValues(tag);
+            if (enumValues != null && !enumValues.contains(buffer, offset, length))
             {
                 offer(section, tag, SessionRejectReason.VALUE_INCORRECT);
                 return;
@@ -528,7 +622,7 @@ public final class MessageValidator
         }
         if ((container == null || !container.hasField(tag)) && isUnknownFieldRejected(tag))
         {
-            offer(section, tag, field != null ?
+            offer(section, tag, typeCode != 0 ?
                 SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE : SessionRejectReason.INVALID_TAG_NUMBER);
         }
     }
@@ -762,5 +856,8 @@ public final class MessageValidator
         groupReason = NONE;
         application = null;
         message = null;
+        headerPresent = 0;
+        bodyPresent = 0;
+        trailerPresent = 0;
     }
 }
