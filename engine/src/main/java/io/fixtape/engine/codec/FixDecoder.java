@@ -56,9 +56,9 @@ public final class FixDecoder
     private int[] valueOffsets = new int[INITIAL_CAPACITY];
     private int[] valueLengths = new int[INITIAL_CAPACITY];
 
-    // first index of a small tag as (stamp << 32 | index), valid only when the stamp is the current one (avoids
-    // clearing per message; one load and one store per field)
-    private final long[] firstIndexByTag = new long[DIRECT_TAG_LIMIT];
+    // first index of a small tag, valid only when firstIndexStamp[tag] == stamp (avoids clearing per message)
+    private final int[] firstIndexByTag = new int[DIRECT_TAG_LIMIT];
+    private final int[] firstIndexStamp = new int[DIRECT_TAG_LIMIT];
     private int stamp;
 
     private int errorCode;
@@ -84,16 +84,14 @@ public final class FixDecoder
         this.msgType = MsgTypes.INVALID;
         if (++stamp == 0)
         {
-            java.util.Arrays.fill(firstIndexByTag, 0);
+            java.util.Arrays.fill(firstIndexStamp, 0);
             stamp = 1;
         }
 
         final int end = offset + length;
-        final long scanned = scanRegular(buffer, offset, end);
-        int position = (int)scanned;
-        int pendingDataTag = (int)(scanned >>> 32);
-        int pendingDataLength = pendingDataTag == 0 || fieldCount == 0 ? -1 : AsciiNumbers.parseIntAscii(
-            buffer, valueOffsets[fieldCount - 1], valueLengths[fieldCount - 1]);
+        int position = offset;
+        int pendingDataTag = 0;
+        int pendingDataLength = -1;
         while (position < end)
         {
             int tag = FieldScan.parseShortTag(buffer, position, end);
@@ -170,84 +168,6 @@ public final class FixDecoder
         return this;
     }
 
-    /**
-     * The fast part of {@link #wrap}: indexes fields while they are regular (a 1- to 7-digit tag then '=', read as one
-     * word by {@link FieldScan#tagOfWord}) and returns where the general byte loop must take over, in the low 32
-     * bits, with the data tag announced by the last indexed field in the high 32 bits ({@code end} when every field
-     * was regular). SOH bytes are found eight at a time from word-aligned masks independent of the field walk, so the
-     * work per field (tag parse, three stores) does not wait on the previous field's SOH search; a data field
-     * (Length/Data pair) skips the SOH bytes inside its value as the general loop does.
-     */
-    private long scanRegular(final DirectBuffer buffer, final int offset, final int end)
-    {
-        int fieldStart = offset;
-        long tagAndDigits = regularTag(buffer, fieldStart, end);
-        if (tagAndDigits == FieldScan.NO_TAG)
-        {
-            return fieldStart;
-        }
-        int tag = (int)tagAndDigits;
-        int valueStart = fieldStart + (int)(tagAndDigits >>> 32) + 1;
-        int valueEnd = valueStart; // first SOH at or after this ends the value
-        int dataTag = 0;
-        for (int wordStart = offset; wordStart < end; wordStart += 8)
-        {
-            long flags = FieldScan.sohFlags(end - wordStart >= 8 ?
-                buffer.getLong(wordStart, java.nio.ByteOrder.LITTLE_ENDIAN) : FieldScan.tailWord(buffer, wordStart, end));
-            while (flags != 0)
-            {
-                final int soh = wordStart + (Long.numberOfTrailingZeros(flags) >>> 3);
-                flags &= flags - 1;
-                if (soh < valueEnd)
-                {
-                    continue;
-                }
-                final int valueLength = soh - valueStart;
-                if (valueLength == 0)
-                {
-                    recordError(ERROR_TAG_WITHOUT_VALUE, tag);
-                }
-                addField(tag, valueStart, valueLength);
-                dataTag = FieldScan.dataTagFor(tag);
-                fieldStart = soh + 1;
-                if (fieldStart >= end)
-                {
-                    return ((long)dataTag << 32) | fieldStart;
-                }
-                tagAndDigits = regularTag(buffer, fieldStart, end);
-                if (tagAndDigits == FieldScan.NO_TAG)
-                {
-                    return ((long)dataTag << 32) | fieldStart;
-                }
-                tag = (int)tagAndDigits;
-                valueStart = fieldStart + (int)(tagAndDigits >>> 32) + 1;
-                valueEnd = valueStart;
-                if (dataTag != 0 && tag == dataTag)
-                {
-                    final int dataLength = AsciiNumbers.parseIntAscii(
-                        buffer, valueOffsets[fieldCount - 1], valueLengths[fieldCount - 1]);
-                    if (dataLength >= 0 && dataLength < end - valueStart &&
-                        buffer.getByte(valueStart + dataLength) == SOH)
-                    {
-                        valueEnd = valueStart + dataLength; // data may contain SOH: trust its length field
-                    }
-                }
-            }
-        }
-        return ((long)dataTag << 32) | fieldStart; // the last field has no SOH: the general loop reports it
-    }
-
-    /** {@link FieldScan#tagOfWord} on the bytes at {@code position}, or the 4-byte short-tag path near the end. */
-    private static long regularTag(final DirectBuffer buffer, final int position, final int end)
-    {
-        if (end - position >= 8)
-        {
-            return FieldScan.tagOfWord(buffer.getLong(position, java.nio.ByteOrder.LITTLE_ENDIAN));
-        }
-        final int tag = FieldScan.parseShortTag(buffer, position, end);
-        return tag > 0 ? tag | ((long)(tag < 10 ? 1 : tag < 100 ? 2 : 3) << 32) : FieldScan.NO_TAG;
-    }
-
     private void addField(final int tag, final int valueOffset, final int valueLength)
     {
         if (fieldCount == tags.length)
@@ -258,9 +178,10 @@ public final class FixDecoder
         tags[index] = tag;
         valueOffsets[index] = valueOffset;
         valueLengths[index] = valueLength;
-        if (tag > 0 && tag < DIRECT_TAG_LIMIT && (int)(firstIndexByTag[tag] >>> 32) != stamp)
+        if (tag > 0 && tag < DIRECT_TAG_LIMIT && firstIndexStamp[tag] != stamp)
         {
-            firstIndexByTag[tag] = ((long)stamp << 32) | index;
+            firstIndexStamp[tag] = stamp;
+            firstIndexByTag[tag] = index;
         }
     }
 
@@ -343,8 +264,7 @@ public final class FixDecoder
     {
         if (tag > 0 && tag < DIRECT_TAG_LIMIT)
         {
-            final long entry = firstIndexByTag[tag];
-            return (int)(entry >>> 32) == stamp ? (int)entry : -1;
+            return firstIndexStamp[tag] == stamp ? firstIndexByTag[tag] : -1;
         }
         return indexOf(tag, 0);
     }
