@@ -382,19 +382,38 @@ public final class Session
                 }
                 break;
             case LOGOUT_SENT:
-                if (nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
+                work += applicationWork(nowNanos);
+                if (connection != null && nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
                 {
                     disconnect(DisconnectReason.LOGOUT);
                     work++;
                 }
                 break;
             case ACTIVE:
-                work += heartbeats(nowNanos);
+                work += applicationWork(nowNanos);
+                if (state == SessionState.ACTIVE)
+                {
+                    work += heartbeats(nowNanos);
+                }
                 break;
             default:
                 break;
         }
         return work;
+    }
+
+    /** The application's duty-cycle hook (e.g. retrying back-pressured replies). */
+    private int applicationWork(final long now)
+    {
+        try
+        {
+            return application.doWork(this, now);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+            return 1;
+        }
     }
 
     private int heartbeats(final long now)
@@ -917,7 +936,7 @@ public final class Session
         {
             return NO_MESSAGE;
         }
-        if (connection == null || state != SessionState.ACTIVE)
+        if (connection == null || !isSending())
         {
             sender.dropPending();
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
@@ -941,7 +960,7 @@ public final class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        if (connection == null || state != SessionState.ACTIVE)
+        if (connection == null || !isSending())
         {
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
         }
@@ -954,6 +973,17 @@ public final class Session
             onStoreFailure();
             return STORE_FAILED;
         }
+    }
+
+    /**
+     * Logged on, or our Logout is outstanding: then application messages are journaled and numbered but not
+     * written (FIX session layer: after sending Logout, send nothing unless asked by a ResendRequest), so a reply
+     * to a message that crossed our Logout is recovered by the counterparty's ResendRequest after its next Logon
+     * instead of being lost. QuickFIX/J likewise persists what it cannot send.
+     */
+    private boolean isSending()
+    {
+        return state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
     }
 
     private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
@@ -975,6 +1005,7 @@ public final class Session
         {
             state = SessionState.LOGOUT_SENT;
             logoutSentAtNanos = now;
+            sender.holdApplicationMessages();
         }
     }
 
