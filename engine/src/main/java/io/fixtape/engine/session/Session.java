@@ -74,6 +74,8 @@ public final class Session
     private final HeaderChecks checks;
     private final LogonHandler logon;
     private final ValidationResult validationResult = new ValidationResult();
+    private final ApplVerIdValidators applVerIdValidators;
+    private MessageValidator validator;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -114,6 +116,8 @@ public final class Session
         this.gaps = new InboundGaps(this.config, sequence, sender, counters);
         this.resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
+        this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
+        this.validator = this.config.validator();
     }
 
     private static byte[] ascii(final String value)
@@ -185,6 +189,15 @@ public final class Session
         return logon.heartBtIntSeconds();
     }
 
+    /**
+     * The validator in force: the configured one, or under FIXT.1.1 the one for the DefaultApplVerID (1137) of
+     * the counterparty's Logon; null when the session does not validate.
+     */
+    public MessageValidator validator()
+    {
+        return validator;
+    }
+
     /** Whether {@code epochNanos} is inside the session schedule. */
     public boolean isInSchedule(final long epochNanos)
     {
@@ -237,6 +250,7 @@ public final class Session
         }
         connection = newConnection;
         sender.bind(newConnection);
+        validator = applVerIdValidators.configured();
         logon.onConnect(initiated);
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
@@ -581,7 +595,7 @@ public final class Session
         unsupportedMessageType = false;
         final int reason;
         final int refTagId;
-        final MessageValidator validator = config.validator();
+        final MessageValidator validator = this.validator;
         if (validator != null)
         {
             if (validator.validate(m, validationResult))
@@ -842,6 +856,7 @@ public final class Session
             disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
+        validator = applVerIdValidators.forLogon(m); // FIXT: their DefaultApplVerID picks the app dictionary
         final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
         if (config.refreshOnLogon())
         {
