@@ -574,7 +574,7 @@ public final class Session
     {
         while (connection != null)
         {
-            final FixDecoder next = gaps.nextDue();
+            final FixDecoder next = gaps.nextDue(now);
             if (next == null)
             {
                 return;
@@ -687,7 +687,7 @@ public final class Session
         if (seqNum <= expected)
         {
             // a too-high number let through (e.g. a ResendRequest) fills nothing
-            gaps.clearResendRangeIfSatisfied(seqNum);
+            gaps.onFilledUpTo(seqNum, now);
         }
         return true;
     }
@@ -781,7 +781,7 @@ public final class Session
         if (newSeqNo > expected)
         {
             sequence.nextTarget(newSeqNo);
-            gaps.clearResendRangeIfSatisfied(newSeqNo - 1);
+            gaps.onFilledUpTo(newSeqNo - 1, now);
         }
         else if (newSeqNo < expected)
         {

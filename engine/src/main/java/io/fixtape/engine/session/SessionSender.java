@@ -215,10 +215,11 @@ final class SessionSender
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 
-    /** ResendRequest from {@code beginSeqNo} to "infinity" (0 from FIX 4.2, 999999 before). */
-    boolean resendRequest(final int beginSeqNo, final long now)
+    /** ResendRequest from {@code beginSeqNo} to {@code endSeqNo}; 0 = "infinity" (0 from FIX 4.2, 999999 before). */
+    boolean resendRequest(final int beginSeqNo, final int endSeqNo, final long now)
     {
-        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), beginSeqNo, version >= 42 ? 0 : 999_999);
+        final int end = endSeqNo != 0 ? endSeqNo : version >= 42 ? 0 : 999_999;
+        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), beginSeqNo, end);
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 
