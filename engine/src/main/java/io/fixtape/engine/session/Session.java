@@ -479,12 +479,31 @@ public final class Session
         }
         if (period != lastPeriodStart && connection == null)
         {
-            if (lastPeriodStart != UNSET_PERIOD)
+            if (lastPeriodStart != UNSET_PERIOD || isStateFromEarlierPeriod(period, now))
             {
                 resetSequenceNumbers(); // a new session period starts at 1
             }
             lastPeriodStart = period;
         }
+    }
+
+    /**
+     * First schedule check after start-up: the stored numbers belong to an earlier period when the store's
+     * sequence state began before this period started (an engine restarted mid-period after a night off). A fresh
+     * store that does not know its creation time is stamped now; a used one that does not know is kept as is.
+     */
+    private boolean isStateFromEarlierPeriod(final long periodStart, final long now)
+    {
+        final long created = store.creationTimeNanos();
+        if (created == MessageStore.UNKNOWN_CREATION_TIME)
+        {
+            if (sequence.nextSender() == 1 && sequence.nextTarget() == 1)
+            {
+                store.creationTimeNanos(now);
+            }
+            return false;
+        }
+        return created < periodStart;
     }
 
     // ------------------------------------------------------------------------------------------ inbound
@@ -1047,6 +1066,7 @@ public final class Session
     private void resetSequenceNumbers()
     {
         sequence.reset();
+        store.creationTimeNanos(clock.nanoTime()); // a new sequence state begins now
         counters.sessionResets++;
     }
 
