@@ -43,8 +43,9 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Each worker is a {@link FixEngine} with its own poller agent, TCP transport, counters and sessions; the engine
  * knows nothing of Aeron: the fan-out is an {@link Application} ({@link SessionBridge}) plus a duty-cycle task
- * ({@link WorkerIpc}) on each worker. The application agent, the accepting agent and the embedded media driver
- * (INVOKER) share one thread ({@link CompositeAgent}), so the fan-out models use workers + 1 threads.
+ * ({@link WorkerIpc}) on each worker. The application agent, the accepting agent and the Aeron client conductor
+ * share one thread ({@link CompositeAgent}); the embedded media driver has one backoff thread of its own
+ * ({@link EmbeddedDriver}), so the fan-out models run workers + 1 busy agents + 1 mostly parked driver thread.
  *
  * <p>Threading: {@link #launch} and {@link #close} on one controlling thread; {@link #counters()} and
  * {@link #profile()} from any thread.
@@ -123,7 +124,7 @@ public final class ClusterAcceptor implements AutoCloseable
 
     private void startSingle()
     {
-        final EngineContext engineContext = workerContext("fixtape-poller", null, base.counters());
+        final EngineContext engineContext = workerContext("fixtape", null, base.counters());
         for (final SessionEndpoint endpoint : endpoints)
         {
             final Application counted = SessionBridge.counting(0, endpoint.application(), counters);
@@ -178,7 +179,7 @@ public final class ClusterAcceptor implements AutoCloseable
         final List<Agent> controlAgents = new ArrayList<>();
         if (context.model() == AcceptorModel.MONO)
         {
-            final EngineContext engineContext = workerContext("fixtape-poller", null, base.counters());
+            final EngineContext engineContext = workerContext("fixtape", null, base.counters());
             for (int i = 0; i < endpoints.size(); i++)
             {
                 engineContext.addSession(rebind(endpoints.get(i), bridge(i, 0)));
@@ -198,7 +199,7 @@ public final class ClusterAcceptor implements AutoCloseable
                 SessionPlacement.shard(ids, threads) : SessionPlacement.leastLoaded(ids.size(), threads);
             for (int w = 0; w < threads; w++)
             {
-                final String name = (shard ? "fixtape-shard-" : "fixtape-worker-") + w;
+                final String name = (shard ? "fixtape-shard-" : "fixtape-pool-") + w; // thread: <name>-poller
                 workerTransports[w] = new TcpTransport(base.transportConfig(), new EngineCounters());
                 final EngineContext engineContext = workerContext(name,
                     shard ? pinningFactory(name, w, context.cpus()[w], pinned, pinErrors) : null, null)
@@ -242,8 +243,10 @@ public final class ClusterAcceptor implements AutoCloseable
         controlAgents.add(appAgent);
         controlAgents.add(driver.agent());
         final IdleStrategy appIdle = IdleStrategies.byName(context.appIdleStrategy());
-        controlRunner = new AgentRunner(appIdle, base.errorHandler(), null, new CompositeAgent(controlAgents));
+        // AgentRunner.startOnThread names the thread after the agent: keep it short (Linux shows 15 characters)
         final String controlName = controlAgents.size() > 2 ? "fixtape-app+acc" : "fixtape-app";
+        controlRunner = new AgentRunner(appIdle, base.errorHandler(), null,
+            new NamedAgent(controlName, new CompositeAgent(controlAgents)));
         AgentRunner.startOnThread(controlRunner, runnable -> new Thread(runnable, controlName));
     }
 
@@ -441,7 +444,9 @@ public final class ClusterAcceptor implements AutoCloseable
         if (context.model().fansOut())
         {
             profile.put("app_idle_strategy", context.appIdleStrategy());
-            profile.put("aeron", "embedded media driver, INVOKER mode, stepped by the application agent; IPC streams "
+            profile.put("aeron", "embedded media driver, SHARED mode on its own thread (aeron-driver, backoff idle, "
+                + "parks up to " + EmbeddedDriver.MAX_PARK_NS / 1000 + " us); client conductor stepped by the "
+                + "application agent; IPC streams "
                 + IpcHeaderDescriptor.INBOUND_STREAM_ID + " (inbound) and " + IpcHeaderDescriptor.REPLY_STREAM_ID_BASE
                 + "+w (replies), header v" + IpcHeaderDescriptor.VERSION);
         }

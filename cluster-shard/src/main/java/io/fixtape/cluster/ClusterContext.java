@@ -148,8 +148,9 @@ public final class ClusterContext
     }
 
     /**
-     * Busy threads of this configuration: workers, plus the application agent for the fan-out models (the media
-     * driver runs inside the application agent's duty cycle, INVOKER mode; pool/shard's accepting agent too).
+     * Agent threads of this configuration: workers, plus the application agent for the fan-out models (pool/shard's
+     * accepting agent and the Aeron client conductor share its thread). Not counted: the media driver's own thread,
+     * which parks (backoff) and never spins.
      */
     public int agentThreads()
     {

@@ -6,19 +6,27 @@ import io.aeron.driver.ThreadingMode;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.BackoffIdleStrategy;
 
 /**
- * The media driver and Aeron client of a {@link ClusterAcceptor}, both without threads of their own:
- * {@link ThreadingMode#INVOKER} driver and a client using its conductor invoker, stepped by {@link #agent()} inside
- * the application agent's duty cycle. On 2 cores this keeps the fan-out models at workers + 1 threads (a SHARED
- * driver would add a third thread). IPC needs the driver only for set-up and flow-control bookkeeping; data moves
- * through the shared log buffers directly.
+ * The media driver and Aeron client of a {@link ClusterAcceptor}. The driver runs {@link ThreadingMode#SHARED} (one
+ * thread for conductor, sender and receiver, named {@code aeron-driver}) with a backoff idle strategy that parks up
+ * to {@value #MAX_PARK_NS} ns, so it never spins a core; IPC messages do not pass through it (it only moves
+ * publisher limits and checks liveness). The client has no conductor thread: its invoker is stepped by
+ * {@link #agent()} inside the application agent's duty cycle.
  *
- * <p>Threading: created and set up on the launching thread, then stepped only by the thread that runs
- * {@link #agent()}; closed on the launching thread after that agent stopped.
+ * <p>Why not INVOKER for the driver too (one thread fewer): its idle UDP sender/receiver pollers allocate an
+ * iterator per step on JDK 25 unless C2 compiles them away, which put allocations on the application thread
+ * (FanOutAllocationTest showed it); on the driver's own thread they are off the message path.
+ *
+ * <p>Threading: created and set up on the launching thread, then the client is stepped only by the thread that
+ * runs {@link #agent()}; closed on the launching thread after that agent stopped.
  */
 final class EmbeddedDriver implements AutoCloseable
 {
+    static final long MIN_PARK_NS = 1_000;
+    static final long MAX_PARK_NS = 100_000;
+
     private final MediaDriver driver;
     private final Aeron aeron;
 
@@ -26,7 +34,8 @@ final class EmbeddedDriver implements AutoCloseable
     {
         driver = MediaDriver.launch(new MediaDriver.Context()
             .aeronDirectoryName(directory)
-            .threadingMode(ThreadingMode.INVOKER)
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy(100, 10, MIN_PARK_NS, MAX_PARK_NS))
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .termBufferSparseFile(true)
@@ -40,7 +49,6 @@ final class EmbeddedDriver implements AutoCloseable
             client = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(directory)
                 .useConductorAgentInvoker(true)
-                .driverAgentInvoker(driver.sharedAgentInvoker())
                 .errorHandler(errorHandler));
         }
         catch (final RuntimeException ex)
@@ -56,36 +64,30 @@ final class EmbeddedDriver implements AutoCloseable
         return aeron;
     }
 
-    /** One step of driver and client conductor (set-up loops on the launching thread). */
+    /** One step of the client conductor (set-up loops on the launching thread). */
     int invoke()
     {
-        return driver.sharedAgentInvoker().invoke() + aeron.conductorAgentInvoker().invoke();
+        return aeron.conductorAgentInvoker().invoke();
     }
 
-    /** Steps driver and client conductor: compose into the application agent's runner. */
+    /** Steps the client conductor: compose into the application agent's runner. */
     Agent agent()
     {
-        final AgentInvoker driverInvoker = driver.sharedAgentInvoker();
         final AgentInvoker clientInvoker = aeron.conductorAgentInvoker();
         return new Agent()
         {
             @Override
             public int doWork()
             {
-                return driverInvoker.invoke() + clientInvoker.invoke();
+                return clientInvoker.invoke();
             }
 
             @Override
             public String roleName()
             {
-                return "aeron-driver-invoker";
+                return "aeron-client-invoker";
             }
         };
-    }
-
-    String directory()
-    {
-        return driver.aeronDirectoryName();
     }
 
     @Override
