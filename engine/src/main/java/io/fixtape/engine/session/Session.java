@@ -37,8 +37,13 @@ import java.nio.charset.StandardCharsets;
  * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
  * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
  * {@link #STALE_MESSAGE} or {@link #NO_MESSAGE}. Steady-state sending and receiving allocate nothing.
+ *
+ * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
+ * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
+ * {@link #sendingTimeNanos}, {@link #send}, {@link #sendBusinessReject}) and {@link #isLoggedOn}, so that the
+ * {@link Application} interface stays the same under every threading model.
  */
-public final class Session
+public class Session
 {
     /** The connection cannot take the message now; nothing was journaled. Retry {@link #send()}. */
     public static final long BACK_PRESSURED = Connection.BACK_PRESSURED;
