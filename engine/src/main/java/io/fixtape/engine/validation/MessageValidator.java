@@ -94,11 +94,16 @@ public final class MessageValidator
     private boolean cachedAdmin;
     private MessageDefinition cachedMessage;
 
+    private final LayoutCache layouts;
+    private final boolean validateFieldsHaveValues;
+
     public MessageValidator(final SessionDictionary dictionaries, final ValidationOptions options)
     {
         this.dictionaries = dictionaries;
         this.options = options.copy();
         this.strictFormats = this.options.strictFormats();
+        this.validateFieldsHaveValues = this.options.validateFieldsHaveValues();
+        this.layouts = this.options.layoutCache() ? new LayoutCache() : null;
         this.transport = dictionaries.transport();
         this.headerDefinition = transport.header();
         this.trailerDefinition = transport.trailer();
@@ -143,6 +148,14 @@ public final class MessageValidator
         this.fieldCount = decoder.fieldCount();
         final long msgType = decoder.msgType();
         result.reset(msgType);
+        if (layouts != null)
+        {
+            if (layouts.validByLayout(decoder, msgType, strictFormats, validateFieldsHaveValues))
+            {
+                return true;
+            }
+            layouts.begin(fieldCount, decoder.indexOf(1128) < 0);
+        }
         resetCandidates();
         if (levels.length < fieldCount)
         {
@@ -188,7 +201,12 @@ public final class MessageValidator
         {
             checkHeaderAndTrailerFields();
         }
-        return conclude(msgType, result);
+        final boolean valid = conclude(msgType, result);
+        if (valid && layouts != null)
+        {
+            layouts.storeValid(decoder, msgType);
+        }
+        return valid;
     }
 
     private boolean conclude(final long msgType, final ValidationResult result)
@@ -422,6 +440,10 @@ public final class MessageValidator
      */
     private int parseGroup(final GroupDefinition group, final boolean inHeader, final boolean parentIsMessage, final int level)
     {
+        if (layouts != null)
+        {
+            layouts.notStorable(); // NumInGroup values steer the parse: not a pure function of the tags
+        }
         final int countIndex = cursor;
         final long declared = FieldFormats.parseJavaInt(
             buffer, decoder.valueOffsetAt(countIndex), decoder.valueLengthAt(countIndex));
@@ -609,12 +631,17 @@ public final class MessageValidator
         final int tag = tagAt(index);
         final int offset = decoder.valueOffsetAt(index);
         final int length = decoder.valueLengthAt(index);
-        if (length == 0 && options.validateFieldsHaveValues())
+        final int typeCode = dictionary.typeCode(tag);
+        final EnumValues enumValues = typeCode == 0 ? null : dictionary.enumValues(tag);
+        if (layouts != null)
+        {
+            layouts.checked(index, typeCode, dictionary.isCharTypeChecked(), enumValues);
+        }
+        if (length == 0 && validateFieldsHaveValues)
         {
             offer(section, tag, SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE);
             return;
         }
-        final int typeCode = dictionary.typeCode(tag);
         if (typeCode != 0)
         {
             if (!FieldFormats.isValid(typeCode, dictionary.isCharTypeChecked(), strictFormats, buffer, offset, length))
@@ -622,7 +649,6 @@ public final class MessageValidator
                 offer(section, tag, SessionRejectReason.INCORRECT_DATA_FORMAT);
                 return;
             }
-            final EnumValues enumValues = dictionary.enumValues(tag);
             if (enumValues != null && !enumValues.contains(buffer, offset, length))
             {
                 offer(section, tag, SessionRejectReason.VALUE_INCORRECT);
@@ -818,6 +844,10 @@ public final class MessageValidator
         if (tag != 0)
         {
             return tag;
+        }
+        if (layouts != null)
+        {
+            layouts.notStorable();
         }
         final int start = decoder.fieldOffsetAt(index);
         final long raw = FieldFormats.parseJavaInt(buffer, start, decoder.valueOffsetAt(index) - 1 - start);
