@@ -110,7 +110,25 @@ public final class FieldFormats
         final int offset,
         final int length)
     {
-        switch (KIND_BY_TYPE_CODE[typeCode])
+        return isValidKind(KIND_BY_TYPE_CODE[typeCode], charChecked, strict, buffer, offset, length);
+    }
+
+    /** What {@link #isValid(int, boolean, boolean, DirectBuffer, int, int)} checks for a type code; 0 = nothing. */
+    static int kind(final int typeCode)
+    {
+        return KIND_BY_TYPE_CODE[typeCode];
+    }
+
+    /** {@link #isValid(int, boolean, boolean, DirectBuffer, int, int)} for a {@link #kind}. */
+    static boolean isValidKind(
+        final int kind,
+        final boolean charChecked,
+        final boolean strict,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        switch (kind)
         {
             case INT:
                 return isInt(buffer, offset, length);

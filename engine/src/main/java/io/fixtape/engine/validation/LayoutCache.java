@@ -25,8 +25,9 @@ final class LayoutCache
     private static final int SLOTS = 8;
     /** Position not value-checked by the full validation (e.g. a group count). */
     static final int NOT_CHECKED = -1;
-    /** Flag or-ed into a recorded type code when that field's dictionary checks CHAR length. */
-    static final int CHAR_CHECKED = 0x100;
+    // a recorded position: FieldFormats kind (0 = no format check) | these flags; 0 = only "not empty"
+    private static final int CHAR_CHECKED = 0x100;
+    private static final int HAS_ENUM = 0x200;
 
     private final long[] msgTypes = new long[SLOTS];
     private final int[] fieldCounts = new int[SLOTS];
@@ -89,24 +90,24 @@ final class LayoutCache
             {
                 continue;
             }
-            final int offset = decoder.valueOffsetAt(i);
             final int length = decoder.valueLengthAt(i);
             if (length == 0 && haveValues)
             {
                 return false;
             }
-            final int typeCode = code & 0xFF;
-            if (typeCode != 0)
+            if (code == 0)
             {
-                if (!FieldFormats.isValid(typeCode, (code & CHAR_CHECKED) != 0, strict, buffer, offset, length))
-                {
-                    return false;
-                }
-                final EnumValues values = slotEnums[i];
-                if (values != null && !values.contains(buffer, offset, length))
-                {
-                    return false;
-                }
+                continue; // a string without enum (or an undefined tag): nothing more to check
+            }
+            final int offset = decoder.valueOffsetAt(i);
+            final int kind = code & 0xFF;
+            if (kind != 0 && !FieldFormats.isValidKind(kind, (code & CHAR_CHECKED) != 0, strict, buffer, offset, length))
+            {
+                return false;
+            }
+            if ((code & HAS_ENUM) != 0 && !slotEnums[i].contains(buffer, offset, length))
+            {
+                return false;
             }
         }
         return true;
@@ -128,7 +129,8 @@ final class LayoutCache
     /** The full validation checked the value at {@code index} with these rules. */
     void checked(final int index, final int typeCode, final boolean charChecked, final EnumValues values)
     {
-        recordedCodes[index] = typeCode | (charChecked ? CHAR_CHECKED : 0);
+        final int kind = typeCode == 0 ? 0 : FieldFormats.kind(typeCode);
+        recordedCodes[index] = kind | (kind != 0 && charChecked ? CHAR_CHECKED : 0) | (values != null ? HAS_ENUM : 0);
         recordedEnums[index] = values;
     }
 
