@@ -277,7 +277,7 @@ public final class OpenLoopClient
         {
             if (type == scenario.replyType(n, echo))
             {
-                final int at = FixScanner.valueOffset(inBytes, offset, length, scenario.keyTag(n));
+                final int at = FixScanner.valueOffset(inBytes, offset, length, scenario.replyKeyTag(n, echo));
                 final long index = at < 0 ? -1 : FixScanner.parseLong(inBytes, at);
                 if (index < 0 || index >= outstanding.length || outstanding[(int)index] == 0)
                 {

@@ -39,7 +39,7 @@ public final class BenchHarness
     {
         final List<Map<String, Object>> cells = new ArrayList<>();
         Map<String, Object> floor = null;
-        for (final Arm arm : floorFirst(options.arms()))
+        for (final ArmSpec arm : options.rows())
         {
             final List<RunRecord> runs = new ArrayList<>();
             for (int run = 1; run <= recipe.runs(); run++)
@@ -50,7 +50,7 @@ public final class BenchHarness
             }
             final Map<String, Object> cell = CellBuilder.build("roundtrip", arm, recipe, rate, runs, options,
                 orchestrator.jvm());
-            if (arm == Arm.FLOOR)
+            if (arm.arm() == Arm.FLOOR)
             {
                 floor = cell;
             }
@@ -78,7 +78,7 @@ public final class BenchHarness
         final int runsPerRate = options.standards().getInt("capacity.runs");
         final double warmupSeconds = options.standards().getDouble("capacity.warmup.seconds");
         final double measuredSeconds = options.standards().getDouble("capacity.measured.seconds");
-        for (final Arm arm : floorFirst(options.arms()))
+        for (final ArmSpec arm : options.rows())
         {
             long highestPass = 0;
             long firstFail = 0;
@@ -167,23 +167,6 @@ public final class BenchHarness
         cell.put("p99_vs_floor", floorP99 == 0 ? null : LatencySummary.round3((Double)cell.get("p99_us") / floorP99));
         cell.put("p999_vs_floor",
             floorP999 == 0 ? null : LatencySummary.round3((Double)cell.get("p999_us") / floorP999));
-    }
-
-    private static List<Arm> floorFirst(final List<Arm> arms)
-    {
-        final List<Arm> ordered = new ArrayList<>();
-        if (arms.contains(Arm.FLOOR))
-        {
-            ordered.add(Arm.FLOOR);
-        }
-        for (final Arm arm : arms)
-        {
-            if (arm != Arm.FLOOR && !ordered.contains(arm))
-            {
-                ordered.add(arm);
-            }
-        }
-        return ordered;
     }
 
     private static void append(final Path out, final Map<String, Object> cell) throws IOException
