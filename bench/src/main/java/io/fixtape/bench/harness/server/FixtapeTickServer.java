@@ -64,13 +64,14 @@ final class FixtapeTickServer implements BenchServer
         store = "none".equals(defaults.string("MessageStore", "")) ? "none (MessageStore=none)"
             : defaults.string("JournalMode", "?") + " (MessageStore=journal, JournalMode="
                 + defaults.string("JournalMode", "?") + ")";
-        final ProbeTransport[] transport = new ProbeTransport[1];
+        final ProbeTransport transport = new ProbeTransport(probe);
         context = new EngineSettings().storeProvider("journal", journal)
-            .toContext(settings, new OffsetEpochNanoClock(), (session, clock) -> new TickStrategy(transport[0]));
+            .toContext(settings, new OffsetEpochNanoClock(), (session, clock) -> new TickStrategy(transport));
+        context.conclude(); // defaults (counters, transport config) as FixEngine would set them
         final TcpTransport tcp = new TcpTransport(context.transportConfig(), context.counters());
         tcp.bind(new InetSocketAddress("127.0.0.1", port));
-        transport[0] = new ProbeTransport(tcp, probe);
-        context.transport(transport[0]);
+        transport.delegate(tcp);
+        context.transport(transport);
         engine = FixEngine.launch(context);
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "fixtape-tick-shutdown"));
     }
@@ -150,8 +151,8 @@ final class FixtapeTickServer implements BenchServer
      */
     static final class ProbeTransport implements Transport, TransportListener
     {
-        private final Transport delegate;
         private final ServerProbe probe;
+        private Transport delegate;
         private TransportListener listener;
         private long lastReadNs;
         private final long[] pendingIndex = new long[1 << 16];
@@ -159,10 +160,15 @@ final class FixtapeTickServer implements BenchServer
         private int pending;
         private Connection connection;
 
-        ProbeTransport(final Transport delegate, final ServerProbe probe)
+        ProbeTransport(final ServerProbe probe)
+        {
+            this.probe = probe;
+        }
+
+        /** The engine's TCP transport, bound; set once before the engine starts. */
+        void delegate(final Transport delegate)
         {
             this.delegate = delegate;
-            this.probe = probe;
         }
 
         void orderQueued(final long index)

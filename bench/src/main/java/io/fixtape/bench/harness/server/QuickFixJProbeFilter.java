@@ -17,6 +17,7 @@ final class QuickFixJProbeFilter extends IoFilterAdapter implements ServerProbe.
     private final ServerProbe probe;
     private final byte[] scratch = new byte[1 << 20];
     private boolean reading;
+    private boolean warned;
 
     QuickFixJProbeFilter(final ServerProbe probe)
     {
@@ -34,6 +35,11 @@ final class QuickFixJProbeFilter extends IoFilterAdapter implements ServerProbe.
             final int length = copy(buffer, buffer.position(), buffer.limit());
             reading = true;
             ServerProbe.scanKeys(scratch, 0, length, 262, this, nowNs);
+        }
+        else if (!warned)
+        {
+            warned = true;
+            System.err.println("WARNING tick probe: QuickFIX/J filter saw " + message.getClass() + " instead of bytes");
         }
         nextFilter.messageReceived(session, message);
     }

@@ -89,8 +89,8 @@ final class QuickFixJServer implements BenchServer, Application
             new ErrorsOnlyLogFactory(), new DefaultMessageFactory());
         if (probe != null)
         {
-            // QuickFIX/J adds its codec after the user's filters: this one sees the raw socket bytes.
-            acceptor.setIoFilterChainBuilder(chain -> chain.addLast("tick-probe", new QuickFixJProbeFilter(probe)));
+            // first in the chain, ahead of QuickFIX/J's codec: this filter sees the raw socket bytes
+            acceptor.setIoFilterChainBuilder(chain -> chain.addFirst("tick-probe", new QuickFixJProbeFilter(probe)));
         }
         acceptor.start();
     }
