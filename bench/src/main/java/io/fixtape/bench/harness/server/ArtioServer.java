@@ -311,7 +311,10 @@ final class ArtioServer implements BenchServer
         @Override
         public Action onDisconnect(final int libraryId, final Session session, final DisconnectReason reason)
         {
-            System.err.println("WARNING artio server: session disconnected: " + reason);
+            if (reason != DisconnectReason.LOGOUT)
+            {
+                System.err.println("WARNING artio server: session disconnected: " + reason);
+            }
             return Action.CONTINUE;
         }
 
