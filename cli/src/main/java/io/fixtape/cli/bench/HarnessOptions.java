@@ -37,6 +37,10 @@ public final class HarnessOptions
     @Option(names = "--standards", description = "recipe file (default bench/standards.properties)")
     Path standards;
 
+    @Option(names = "--runs-on-one-connection", description = "stability diagnostic: run all of a row's runs in ONE"
+        + " process pair on one connection instead of a fresh pair per run (cells say so; never mixed in a table)")
+    boolean oneConnection;
+
     @Option(names = "--log-dir", description = "per-run logs and raw client JSON (default <json>.logs)")
     Path logDir;
 
@@ -61,6 +65,7 @@ public final class HarnessOptions
         }
         final Standards loaded = Standards.load(standards != null ? standards : Standards.locate());
         final Path logs = logDir != null ? logDir : Paths.get(json.toString() + ".logs");
-        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), model, loaded, logs);
+        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), model, loaded, logs,
+            oneConnection);
     }
 }

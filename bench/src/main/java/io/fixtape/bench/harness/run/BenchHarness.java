@@ -42,7 +42,13 @@ public final class BenchHarness
         for (final ArmSpec arm : options.rows())
         {
             final List<RunRecord> runs = new ArrayList<>();
-            for (int run = 1; run <= recipe.runs(); run++)
+            if (options.oneConnection())
+            {
+                log.printf("%s %s %s runs 1-%d on ONE connection (stability diagnostic) at %d msg/s ...%n",
+                    recipe.label(), options.scenario().label(), arm.label(), recipe.runs(), rate);
+                runs.addAll(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), 1, recipe.runs()));
+            }
+            for (int run = 1; run <= recipe.runs() && !options.oneConnection(); run++)
             {
                 log.printf("%s %s %s run %d/%d at %d msg/s ...%n", recipe.label(), options.scenario().label(),
                     arm.label(), run, recipe.runs(), rate);

@@ -13,6 +13,8 @@ import java.util.List;
  * @param stores fixtape journal modes (none, store, audit): one fixtape row per mode in the same invocation.
  * @param model  fixtape acceptor model: single, mono, pool or shard.
  * @param logDir where each run's client/server logs and raw JSON are kept.
+ * @param oneConnection the stability diagnostic: all runs of a latency row in one process pair on one connection
+ *                      (default false: a fresh process pair per run).
  */
 public record BenchOptions(
     List<String> argv,
@@ -21,7 +23,8 @@ public record BenchOptions(
     List<String> stores,
     String model,
     Standards standards,
-    Path logDir)
+    Path logDir,
+    boolean oneConnection)
 {
     /** The rows of this invocation, floor first ({@link ArmSpec#expand}). */
     public List<ArmSpec> rows()

@@ -85,6 +85,13 @@ public final class CellBuilder
             r.put("completed", client.get("completed").getAsLong());
             r.put("sent", client.get("sent").getAsLong());
             r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
+            if (client.has("client_stalls_over_50us"))
+            {
+                r.put("client_stalls_over_50us", client.get("client_stalls_over_50us").getAsLong());
+                r.put("client_stall_max_us", client.get("client_stall_max_us").getAsDouble());
+                r.put("client_stall_total_us", client.get("client_stall_total_us").getAsDouble());
+                r.put("run_on_connection", client.get("run_on_connection").getAsInt());
+            }
             r.put("loadavg_before", run.loadAverageBefore());
             perRun.add(r);
             warnings.addAll(run.warnings());
@@ -169,6 +176,9 @@ public final class CellBuilder
         profile.put("transport", "TCP over kernel loopback 127.0.0.1, TCP_NODELAY on both sides");
         profile.put("validation", stringOr(server, "validation", "unknown"));
         profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
+        profile.put("runs", options.oneConnection()
+            ? "stability diagnostic: every run of this cell in ONE process pair on one connection"
+            : "a fresh process pair (server JVM + client JVM, new connection) per run");
         profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
             + ", server JVM pinned to CPU " + options.serverCpu()
             + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"

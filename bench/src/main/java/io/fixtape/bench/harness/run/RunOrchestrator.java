@@ -48,11 +48,28 @@ public final class RunOrchestrator
     public RunRecord run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run)
         throws Exception
     {
+        return run(arm, rate, warmup, measured, run, 1).get(0);
+    }
+
+    /**
+     * {@code clientRuns} runs of the schedule in ONE process pair on one connection (the stability diagnostic:
+     * compared with fresh pairs per run it separates what a fresh JVM/connection changes from what time changes).
+     * With 1 it is the normal fresh-pair run.
+     */
+    public List<RunRecord> run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run,
+        final int clientRuns) throws Exception
+    {
+        if (clientRuns > 1 && options.scenario().serverProbe())
+        {
+            throw new IllegalArgumentException("runs on one connection are not available for " +
+                options.scenario().label() + " (its server probe is per process)");
+        }
         final int serverCpu = options.serverCpu();
         final int clientCpu = options.clientCpu();
         checkPlacementRequest(clientCpu, serverCpu);
-        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d",
-            arm.label().replace('[', '-').replace("]", ""), options.scenario().label(), rate, run));
+        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d%s",
+            arm.label().replace('[', '-').replace("]", ""), options.scenario().label(), rate, run,
+            clientRuns > 1 ? "x" + clientRuns + "-one-connection" : ""));
         Files.createDirectories(runDir);
         final Path profileOut = runDir.resolve("server-profile.json");
         final Path clientOut = runDir.resolve("client.json");
@@ -92,13 +109,13 @@ public final class RunOrchestrator
                 "--warmup", Integer.toString(warmup), "--measured", Integer.toString(measured),
                 "--mode", arm.arm().echo() ? "echo" : "fix",
                 "--drain-ms", options.standards().get("drain.timeout.ms"),
-                "--out", clientOut.toString());
+                "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
-            final long expectedMs = (long)((warmup + measured) * 1000.0 / rate)
-                + options.standards().getLong("drain.timeout.ms") + 60_000;
+            final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
+                + options.standards().getLong("drain.timeout.ms")) + 60_000;
             if (!client.waitFor(expectedMs, TimeUnit.MILLISECONDS))
             {
                 client.destroyForcibly();
@@ -116,7 +133,8 @@ public final class RunOrchestrator
                 throw new IllegalStateException("client failed (exit " + client.exitValue() + "): "
                     + tail(runDir.resolve("client.log")));
             }
-            final JsonObject clientResult = Json.read(clientOut);
+            final List<JsonObject> clientResults = Json.readLines(clientOut);
+            final JsonObject clientResult = clientResults.get(clientResults.size() - 1);
             for (final var thread : clientResult.getAsJsonArray("threads"))
             {
                 final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
@@ -142,9 +160,14 @@ public final class RunOrchestrator
             }
             warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
             warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
-            return new RunRecord(run, rate, clientResult, probe, serverProfile, serverThreads,
-                CpuList.format(serverProcess), ChildJvm.printable(serverCommand), ChildJvm.printable(clientCommand),
-                load, warnings);
+            final List<RunRecord> records = new ArrayList<>();
+            for (int i = 0; i < clientResults.size(); i++)
+            {
+                records.add(new RunRecord(run + i, rate, clientResults.get(i), probe, serverProfile, serverThreads,
+                    CpuList.format(serverProcess), ChildJvm.printable(serverCommand),
+                    ChildJvm.printable(clientCommand), load, warnings));
+            }
+            return records;
         }
         finally
         {
