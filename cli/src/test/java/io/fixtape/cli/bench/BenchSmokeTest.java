@@ -130,7 +130,12 @@ class BenchSmokeTest
         {
             assertTrue(bracket.has("highest_passing_rate") && bracket.has("first_failing_rate"), bracket.toString());
         }
-        assertEquals(4, objects.stream().filter(o -> "capacity".equals(o.get("kind").getAsString())).count());
+        // both rates per arm unless an arm saturates at the first one on a busy machine (then the ladder stops)
+        for (final String arm : List.of("floor", "fixtape"))
+        {
+            assertTrue(objects.stream().anyMatch(o -> "capacity".equals(o.get("kind").getAsString())
+                && arm.equals(o.get("arm").getAsString())), arm);
+        }
         final Path report = dir.resolve("report");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
             report.toString()));

@@ -74,8 +74,9 @@ public final class BenchHarness
     /**
      * For each arm, climbs the ladder until the capacity gate fails at a rate (never lowering a rate to fill a
      * cell), then reports the bracket: the highest passing rate below the first failing one, and that first
-     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered plot);
-     * the bracket is unchanged by later passes.
+     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered and
+     * p99-vs-offered plots) until the arm saturates (achieved < {@code capacity.saturation.stop} x offered: beyond
+     * that, higher rates only measure the queue in front of the arm); the bracket is unchanged by later passes.
      */
     public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final Path out)
         throws Exception
@@ -84,10 +85,12 @@ public final class BenchHarness
         final int runsPerRate = options.standards().getInt("capacity.runs");
         final double warmupSeconds = options.standards().getDouble("capacity.warmup.seconds");
         final double measuredSeconds = options.standards().getDouble("capacity.measured.seconds");
+        final double saturationStop = options.standards().getDouble("capacity.saturation.stop");
         for (final ArmSpec arm : options.rows())
         {
             long highestPass = 0;
             long firstFail = 0;
+            long saturatedAt = 0;
             for (final long rate : rates)
             {
                 final Recipe recipe = new Recipe("capacity", (int)(rate * warmupSeconds), (int)(rate * measuredSeconds),
@@ -142,6 +145,15 @@ public final class BenchHarness
                         break;
                     }
                 }
+                final double achieved = ((Number)cell.get("achieved_rate")).doubleValue();
+                if (fullLadder && achieved < saturationStop * rate)
+                {
+                    // saturated: higher offered rates would only measure the queue in front of this arm
+                    saturatedAt = rate;
+                    log.println("capacity " + arm.label() + " saturated at " + rate + " (achieved " + achieved
+                        + "/s < " + saturationStop + " x offered): ladder stops for this arm");
+                    break;
+                }
             }
             final Map<String, Object> bracket = new LinkedHashMap<>();
             bracket.put("kind", "capacity_bracket");
@@ -152,6 +164,7 @@ public final class BenchHarness
             bracket.put("bracket", (highestPass == 0 ? "none passed" : highestPass + " passes")
                 + (firstFail == 0 ? ", no failure up to the top of the ladder" : ", " + firstFail + " fails"));
             bracket.put("rates", rates);
+            bracket.put("saturated_at_rate", saturatedAt == 0 ? null : saturatedAt);
             bracket.put("gate", "completion 100%, achieved >= " + options.standards().get("gate.capacity.achieved.min")
                 + ", p99 <= " + options.standards().get("gate.capacity.p99.max.us") + " us");
             bracket.put("bench_params", Map.of("argv", options.argv()));
