@@ -26,7 +26,7 @@ final class FloorServer implements BenchServer, ServerProbe.KeySink
     private final int port;
     private final int cpu;
     private final ServerProbe probe;
-    private final byte[] scratch = new byte[1 << 20];
+    private final ServerProbe.KeyStream ticks = new ServerProbe.KeyStream(262);
     private long readNs;
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile ThreadPlacement echoThread;
@@ -99,8 +99,8 @@ final class FloorServer implements BenchServer, ServerProbe.KeySink
                             // stamp first, then find the tick keys this read carried (not inside the measurement)
                             final long writtenNs = System.nanoTime();
                             buffer.flip();
-                            buffer.get(scratch, 0, read);
-                            ServerProbe.scanKeys(scratch, 0, read, 262, this, writtenNs);
+                            buffer.get(ticks.buffer(), ticks.position(), read);
+                            ticks.scan(read, this, writtenNs);
                         }
                         buffer.clear();
                     }

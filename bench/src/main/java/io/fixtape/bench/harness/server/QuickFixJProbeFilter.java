@@ -15,7 +15,8 @@ import org.apache.mina.core.write.WriteRequest;
 final class QuickFixJProbeFilter extends IoFilterAdapter implements ServerProbe.KeySink
 {
     private final ServerProbe probe;
-    private final byte[] scratch = new byte[1 << 20];
+    private final ServerProbe.KeyStream ticks = new ServerProbe.KeyStream(262);
+    private final ServerProbe.KeyStream orders = new ServerProbe.KeyStream(11);
     private boolean reading;
     private boolean warned;
 
@@ -32,9 +33,9 @@ final class QuickFixJProbeFilter extends IoFilterAdapter implements ServerProbe.
         if (message instanceof IoBuffer)
         {
             final IoBuffer buffer = (IoBuffer)message;
-            final int length = copy(buffer, buffer.position(), buffer.limit());
+            final int length = copy(buffer, buffer.position(), buffer.limit(), ticks);
             reading = true;
-            ServerProbe.scanKeys(scratch, 0, length, 262, this, nowNs);
+            ticks.scan(length, this, nowNs);
         }
         else if (!warned)
         {
@@ -54,19 +55,21 @@ final class QuickFixJProbeFilter extends IoFilterAdapter implements ServerProbe.
         {
             final IoBuffer buffer = (IoBuffer)message;
             // written: the position has moved to the limit; the message is what lies before it
-            final int length = copy(buffer, 0, buffer.limit());
+            final int length = copy(buffer, 0, buffer.limit(), orders);
             reading = false;
-            ServerProbe.scanKeys(scratch, 0, length, 11, this, nowNs);
+            orders.scan(length, this, nowNs);
         }
         nextFilter.messageSent(session, writeRequest);
     }
 
-    private int copy(final IoBuffer buffer, final int from, final int to)
+    private static int copy(final IoBuffer buffer, final int from, final int to, final ServerProbe.KeyStream stream)
     {
-        final int length = Math.min(to - from, scratch.length);
+        final byte[] into = stream.buffer();
+        final int at = stream.position();
+        final int length = Math.min(to - from, into.length - at);
         for (int i = 0; i < length; i++)
         {
-            scratch[i] = buffer.get(from + i);
+            into[at + i] = buffer.get(from + i);
         }
         return length;
     }

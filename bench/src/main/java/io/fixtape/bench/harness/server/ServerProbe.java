@@ -141,6 +141,49 @@ public final class ServerProbe
         }
     }
 
+    /**
+     * A byte stream (one direction of one connection) scanned for the values of one tag across reads or writes: a
+     * field split by a read boundary is found in the read that completes it (whose stamp it then gets).
+     * One thread; allocation-free after construction.
+     */
+    public static final class KeyStream
+    {
+        private final int tag;
+        private final byte[] bytes = new byte[2 << 20];
+        private int carry;
+
+        public KeyStream(final int tag)
+        {
+            this.tag = tag;
+        }
+
+        /** The bytes to append are taken by the caller into {@link #buffer()} at {@link #position()}. */
+        public byte[] buffer()
+        {
+            return bytes;
+        }
+
+        public int position()
+        {
+            return carry;
+        }
+
+        /** Scans the carried bytes plus {@code length} new ones; keeps the bytes after the last SOH for next time. */
+        public void scan(final int length, final KeySink sink, final long nowNs)
+        {
+            final int end = carry + length;
+            scanKeys(bytes, 0, end, tag, sink, nowNs);
+            int lastSoh = end - 1;
+            while (lastSoh >= 0 && bytes[lastSoh] != 1)
+            {
+                lastSoh--;
+            }
+            final int keep = lastSoh < 0 ? Math.min(end, 64) : end - lastSoh;
+            System.arraycopy(bytes, end - keep, bytes, 0, keep);
+            carry = keep;
+        }
+    }
+
     /** Receives the keys found by {@link #scanKeys}. */
     @FunctionalInterface
     public interface KeySink
