@@ -25,11 +25,17 @@ final class FixtapeArm implements ServerLauncher
     /** Idle strategy of every agent of mono/pool/shard: several agents share the one server CPU. */
     static final String FAN_OUT_IDLE = "backoff";
 
+    private final String store;
     private String idleStrategy = "";
 
-    static ServerLauncher launcher()
+    FixtapeArm(final String store)
     {
-        return new FixtapeArm();
+        this.store = store;
+    }
+
+    static ServerLauncher launcher(final String store)
+    {
+        return new FixtapeArm(store);
     }
 
     @Override
@@ -43,8 +49,20 @@ final class FixtapeArm implements ServerLauncher
         final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
         throws IOException
     {
+        return List.of("acceptor", "--config", writeConfig(port, options, runDir).toString(), "--app", "exec");
+    }
+
+    /** The acceptor's settings file for one run (also read by the harness-hosted engine of tick_to_trade). */
+    Path writeConfig(final int port, final BenchOptions options, final Path runDir) throws IOException
+    {
         idleStrategy = options.standards().get("fixtape.idle.strategy");
-        if (!"single".equals(options.model()))
+        final boolean fanOut = !"single".equals(options.model());
+        if (fanOut && "tick_to_trade".equals(options.scenario().label()))
+        {
+            throw new IllegalArgumentException("--model " + options.model() + ": tick_to_trade runs fixtape inside the"
+                + " harness's own server (one poller); acceptor models apply to nos_er, md and md_nos_er");
+        }
+        if (fanOut)
         {
             // the whole server JVM runs on one CPU: its 2-3 agents must not spin against each other (contract 5)
             idleStrategy = FAN_OUT_IDLE;
@@ -58,8 +76,11 @@ final class FixtapeArm implements ServerLauncher
             .append("NonStopSession=Y\n")
             .append("ResetOnLogon=Y\n")
             .append("UseDataDictionary=N\n")
-            .append("IdleStrategy=").append(idleStrategy).append('\n')
-            .append("AcceptorModel=").append(options.model()).append('\n');
+            .append("IdleStrategy=").append(idleStrategy).append('\n');
+        if (fanOut)
+        {
+            settings.append("AcceptorModel=").append(options.model()).append('\n');
+        }
         if ("pool".equals(options.model()) || "shard".equals(options.model()))
         {
             settings.append("AcceptorThreads=").append(MODEL_THREADS).append('\n');
@@ -68,16 +89,16 @@ final class FixtapeArm implements ServerLauncher
         {
             // every shard pinned (and read back) to the one server CPU: the harness requires all server threads there
             settings.append("AcceptorCpus=").append(String.join(",",
-                java.util.Collections.nCopies(MODEL_THREADS, Integer.toString(cpu)))).append('\n');
+                java.util.Collections.nCopies(MODEL_THREADS, Integer.toString(options.serverCpu())))).append('\n');
         }
-        if ("none".equals(options.store()))
+        if ("none".equals(store))
         {
             settings.append("MessageStore=none\n");
         }
         else
         {
             settings.append("MessageStore=journal\n")
-                .append("JournalMode=").append(options.store()).append('\n')
+                .append("JournalMode=").append(store).append('\n')
                 .append("JournalPath=").append(runDir.resolve("journal")).append('\n');
         }
         settings.append("\n[SESSION]\n")
@@ -86,7 +107,7 @@ final class FixtapeArm implements ServerLauncher
             .append("TargetCompID=CLIENT\n");
         final Path config = runDir.resolve("fixtape-acceptor.cfg");
         Files.writeString(config, settings.toString(), StandardCharsets.US_ASCII);
-        return List.of("acceptor", "--config", config.toString(), "--app", "exec");
+        return config;
     }
 
     @Override
@@ -104,8 +125,8 @@ final class FixtapeArm implements ServerLauncher
         profile.put("acceptor_model", options.model());
         profile.put("sessions", "1");
         profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
-        profile.put("store", "none".equals(options.store()) ? "none (MessageStore=none)"
-            : options.store() + " (MessageStore=journal, JournalMode=" + options.store() + ")");
+        profile.put("store", "none".equals(store) ? "none (MessageStore=none)"
+            : store + " (MessageStore=journal, JournalMode=" + store + ")");
         profile.put("idle_strategy", idleStrategy);
         switch (options.model())
         {
