@@ -135,6 +135,7 @@ class AcceptorModelsTest
                         expected += SessionPlacement.shardOf(new SessionId("FIX.4.4", "SERVER", client), threads) == w ? 1 : 0;
                     }
                     assertEquals(expected, counters.sessions(w).get(), "sessions on shard " + w);
+                    assertEquals(expected, counters.logons(w).get(), "logons on shard " + w);
                     assertEquals(expected * ORDERS_PER_SESSION, counters.messages(w).get(), "messages on shard " + w);
                 }
             }
