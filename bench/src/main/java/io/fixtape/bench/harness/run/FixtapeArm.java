@@ -18,11 +18,17 @@ final class FixtapeArm implements ServerLauncher
 {
     static final String MAIN = "io.fixtape.cli.FixtapeMain";
 
+    private final String store;
     private String idleStrategy = "";
 
-    static ServerLauncher launcher()
+    FixtapeArm(final String store)
     {
-        return new FixtapeArm();
+        this.store = store;
+    }
+
+    static ServerLauncher launcher(final String store)
+    {
+        return new FixtapeArm(store);
     }
 
     @Override
@@ -35,6 +41,12 @@ final class FixtapeArm implements ServerLauncher
     public List<String> args(
         final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
         throws IOException
+    {
+        return List.of("acceptor", "--config", writeConfig(port, options, runDir).toString(), "--app", "exec");
+    }
+
+    /** The acceptor's settings file for one run (also read by the harness-hosted engine of tick_to_trade). */
+    Path writeConfig(final int port, final BenchOptions options, final Path runDir) throws IOException
     {
         if (!"single".equals(options.model()))
         {
@@ -52,14 +64,14 @@ final class FixtapeArm implements ServerLauncher
             .append("ResetOnLogon=Y\n")
             .append("UseDataDictionary=N\n")
             .append("IdleStrategy=").append(idleStrategy).append('\n');
-        if ("none".equals(options.store()))
+        if ("none".equals(store))
         {
             settings.append("MessageStore=none\n");
         }
         else
         {
             settings.append("MessageStore=journal\n")
-                .append("JournalMode=").append(options.store()).append('\n')
+                .append("JournalMode=").append(store).append('\n')
                 .append("JournalPath=").append(runDir.resolve("journal")).append('\n');
         }
         settings.append("\n[SESSION]\n")
@@ -68,7 +80,7 @@ final class FixtapeArm implements ServerLauncher
             .append("TargetCompID=CLIENT\n");
         final Path config = runDir.resolve("fixtape-acceptor.cfg");
         Files.writeString(config, settings.toString(), StandardCharsets.US_ASCII);
-        return List.of("acceptor", "--config", config.toString(), "--app", "exec");
+        return config;
     }
 
     @Override
@@ -86,8 +98,8 @@ final class FixtapeArm implements ServerLauncher
         profile.put("acceptor_model", options.model());
         profile.put("sessions", "1");
         profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
-        profile.put("store", "none".equals(options.store()) ? "none (MessageStore=none)"
-            : options.store() + " (MessageStore=journal, JournalMode=" + options.store() + ")");
+        profile.put("store", "none".equals(store) ? "none (MessageStore=none)"
+            : store + " (MessageStore=journal, JournalMode=" + store + ")");
         profile.put("idle_strategy", idleStrategy);
         profile.put("threads_configured", "one poller agent (sessions + TCP transport), whole JVM on the server CPU");
         return profile;
