@@ -160,7 +160,10 @@ public final class ReportGenerator
             + "- transport: " + Comparability.text(profile, "transport") + "; validation lane: "
             + Comparability.lane(Comparability.text(profile, "validation")) + "\n"
             + "- JVM: " + Comparability.text(profile.getAsJsonObject("jvm").getAsJsonObject("client_jvm"), "version")
-            + "; machine: " + profile.get("machine") + "\n";
+            + "; machine: " + profile.get("machine") + "\n"
+            + "- runs: " + Comparability.text(profile, "runs") + "\n"
+            + (cell.has("latency_of_record") ? "- latency of record (p50..max): " + Comparability.text(cell,
+                "latency_of_record") + "\n" : "");
     }
 
     private static String roundTripTable(final List<JsonObject> rows)

@@ -7,13 +7,15 @@ import java.util.List;
 
 /**
  * One run: one fresh server JVM and one fresh client JVM. {@code client} is the client's JSON (counts, latency,
- * histograms, its own placement), {@code serverProfile} what the server configured, {@code serverThreads} every
+ * histograms, its own placement), {@code serverProbe} the server's own probe (tick_to_trade; null otherwise),
+ * {@code serverProfile} what the server configured, {@code serverThreads} every
  * server thread's allowed CPUs as read back from /proc while it was serving. Immutable.
  */
 public record RunRecord(
     int run,
     long offeredRate,
     JsonObject client,
+    JsonObject serverProbe,
     JsonObject serverProfile,
     List<ThreadPlacement> serverThreads,
     String serverProcessCpus,
