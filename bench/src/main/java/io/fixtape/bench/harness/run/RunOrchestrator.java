@@ -160,6 +160,13 @@ public final class RunOrchestrator
             if (arm.arm() == Arm.FIXTAPE && !serverProbe)
             {
                 serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
+                if (!"single".equals(options.model()))
+                {
+                    // per-worker counts are final once the acceptor stopped: stop it now and read them back
+                    server.destroy();
+                    server.waitFor(15, TimeUnit.SECONDS);
+                    serverProfile.add("model_read_back", FixtapeArm.stoppedModelProfile(runDir.resolve("server.log")));
+                }
             }
             warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
             warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
