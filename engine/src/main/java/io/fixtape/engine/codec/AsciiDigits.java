@@ -5,19 +5,16 @@ package io.fixtape.engine.codec;
  * a number below 10^8 come out of a few multiplications as one 8-byte word, most significant digit first, so a
  * number is one or two 8-byte stores instead of a division and a bounds-checked store per digit.
  *
- * <p>Every writer returns a {@link #result} — the byte count in the low 32 bits and the sum of the bytes written
- * (for the FIX CheckSum, taken from the digits in registers rather than by reading the stores back) in the high
- * 32 — and takes {@code exact}: {@code true} stores only the bytes of the number (the public {@link AsciiNumbers}
- * methods, which must not touch the caller's bytes after it); {@code false} may store whole words and so write up
- * to 7 bytes of scratch past the number's end (the encoder, which overwrites them with the next field and
- * reserves room for them). Call sites pass a constant, so the JIT keeps one branch. Numbers are unsigned here: a
- * negative {@code long} is read as its unsigned value, which is how {@code |Long.MIN_VALUE|} (2^63) is written.
- * Stateless and thread-safe.
+ * <p>Every writer takes {@code exact}: {@code true} stores only the bytes of the number (the public
+ * {@link AsciiNumbers} methods, which must not touch the caller's bytes after it); {@code false} may store whole
+ * words and so write up to 7 bytes of scratch past the number's end (the encoder, which overwrites them with the
+ * next field and reserves room for them). Call sites pass a constant, so the JIT keeps one branch. Numbers are
+ * unsigned here: a negative {@code long} is read as its unsigned value, which is how {@code |Long.MIN_VALUE|}
+ * (2^63) is written. Stateless and thread-safe.
  */
 final class AsciiDigits
 {
     static final long ZEROS = 0x3030_3030_3030_3030L;
-    private static final long EVEN_BYTES = 0x00FF_00FF_00FF_00FFL;
     private static final long TEN_POW_8 = 100_000_000L;
     private static final long TEN_POW_16 = TEN_POW_8 * TEN_POW_8;
     private static final long[] POWERS_OF_TEN = new long[19];
@@ -41,30 +38,6 @@ final class AsciiDigits
         return POWERS_OF_TEN[n];
     }
 
-    /** {@code length} bytes whose sum is {@code byteSum}; results add up field by field. */
-    static long result(final int length, final long byteSum)
-    {
-        return length | byteSum << 32;
-    }
-
-    /** Byte count of a {@link #result}. */
-    static int length(final long result)
-    {
-        return (int)result;
-    }
-
-    /** Byte sum of a {@link #result}. */
-    static long byteSum(final long result)
-    {
-        return result >>> 32;
-    }
-
-    /** Sum of the 8 bytes of a word (two 16-bit lane sums per byte pair, then one multiply folds the lanes). */
-    static long sumOfBytes(final long word)
-    {
-        return (((word & EVEN_BYTES) + ((word >>> 8) & EVEN_BYTES)) * 0x0001_0001_0001_0001L) >>> 48;
-    }
-
     /**
      * The 8 decimal digits of {@code value} (0 ≤ value < 10^8), zero-padded, as digit values 0..9 one per byte,
      * most significant digit in the lowest byte. Two 4-digit halves in 32-bit lanes, split into four 2-digit
@@ -79,12 +52,6 @@ final class AsciiDigits
         final long pairs = hundreds | (x - hundreds * 100) << 16;
         final long tens = ((pairs * 103) >>> 10) & 0x000F_000F_000F_000FL;
         return tens | (pairs - tens * 10) << 8;
-    }
-
-    /** Sum of the digit values of a {@link #digits8} word (at most 72, so one multiply cannot carry). */
-    private static long digitSum(final long digits)
-    {
-        return (digits * 0x0101_0101_0101_0101L) >>> 56;
     }
 
     /** The 8 zero-padded ASCII digits of {@code value} (below 10^8), first digit in the lowest byte. */
@@ -114,15 +81,15 @@ final class AsciiDigits
     }
 
     /**
-     * Writes an unsigned value; returns its {@link #result}. With {@code exact} false, up to 7 bytes after the
-     * digits are scratch.
+     * Writes an unsigned value; returns the digit count. With {@code exact} false, up to 7 bytes after the digits
+     * are scratch.
      */
-    static long writeUnsigned(final Object base, final long address, final long value, final boolean exact)
+    static int writeUnsigned(final Object base, final long address, final long value, final boolean exact)
     {
         if (value >= 0 && value < 10)
         {
             RawBytes.putByte(base, address, '0' + (int)value);
-            return result(1, '0' + value);
+            return 1;
         }
         if (value >= 0 && value < TEN_POW_8)
         {
@@ -131,84 +98,79 @@ final class AsciiDigits
         if (value >= 0 && value < TEN_POW_16)
         {
             final long high = value / TEN_POW_8;
-            final long head = writeHead(base, address, (int)high, exact);
-            return head + writeFull(base, address + length(head), (int)(value - high * TEN_POW_8));
+            final int length = writeHead(base, address, (int)high, exact);
+            RawBytes.putLong(base, address + length, ascii8((int)(value - high * TEN_POW_8)));
+            return length + 8;
         }
         final long top = Long.divideUnsigned(value, TEN_POW_16);
         final long rest = Long.remainderUnsigned(value, TEN_POW_16);
         final long middle = rest / TEN_POW_8;
-        final long head = writeHead(base, address, (int)top, exact);
-        return head + writeFull(base, address + length(head), (int)middle) +
-            writeFull(base, address + length(head) + 8, (int)(rest - middle * TEN_POW_8));
+        final int length = writeHead(base, address, (int)top, exact);
+        RawBytes.putLong(base, address + length, ascii8((int)middle));
+        RawBytes.putLong(base, address + length + 8, ascii8((int)(rest - middle * TEN_POW_8)));
+        return length + 16;
     }
 
-    /** Writes a signed value (a leading {@code -} when negative); returns its {@link #result}. */
-    static long writeSigned(final Object base, final long address, final long value, final boolean exact)
+    /** Writes a signed value (a leading {@code -} when negative); returns the byte count. */
+    static int writeSigned(final Object base, final long address, final long value, final boolean exact)
     {
         if (value >= 0)
         {
             return writeUnsigned(base, address, value, exact);
         }
         RawBytes.putByte(base, address, '-');
-        return result(1, '-') + writeUnsigned(base, address + 1, -value, exact);
+        return 1 + writeUnsigned(base, address + 1, -value, exact);
     }
 
     /** The digits of {@code value} (below 10^8) without leading zeros. */
-    private static long writeHead(final Object base, final long address, final int value, final boolean exact)
+    private static int writeHead(final Object base, final long address, final int value, final boolean exact)
     {
         final long digits = digits8(value);
         final int zeros = leadingZeros(digits);
+        final long ascii = (digits + ZEROS) >>> (zeros << 3);
         final int length = 8 - zeros;
-        store(base, address, (digits + ZEROS) >>> (zeros << 3), length, exact);
-        return result(length, digitSum(digits) + '0' * length);
-    }
-
-    /** All 8 digits of {@code value} (below 10^8), zero-padded: one store, exact by nature. */
-    private static long writeFull(final Object base, final long address, final int value)
-    {
-        final long digits = digits8(value);
-        RawBytes.putLong(base, address, digits + ZEROS);
-        return result(8, digitSum(digits) + '0' * 8);
+        store(base, address, ascii, length, exact);
+        return length;
     }
 
     /**
-     * Writes an unsigned value zero-padded to exactly {@code width} digits (width ≥ its digit count); returns its
-     * {@link #result}. With {@code exact} false, up to 7 bytes after the digits are scratch.
+     * Writes an unsigned value zero-padded to exactly {@code width} digits (width ≥ its digit count); returns
+     * width. With {@code exact} false, up to 7 bytes after the digits are scratch.
      */
-    static long writePadded(
+    static int writePadded(
         final Object base, final long address, final long value, final int width, final boolean exact)
     {
         if (width <= 8)
         {
-            final long digits = digits8((int)value);
-            store(base, address, (digits + ZEROS) >>> ((8 - width) << 3), width, exact);
-            return result(width, digitSum(digits) + '0' * width);
+            store(base, address, ascii8((int)value) >>> ((8 - width) << 3), width, exact);
+            return width;
         }
         final int zeros = width - digitCount(value);
         for (int i = 0; i < zeros; i++)
         {
             RawBytes.putByte(base, address + i, '0');
         }
-        return result(zeros, '0' * zeros) + writeUnsigned(base, address + zeros, value, exact);
+        writeUnsigned(base, address + zeros, value, exact);
+        return width;
     }
 
     /**
      * Writes {@code mantissa * 10^-scale} exactly: {@code (12345, 4)} is {@code 1.2345}, {@code (-5, 3)} is
      * {@code -0.005}, {@code (7, -2)} is {@code 700}, {@code (150, 2)} is {@code 1.50} (trailing zeros kept), zero
-     * with a negative scale is {@code 0}. Returns its {@link #result}.
+     * with a negative scale is {@code 0}. Returns the byte count.
      */
-    static long writeDecimal(
+    static int writeDecimal(
         final Object base, final long address, final long mantissa, final int scale, final boolean exact)
     {
-        long sign = 0;
+        int sign = 0;
         long magnitude = mantissa;
         if (mantissa < 0)
         {
             RawBytes.putByte(base, address, '-');
-            sign = result(1, '-');
+            sign = 1;
             magnitude = -mantissa; // Long.MIN_VALUE stays 2^63 read unsigned
         }
-        final long at = address + length(sign);
+        final long at = address + sign;
         if (scale > 0 && scale < 8 && magnitude >= 0 && magnitude < TEN_POW_8)
         {
             // all digits in one word: keep the last max(digits, scale + 1) of the 8 padded ones, then put '.'
@@ -220,48 +182,47 @@ final class AsciiDigits
             store(base, at, ascii, integerDigits, exact);
             RawBytes.putByte(base, at + integerDigits, '.');
             store(base, at + integerDigits + 1, ascii >>> (integerDigits << 3), scale, exact);
-            return sign + result(total + 1, digitSum(digits) + '0' * total + '.');
+            return sign + total + 1;
         }
         if (scale > 0 && scale <= 8 && magnitude >= 0 && magnitude < TEN_POW_16)
         {
             // 9..16 digits: a head word and a full low word, the fraction all inside the low word
             final long high = magnitude / TEN_POW_8;
-            final long highDigits = digits8((int)high);
-            final long lowDigits = digits8((int)(magnitude - high * TEN_POW_8));
-            final long low = lowDigits + ZEROS;
+            final long low = ascii8((int)(magnitude - high * TEN_POW_8));
             final int total = Math.max(digitCount(magnitude), scale + 1);
             final int headDigits = total - 8;
-            store(base, at, (highDigits + ZEROS) >>> ((8 - headDigits) << 3), headDigits, exact);
+            store(base, at, ascii8((int)high) >>> ((8 - headDigits) << 3), headDigits, exact);
             RawBytes.putLong(base, at + headDigits, low);
             final int integerDigits = total - scale;
             RawBytes.putByte(base, at + integerDigits, '.');
             store(base, at + integerDigits + 1, low >>> ((8 - scale) << 3), scale, exact);
-            return sign + result(total + 1, digitSum(highDigits) + digitSum(lowDigits) + '0' * total + '.');
+            return sign + total + 1;
         }
         return sign + writeDecimalGeneral(base, at, magnitude, scale, exact);
     }
 
     /** Any scale and magnitude (unsigned): integer part, '.', fraction padded to the scale. */
-    private static long writeDecimalGeneral(
+    private static int writeDecimalGeneral(
         final Object base, final long address, final long magnitude, final int scale, final boolean exact)
     {
         if (scale <= 0)
         {
-            final long integer = writeUnsigned(base, address, magnitude, exact);
-            final int zeros = magnitude != 0 ? -scale : 0;
-            for (int i = 0; i < zeros; i++)
+            int length = writeUnsigned(base, address, magnitude, exact);
+            if (magnitude != 0)
             {
-                RawBytes.putByte(base, address + length(integer) + i, '0');
+                for (int i = 0; i < -scale; i++)
+                {
+                    RawBytes.putByte(base, address + length++, '0');
+                }
             }
-            return integer + result(zeros, '0' * zeros);
+            return length;
         }
         // an unsigned 2^63 has 19 digits, so for scale 19 and up the integer part is 0
         final long integer = scale <= 18 ? Long.divideUnsigned(magnitude, POWERS_OF_TEN[scale]) : 0;
         final long fraction = scale <= 18 ? Long.remainderUnsigned(magnitude, POWERS_OF_TEN[scale]) : magnitude;
-        final long integerPart = writeUnsigned(base, address, integer, exact);
-        RawBytes.putByte(base, address + length(integerPart), '.');
-        return integerPart + result(1, '.') +
-            writePadded(base, address + length(integerPart) + 1, fraction, scale, exact);
+        final int length = writeUnsigned(base, address, integer, exact);
+        RawBytes.putByte(base, address + length, '.');
+        return length + 1 + writePadded(base, address + length + 1, fraction, scale, exact);
     }
 
     private static void store(

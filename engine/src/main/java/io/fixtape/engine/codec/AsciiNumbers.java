@@ -114,7 +114,7 @@ public final class AsciiNumbers
     {
         final int length = AsciiDigits.digitCount(value);
         checkRange(buffer, offset, length);
-        return AsciiDigits.length(AsciiDigits.writeUnsigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true));
+        return AsciiDigits.writeUnsigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true);
     }
 
     /** Writes any long, with a leading {@code -} when negative; returns the number of bytes written. */
@@ -122,7 +122,7 @@ public final class AsciiNumbers
     {
         final int length = value < 0 ? 1 + AsciiDigits.digitCount(-value) : AsciiDigits.digitCount(value);
         checkRange(buffer, offset, length);
-        return AsciiDigits.length(AsciiDigits.writeSigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true));
+        return AsciiDigits.writeSigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true);
     }
 
     /** Writes a checksum (0..255) as exactly three digits, e.g. {@code 007}. */
@@ -145,8 +145,7 @@ public final class AsciiNumbers
         final MutableDirectBuffer buffer, final int offset, final long mantissa, final int scale)
     {
         checkRange(buffer, offset, decimalLength(mantissa, scale));
-        return AsciiDigits.length(
-            AsciiDigits.writeDecimal(buffer.byteArray(), buffer.addressOffset() + offset, mantissa, scale, true));
+        return AsciiDigits.writeDecimal(buffer.byteArray(), buffer.addressOffset() + offset, mantissa, scale, true);
     }
 
     /** Bytes {@link #formatDecimalAscii} writes. */

@@ -66,53 +66,6 @@ public final class Checksum
         return (int)(total & 0xFF);
     }
 
-    /**
-     * Copies {@code length} bytes like {@link RawBytes#copy} and returns their byte sum (modulo 256 or not),
-     * taken from the words in registers on the way: the encoder adds it to the message's running sum instead of
-     * reading its own fresh stores back at the end. Runs longer than a few words are copied, then summed.
-     */
-    static long copyAndSum(
-        final Object sourceBase, final long sourceAddress, final Object base, final long address, final int length)
-    {
-        if (length > 64)
-        {
-            RawBytes.copy(sourceBase, sourceAddress, base, address, length);
-            return sum(sourceBase, sourceAddress, length);
-        }
-        if (length >= 8)
-        {
-            long lanes = 0;
-            final int last = length - 8;
-            for (int i = 0; i < last; i += 8)
-            {
-                final long word = RawBytes.getLong(sourceBase, sourceAddress + i);
-                RawBytes.putLong(base, address + i, word);
-                lanes += (word & EVEN_BYTES) + ((word >>> 8) & EVEN_BYTES);
-            }
-            final long word = RawBytes.getLong(sourceBase, sourceAddress + last);
-            RawBytes.putLong(base, address + last, word);
-            // the last word overlaps what the loop counted: keep only its highest `fresh` bytes (1..8)
-            final int fresh = length - ((last + 7) & ~7);
-            return foldLanes(lanes) + sumWord(word >>> ((8 - fresh) << 3));
-        }
-        if (length >= 4)
-        {
-            final int first = RawBytes.getInt(sourceBase, sourceAddress);
-            final int second = RawBytes.getInt(sourceBase, sourceAddress + length - 4);
-            RawBytes.putInt(base, address, first);
-            RawBytes.putInt(base, address + length - 4, second);
-            return sumWord(first & 0xFFFF_FFFFL) + sumWord((second & 0xFFFF_FFFFL) >>> ((8 - length) << 3));
-        }
-        long total = 0;
-        for (int i = 0; i < length; i++)
-        {
-            final byte b = RawBytes.getByte(sourceBase, sourceAddress + i);
-            RawBytes.putByte(base, address + i, b);
-            total += b & 0xFF;
-        }
-        return total;
-    }
-
     private static long sumWord(final long word)
     {
         return foldLanes((word & EVEN_BYTES) + ((word >>> 8) & EVEN_BYTES));

@@ -11,12 +11,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class FieldTemplate
 {
     private final UnsafeBuffer bytes;
-    private final int byteSum;
 
     private FieldTemplate(final UnsafeBuffer bytes)
     {
         this.bytes = bytes;
-        this.byteSum = Checksum.compute(bytes, 0, bytes.capacity());
     }
 
     public static Builder builder()
@@ -47,12 +45,6 @@ public final class FieldTemplate
         return bytes.byteArray();
     }
 
-    /** Sum of the template's bytes modulo 256 (its share of a message's CheckSum). */
-    int byteSum()
-    {
-        return byteSum;
-    }
-
     /** Accumulates fields in order; {@link #build()} freezes them. Not thread-safe. */
     public static final class Builder
     {
@@ -62,32 +54,28 @@ public final class FieldTemplate
         public Builder add(final int tag, final CharSequence asciiValue)
         {
             reserve(FieldWriter.variableFieldMax(asciiValue.length()));
-            position += AsciiDigits.length(
-                FieldWriter.putAscii(buffer, RawBytes.ARRAY_BASE + position, tag, asciiValue));
+            position += FieldWriter.putAscii(buffer, RawBytes.ARRAY_BASE + position, tag, asciiValue);
             return this;
         }
 
         public Builder add(final int tag, final long value)
         {
             reserve(FieldWriter.FIXED_FIELD_MAX);
-            position += AsciiDigits.length(
-                FieldWriter.putLong(buffer, RawBytes.ARRAY_BASE + position, tag, value));
+            position += FieldWriter.putLong(buffer, RawBytes.ARRAY_BASE + position, tag, value);
             return this;
         }
 
         public Builder add(final int tag, final char value)
         {
             reserve(FieldWriter.FIXED_FIELD_MAX);
-            position += AsciiDigits.length(
-                FieldWriter.putChar(buffer, RawBytes.ARRAY_BASE + position, tag, value));
+            position += FieldWriter.putChar(buffer, RawBytes.ARRAY_BASE + position, tag, value);
             return this;
         }
 
         public Builder addDecimal(final int tag, final long mantissa, final int scale)
         {
             reserve(FieldWriter.FIXED_FIELD_MAX);
-            position += AsciiDigits.length(
-                FieldWriter.putDecimal(buffer, RawBytes.ARRAY_BASE + position, tag, mantissa, scale));
+            position += FieldWriter.putDecimal(buffer, RawBytes.ARRAY_BASE + position, tag, mantissa, scale);
             return this;
         }
 

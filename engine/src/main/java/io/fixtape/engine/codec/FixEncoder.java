@@ -46,7 +46,6 @@ public final class FixEncoder
     private static final int FIXED = FieldWriter.FIXED_FIELD_MAX;
 
     private final byte[] beginStringField;
-    private final int beginStringSum;
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
 
@@ -56,7 +55,6 @@ public final class FixEncoder
     private long cachedEpochDay = Long.MIN_VALUE;
     private long cachedDate;
     private long cachedTime;
-    private long cachedDateTimeSum;
     private int cachedLastSecondDigit;
 
     /** A field that might not fit is written here first, then through the buffer's own checked put. */
@@ -68,8 +66,6 @@ public final class FixEncoder
     private int capacity;
     private int bodyStart;
     private int position;
-    /** Sum of the body bytes written so far, from the values as they are written (CheckSum without a re-read). */
-    private long bodySum;
     private int messageOffset;
     private int messageLength;
 
@@ -85,12 +81,6 @@ public final class FixEncoder
         System.arraycopy(value, 0, field, 2, value.length);
         field[field.length - 1] = FieldWriter.SOH;
         beginStringField = field;
-        int sum = 0;
-        for (final byte b : field)
-        {
-            sum += b & 0xFF;
-        }
-        beginStringSum = sum;
         headroom = field.length + 2 + MAX_BODY_LENGTH_DIGITS + 1;
     }
 
@@ -137,10 +127,9 @@ public final class FixEncoder
     public FixEncoder msgType(final long packedMsgType)
     {
         position = bodyStart;
-        bodySum = 0;
         if (capacity - position >= FIXED)
         {
-            advance(FieldWriter.msgType(base, address + position, packedMsgType));
+            position += FieldWriter.msgType(base, address + position, packedMsgType);
         }
         else
         {
@@ -169,7 +158,7 @@ public final class FixEncoder
     {
         if (capacity - position >= FIXED)
         {
-            advance(FieldWriter.putLong(base, address + position, tag, value));
+            position += FieldWriter.putLong(base, address + position, tag, value);
         }
         else
         {
@@ -183,7 +172,7 @@ public final class FixEncoder
     {
         if (capacity - position >= FIXED)
         {
-            advance(FieldWriter.putChar(base, address + position, tag, value));
+            position += FieldWriter.putChar(base, address + position, tag, value);
         }
         else
         {
@@ -204,17 +193,12 @@ public final class FixEncoder
         final int length = value.length();
         if (capacity - position >= FieldWriter.variableFieldMax(length))
         {
-            advance(FieldWriter.putAscii(base, address + position, tag, value));
+            position += FieldWriter.putAscii(base, address + position, tag, value);
         }
         else
         {
             appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
             position += buffer.putStringWithoutLengthAscii(position, value);
-            for (int i = 0; i < length; i++)
-            {
-                final char c = value.charAt(i);
-                bodySum += c > 127 ? '?' : c;
-            }
             appendSoh();
         }
         return this;
@@ -225,14 +209,13 @@ public final class FixEncoder
         final int length = value.length;
         if (capacity - position >= FieldWriter.variableFieldMax(length))
         {
-            advance(FieldWriter.putBytes(base, address + position, tag, value, RawBytes.ARRAY_BASE, length));
+            position += FieldWriter.putBytes(base, address + position, tag, value, RawBytes.ARRAY_BASE, length);
         }
         else
         {
             appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
             buffer.putBytes(position, value);
             position += length;
-            bodySum += Checksum.sum(value, RawBytes.ARRAY_BASE, length);
             appendSoh();
         }
         return this;
@@ -243,15 +226,14 @@ public final class FixEncoder
         source.boundsCheck(offset, length);
         if (capacity - position >= FieldWriter.variableFieldMax(length))
         {
-            advance(FieldWriter.putBytes(base, address + position, tag, source.byteArray(),
-                source.addressOffset() + offset, length));
+            position += FieldWriter.putBytes(base, address + position, tag, source.byteArray(),
+                source.addressOffset() + offset, length);
         }
         else
         {
             appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
             buffer.putBytes(position, source, offset, length);
             position += length;
-            bodySum += Checksum.sum(source.byteArray(), source.addressOffset() + offset, length);
             appendSoh();
         }
         return this;
@@ -262,7 +244,7 @@ public final class FixEncoder
     {
         if (capacity - position >= FIXED)
         {
-            advance(FieldWriter.putDecimal(base, address + position, tag, mantissa, scale));
+            position += FieldWriter.putDecimal(base, address + position, tag, mantissa, scale);
         }
         else
         {
@@ -294,7 +276,7 @@ public final class FixEncoder
         final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         if (capacity - position >= FIXED)
         {
-            advance(writeTimestamp(base, address + position, tag, nanoOfSecond, precision));
+            position += writeTimestamp(base, address + position, tag, nanoOfSecond, precision);
         }
         else
         {
@@ -308,7 +290,7 @@ public final class FixEncoder
     {
         if (capacity - position >= FIXED)
         {
-            advance(FieldWriter.putDate(base, address + position, tag, epochDay));
+            position += FieldWriter.putDate(base, address + position, tag, epochDay);
         }
         else
         {
@@ -339,7 +321,6 @@ public final class FixEncoder
             position += length;
             attach();
         }
-        bodySum += template.byteSum();
         return this;
     }
 
@@ -349,15 +330,13 @@ public final class FixEncoder
         source.boundsCheck(offset, length);
         if (capacity - position >= length)
         {
-            bodySum += Checksum.copyAndSum(source.byteArray(), source.addressOffset() + offset, base,
-                address + position, length);
+            RawBytes.copy(source.byteArray(), source.addressOffset() + offset, base, address + position, length);
             position += length;
         }
         else
         {
             buffer.putBytes(position, source, offset, length);
             position += length;
-            bodySum += Checksum.sum(source.byteArray(), source.addressOffset() + offset, length);
             attach();
         }
         return this;
@@ -405,14 +384,12 @@ public final class FixEncoder
         // these bytes, all inside the head-room checked by wrap()
         final int lengthFieldStart = bodyStart - AsciiDigits.digitCount(bodyLength) - 3;
         RawBytes.putShort(base, address + lengthFieldStart, '9' | FieldWriter.EQUALS << 8);
-        final long lengthDigits = AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
+        AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
         RawBytes.putByte(base, address + bodyStart - 1, FieldWriter.SOH);
         final int start = lengthFieldStart - beginStringField.length;
         RawBytes.copy(beginStringField, RawBytes.ARRAY_BASE, base, address + start, beginStringField.length);
 
-        // the CheckSum from the sums kept while writing: reading the fresh stores back would wait on them
-        final int checksum = (int)((beginStringSum + '9' + FieldWriter.EQUALS + AsciiDigits.byteSum(lengthDigits) +
-            FieldWriter.SOH + bodySum) & 0xFF);
+        final int checksum = Checksum.sum(base, address + start, position - start);
         // "10=" + 3 digits + SOH as two overlapping 4-byte stores: exactly the 7 trailer bytes
         final int d0 = '0' + checksum / 100;
         RawBytes.putInt(base, address + position, '1' | '0' << 8 | '=' << 16 | d0 << 24);
@@ -441,17 +418,16 @@ public final class FixEncoder
         return buffer;
     }
 
-    private long writeTimestamp(
+    private int writeTimestamp(
         final Object base, final long address, final int tag, final int nanoOfSecond, final int precision)
     {
-        final long tagPart = FieldWriter.tag(base, address, tag);
-        final long at = address + AsciiDigits.length(tagPart);
-        RawBytes.putLong(base, at, cachedDate);
-        RawBytes.putLong(base, at + 8, cachedTime);
-        final long rest = UtcTimestamps.writeSecondAndFraction(base, at + 16, cachedLastSecondDigit, nanoOfSecond,
-            precision, false);
-        RawBytes.putByte(base, at + 16 + AsciiDigits.length(rest), FieldWriter.SOH);
-        return tagPart + AsciiDigits.result(16, cachedDateTimeSum) + rest + AsciiDigits.result(1, FieldWriter.SOH);
+        final int valueStart = FieldWriter.tag(base, address, tag);
+        RawBytes.putLong(base, address + valueStart, cachedDate);
+        RawBytes.putLong(base, address + valueStart + 8, cachedTime);
+        final int end = valueStart + 16 + UtcTimestamps.writeSecondAndFraction(base, address + valueStart + 16,
+            cachedLastSecondDigit, nanoOfSecond, precision, false);
+        RawBytes.putByte(base, address + end, FieldWriter.SOH);
+        return end + 1;
     }
 
     private void cacheSecond(final long epochSecond)
@@ -465,22 +441,14 @@ public final class FixEncoder
         final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
         cachedTime = UtcTimestamps.packTime(secondOfDay);
         cachedLastSecondDigit = UtcTimestamps.lastSecondDigit(secondOfDay);
-        cachedDateTimeSum = AsciiDigits.sumOfBytes(cachedDate) + AsciiDigits.sumOfBytes(cachedTime);
         cachedEpochSecond = epochSecond;
     }
 
-    /** A field written at the position: {@code result} is its {@link AsciiDigits#result} (length, byte sum). */
-    private void advance(final long result)
-    {
-        position += AsciiDigits.length(result);
-        bodySum += AsciiDigits.byteSum(result);
-    }
-
     /** Slow path near the end of the buffer: the buffer's checked put grows an expandable buffer or throws. */
-    private void appendScratch(final long result)
+    private void appendScratch(final int length)
     {
-        buffer.putBytes(position, scratch, 0, AsciiDigits.length(result));
-        advance(result);
+        buffer.putBytes(position, scratch, 0, length);
+        position += length;
         attach();
     }
 
@@ -488,7 +456,6 @@ public final class FixEncoder
     {
         buffer.putByte(position, FieldWriter.SOH);
         position++;
-        bodySum += FieldWriter.SOH;
         attach();
     }
 

@@ -61,8 +61,8 @@ public final class UtcTimestamps
         final long address = buffer.addressOffset() + offset;
         RawBytes.putLong(base, address, packDate((int)epochDay));
         RawBytes.putLong(base, address + 8, packTime(secondOfDay));
-        return 16 + AsciiDigits.length(writeSecondAndFraction(base, address + 16, lastSecondDigit(secondOfDay),
-            (int)(epochNanos - epochSecond * NANOS_PER_SECOND), precision, true));
+        return 16 + writeSecondAndFraction(base, address + 16, lastSecondDigit(secondOfDay),
+            (int)(epochNanos - epochSecond * NANOS_PER_SECOND), precision, true);
     }
 
     /** {@code -HH:MM:S} (all but the last digit of the time of day) as 8 ASCII bytes, first in the lowest bits. */
@@ -80,32 +80,31 @@ public final class UtcTimestamps
 
     /**
      * Writes the last second digit and, for a precision above 0, {@code .} and the fraction truncated to
-     * {@code precision} digits, at a raw address (see {@link RawBytes}); returns an {@link AsciiDigits#result}. With
+     * {@code precision} digits, at a raw address (see {@link RawBytes}); returns the byte count. With
      * {@code exact} false, up to 7 bytes after them are scratch (see {@link AsciiDigits}).
      */
-    static long writeSecondAndFraction(
+    static int writeSecondAndFraction(
         final Object base, final long address, final int lastSecondDigit, final int nanoOfSecond,
         final int precision, final boolean exact)
     {
         if (precision <= 0)
         {
             RawBytes.putByte(base, address, lastSecondDigit);
-            return AsciiDigits.result(1, lastSecondDigit);
+            return 1;
         }
         if (precision == MILLIS && !exact)
         {
             // "S.fff" as one store: the last 3 of the 8 padded digits of the millisecond
-            final long word = lastSecondDigit | '.' << 8 | (AsciiDigits.ascii8(nanoOfSecond / 1_000_000) >>> 40) << 16;
-            RawBytes.putLong(base, address, word);
-            return AsciiDigits.result(5, AsciiDigits.sumOfBytes(word));
+            RawBytes.putLong(base, address, lastSecondDigit | '.' << 8 |
+                (AsciiDigits.ascii8(nanoOfSecond / 1_000_000) >>> 40) << 16);
+            return 5;
         }
         RawBytes.putShort(base, address, lastSecondDigit | '.' << 8);
         // constant divisors for the usual precisions (the JIT turns them into multiplications)
         final long fraction = precision == MILLIS ? nanoOfSecond / 1_000_000 : precision == MICROS ?
             nanoOfSecond / 1_000 : precision == NANOS ? nanoOfSecond :
             nanoOfSecond / AsciiDigits.powerOfTen(NANOS - precision);
-        return AsciiDigits.result(2, lastSecondDigit + '.') +
-            AsciiDigits.writePadded(base, address + 2, fraction, precision, exact);
+        return 2 + AsciiDigits.writePadded(base, address + 2, fraction, precision, exact);
     }
 
     /** Days since 1970-01-01 of a UTC epoch-nanosecond instant (floor, so instants before 1970 work). */

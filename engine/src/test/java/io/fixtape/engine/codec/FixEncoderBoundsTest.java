@@ -50,7 +50,6 @@ class FixEncoderBoundsTest
         final FixEncoder encoder = new FixEncoder("FIX.4.4");
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
         final int length = encode(encoder, buffer);
-        assertEquals(length, new FixFramer().frame(buffer, encoder.messageOffset(), length), "CheckSum");
         final byte[] bytes = new byte[length];
         buffer.getBytes(encoder.messageOffset(), bytes);
         return bytes;
@@ -70,7 +69,6 @@ class FixEncoderBoundsTest
             final byte[] actual = new byte[length];
             buffer.getBytes(encoder.messageOffset(), actual);
             assertArrayEquals(expected, actual, "capacity " + capacity);
-            assertEquals(length, new FixFramer().frame(buffer, encoder.messageOffset(), length), "CheckSum");
             for (int i = 0; i < capacity; i++)
             {
                 if (i < encoder.messageOffset() || i >= encoder.messageOffset() + length)
