@@ -63,11 +63,18 @@ class AcceptorModelsTest
 
     ClusterContext context(final String model, final int threads, final String extraDefaults)
     {
+        return context(model, threads, extraDefaults,
+            (config, engineClock) -> BuiltinApplications.create("exec", config, engineClock));
+    }
+
+    ClusterContext context(
+        final String model, final int threads, final String extraDefaults,
+        final EngineSettings.ApplicationFactory applications)
+    {
         final Settings settings = new SettingsParser(ClusterSettings.knownKeys(KnownKeys.standard()))
             .parse("test.cfg", settingsText(model, threads, extraDefaults));
         final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
-        final EngineContext engine = new EngineSettings().toContext(settings, clock,
-            (config, engineClock) -> BuiltinApplications.create("exec", config, engineClock));
+        final EngineContext engine = new EngineSettings().toContext(settings, clock, applications);
         engine.errorHandler(errors::add);
         return ClusterSettings.toContext(settings, engine);
     }
