@@ -91,8 +91,10 @@ public final class CellBuilder
                 r.put("client_stall_max_us", client.get("client_stall_max_us").getAsDouble());
                 r.put("client_stall_total_us", client.get("client_stall_total_us").getAsDouble());
                 r.put("run_on_connection", client.get("run_on_connection").getAsInt());
+                r.put("client_threads_during_run", client.get("client_threads_during_run"));
             }
             r.put("loadavg_before", run.loadAverageBefore());
+            r.put("cpu_during_run", run.cpuDuringRun());
             perRun.add(r);
             warnings.addAll(run.warnings());
         }
@@ -178,7 +180,8 @@ public final class CellBuilder
         profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
         profile.put("runs", options.oneConnection()
             ? "stability diagnostic: every run of this cell in ONE process pair on one connection"
-            : "a fresh process pair (server JVM + client JVM, new connection) per run");
+            : "a fresh process pair (server JVM + client JVM, new connection) per run (round trips: runs"
+                + " interleaved across arms, run 1 of every arm, then run 2, ...)");
         profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
             + ", server JVM pinned to CPU " + options.serverCpu()
             + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"

@@ -2,6 +2,7 @@ package io.fixtape.bench.harness.run;
 
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
+import io.fixtape.bench.harness.ThreadCpu;
 import io.fixtape.nic.AffinityException;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.CpuList;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -112,6 +114,8 @@ public final class RunOrchestrator
                 "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
+            final CpuSample cpuBefore = CpuSample.now();
+            final ThreadCpu serverBefore = ThreadCpu.snapshot(server.pid());
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
             final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
@@ -122,6 +126,8 @@ public final class RunOrchestrator
                 throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
                     + runDir.resolve("client.log"));
             }
+            final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
+            cpuDuringRun.put("server_threads", ThreadCpu.snapshot(server.pid()).since(serverBefore, 8));
             // The server is still serving: read back where each of its threads may run.
             final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
             for (final ThreadPlacement thread : serverThreads)
@@ -172,7 +178,7 @@ public final class RunOrchestrator
             {
                 records.add(new RunRecord(run + i, rate, clientResults.get(i), probe, serverProfile, serverThreads,
                     CpuList.format(serverProcess), ChildJvm.printable(serverCommand),
-                    ChildJvm.printable(clientCommand), load, warnings));
+                    ChildJvm.printable(clientCommand), load, cpuDuringRun, warnings));
             }
             return records;
         }
