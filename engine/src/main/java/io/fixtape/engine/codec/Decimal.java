@@ -48,52 +48,27 @@ public final class Decimal
      */
     public boolean parse(final DirectBuffer buffer, final int offset, final int length)
     {
-        // one pass: every digit goes into the mantissa, the scale is the number of digits after the point
-        if (length <= 0)
+        // the scale is the number of digits after the point; the digits themselves are parsed exactly at that scale
+        int scale = 0;
+        for (int i = offset + length - 1; i >= offset; i--)
+        {
+            if (buffer.getByte(i) == '.')
+            {
+                scale = offset + length - 1 - i;
+                break;
+            }
+        }
+        if (scale > MAX_SCALE)
         {
             return false;
         }
-        final int end = offset + length;
-        int position = offset;
-        final boolean negative = buffer.getByte(position) == '-';
-        if (negative)
-        {
-            position++;
-        }
-        long value = 0;
-        int digits = 0;
-        int fractionDigits = -1;
-        while (position < end)
-        {
-            final byte b = buffer.getByte(position++);
-            final int digit = b - '0';
-            if (digit < 0 || digit > 9)
-            {
-                if (b != '.' || fractionDigits >= 0)
-                {
-                    return false;
-                }
-                fractionDigits = 0;
-                continue;
-            }
-            // below 18 digits the value cannot overflow: the exact check runs only on long inputs
-            if (++digits >= 18 && value > (Long.MAX_VALUE - digit) / 10)
-            {
-                return false;
-            }
-            value = value * 10 + digit;
-            if (fractionDigits >= 0)
-            {
-                fractionDigits++;
-            }
-        }
-        final int newScale = Math.max(fractionDigits, 0);
-        if (digits == 0 || newScale > MAX_SCALE)
+        final long value = AsciiNumbers.parseDecimalScaled(buffer, offset, length, scale);
+        if (value == AsciiNumbers.INVALID_LONG)
         {
             return false;
         }
-        this.mantissa = negative ? -value : value;
-        this.scale = newScale;
+        this.mantissa = value;
+        this.scale = scale;
         return true;
     }
 

@@ -24,29 +24,7 @@ final class FieldScan
         {
             return -1;
         }
-        final int word = buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN);
-        final int d0 = (word & 0xFF) - '0';
-        final int b1 = (word >>> 8) & 0xFF;
-        if (d0 < 1 || d0 > 9)
-        {
-            return -1;
-        }
-        if (b1 == FixDecoder.EQUALS)
-        {
-            return d0;
-        }
-        final int d1 = b1 - '0';
-        if (d1 < 0 || d1 > 9)
-        {
-            return -1;
-        }
-        final int b2 = (word >>> 16) & 0xFF;
-        if (b2 == FixDecoder.EQUALS)
-        {
-            return d0 * 10 + d1;
-        }
-        final int d2 = b2 - '0';
-        return d2 >= 0 && d2 <= 9 && (word >>> 24) == FixDecoder.EQUALS ? d0 * 100 + d1 * 10 + d2 : -1;
+        return shortTagOfWord(buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFFFFFFL);
     }
 
     private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
