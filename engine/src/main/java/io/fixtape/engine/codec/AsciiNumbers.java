@@ -195,9 +195,13 @@ public final class AsciiNumbers
         {
             return INVALID_LONG;
         }
+        // one range check, then raw reads
+        buffer.boundsCheck(offset, length);
+        final byte[] base = buffer.byteArray();
+        final long address = buffer.addressOffset();
         final int end = offset + length;
         int position = offset;
-        final boolean negative = buffer.getByte(position) == '-';
+        final boolean negative = RawBytes.getByte(base, address + position) == '-';
         if (negative)
         {
             position++;
@@ -208,7 +212,7 @@ public final class AsciiNumbers
         int fractionDigits = -1;
         while (position < end)
         {
-            final byte b = buffer.getByte(position++);
+            final byte b = RawBytes.getByte(base, address + position++);
             final int digit = b - '0';
             if (digit < 0 || digit > 9)
             {
@@ -228,7 +232,7 @@ public final class AsciiNumbers
         // fraction: up to scale digits are kept, any beyond must be zeros
         while (position < end)
         {
-            final int digit = buffer.getByte(position++) - '0';
+            final int digit = RawBytes.getByte(base, address + position++) - '0';
             if (digit < 0 || digit > 9)
             {
                 return INVALID_LONG; // includes a second '.'
