@@ -4,6 +4,7 @@
 #   2. round trips (recipe full: 20,000 warm-up + 20,000 measured x 3 runs at roundtrip.rate) for nos_er, md,
 #      md_nos_er and tick_to_trade with floor, fixtape, quickfixj, artio
 #   3. fixtape store modes side by side in one run: floor + fixtape[none], fixtape[store], fixtape[audit] (nos_er)
+#      and the stability diagnostic: floor + fixtape nos_er with all 3 runs in ONE process pair per arm
 #   4. a capacity sweep per scenario, ladder 10k..500k, all arms (capacity.warmup.seconds + capacity.measured.seconds
 #      per rate from bench/standards.properties, a fresh process pair per rate; each arm climbs past its first failing
 #      rate until it saturates — achieved < capacity.saturation.stop x offered — then stops)
@@ -32,12 +33,14 @@ for s in "${SCENARIOS[@]}"; do
     STEPS+=("$FIXTAPE bench roundtrip --scenario $s --arms $ARMS --recipe full --json $OUT/roundtrip-$s.json --log-dir $OUT/logs/roundtrip-$s")
 done
 STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe full --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
+# stability diagnostic: the same recipe with all 3 runs in ONE process pair per arm (compare its cv with step 2's)
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe full --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
 for s in "${SCENARIOS[@]}"; do
     STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
 done
 REPORT_INPUTS=""
 for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/roundtrip-$s.json"; done
-REPORT_INPUTS+=" $OUT/roundtrip-nos_er-stores.json"
+REPORT_INPUTS+=" $OUT/roundtrip-nos_er-stores.json $OUT/roundtrip-nos_er-one-connection.json"
 for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/capacity-$s.json"; done
 STEPS+=("$FIXTAPE bench report$REPORT_INPUTS --out $OUT/report")
 

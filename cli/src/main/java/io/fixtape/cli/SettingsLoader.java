@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.cluster.ClusterSettings;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
@@ -22,7 +23,8 @@ final class SettingsLoader
     static Settings parse(final Path file)
     {
         return new SettingsParser(
-            KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard()))).parse(file);
+            ClusterSettings.knownKeys(
+                KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard())))).parse(file);
     }
 
     static EngineContext context(

@@ -450,11 +450,12 @@ public final class ClusterAcceptor implements AutoCloseable
                 + IpcHeaderDescriptor.INBOUND_STREAM_ID + " (inbound) and " + IpcHeaderDescriptor.REPLY_STREAM_ID_BASE
                 + "+w (replies), header v" + IpcHeaderDescriptor.VERSION);
         }
-        final int online = CpuAffinity.onlineCpus();
-        if (context.agentThreads() > online)
+        final int allowed = context.allowedCpus();
+        if (context.agentThreads() > allowed)
         {
-            profile.put("oversubscribed", context.agentThreads() + " agent threads on " + online + " CPUs: idle strategy "
-                + base.idleStrategyName() + "/" + context.appIdleStrategy() + " (busy-spin refused)");
+            profile.put("oversubscribed", context.agentThreads() + " agent threads on " + allowed + " CPU(s) this "
+                + "process may use: idle strategies " + base.idleStrategyName() + " (workers) / "
+                + context.appIdleStrategy() + " (application agent); busy-spin is refused in this case");
         }
         final Map<String, String> cpusByThread = new LinkedHashMap<>();
         try
@@ -483,6 +484,7 @@ public final class ClusterAcceptor implements AutoCloseable
                 one.put("cpu_read_back", pinnedCpus[w]);
             }
             one.put("sessions", counters.sessions(w).get());
+            one.put("logons", counters.logons(w).get());
             one.put("messages", counters.messages(w).get());
             one.put("replies", counters.replies(w).get());
             perWorker.add(one);

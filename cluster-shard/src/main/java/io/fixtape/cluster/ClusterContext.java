@@ -147,6 +147,12 @@ public final class ClusterContext
         return this;
     }
 
+    /** CPUs this process may run on (its affinity mask, e.g. one CPU under {@code taskset -c 1}). */
+    int allowedCpus()
+    {
+        return onlineCpus > 0 ? onlineCpus : Runtime.getRuntime().availableProcessors();
+    }
+
     /**
      * Agent threads of this configuration: workers, plus the application agent for the fan-out models (pool/shard's
      * accepting agent and the Aeron client conductor share its thread). Not counted: the media driver's own thread,
@@ -228,11 +234,12 @@ public final class ClusterContext
         }
         final boolean spinning = "busy-spin".equals(engine.idleStrategyName()) ||
             "busy-spin".equals(appIdleStrategy);
-        if (spinning && agentThreads() > online)
+        final int allowed = allowedCpus();
+        if (spinning && agentThreads() > allowed)
         {
             throw new IllegalArgumentException("IdleStrategy=busy-spin with AcceptorModel=" + model.text() + ": " +
-                agentThreads() + " busy threads on " + online + " CPUs is starvation, not a configuration; use " +
-                "backoff or sleeping, or fewer AcceptorThreads");
+                agentThreads() + " busy threads on " + allowed + " CPUs this process may use is starvation, not a " +
+                "configuration; use backoff or sleeping, or fewer AcceptorThreads");
         }
         if (aeronDirectoryName == null)
         {

@@ -19,6 +19,8 @@ public final class ClusterCounters
 {
     /** Per worker: sessions currently logged on (incremented at Logon, decremented at Logout/disconnect). */
     private final AtomicCounter[] sessions;
+    /** Per worker: Logons served since start (a session that logged out still shows here). */
+    private final AtomicCounter[] logons;
     /** Per worker: application messages received from the wire and handed to the application. */
     private final AtomicCounter[] messages;
     /** Per worker: replies from the application sent on a session. */
@@ -43,7 +45,7 @@ public final class ClusterCounters
 
     public ClusterCounters(final int workers)
     {
-        final int max = workers * 4 + 16;
+        final int max = workers * 5 + 16;
         final CountersManager manager = new CountersManager(
             new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.METADATA_LENGTH)),
             new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.COUNTER_LENGTH)));
@@ -51,12 +53,14 @@ public final class ClusterCounters
         messages = new AtomicCounter[workers];
         replies = new AtomicCounter[workers];
         handoffs = new AtomicCounter[workers];
+        logons = new AtomicCounter[workers];
         for (int w = 0; w < workers; w++)
         {
             sessions[w] = manager.newCounter("worker." + w + ".sessions");
             messages[w] = manager.newCounter("worker." + w + ".messages");
             replies[w] = manager.newCounter("worker." + w + ".replies");
             handoffs[w] = manager.newCounter("worker." + w + ".handoffs");
+            logons[w] = manager.newCounter("worker." + w + ".logons");
         }
         ipcBackPressured = manager.newCounter("ipc.back.pressured");
         ipcRetriedPublished = manager.newCounter("ipc.retried.published");
@@ -87,6 +91,11 @@ public final class ClusterCounters
         return replies[worker];
     }
 
+    public AtomicCounter logons(final int worker)
+    {
+        return logons[worker];
+    }
+
     public AtomicCounter handoffs(final int worker)
     {
         return handoffs[worker];
@@ -100,6 +109,7 @@ public final class ClusterCounters
         {
             out.append(w == 0 ? "" : "; ").append('w').append(w)
                 .append(" sessions=").append(sessions[w].get())
+                .append(" logons=").append(logons[w].get())
                 .append(" messages=").append(messages[w].get())
                 .append(" replies=").append(replies[w].get());
         }

@@ -53,6 +53,7 @@ final class SessionBridge implements Application
     public void onLogon(final Session session)
     {
         counters.sessions(worker).increment();
+        counters.logons(worker).increment();
         if (direct != null)
         {
             direct.onLogon(session);

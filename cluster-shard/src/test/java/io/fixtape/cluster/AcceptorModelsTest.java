@@ -41,6 +41,7 @@ class AcceptorModelsTest
 {
     private static final List<String> CLIENTS = List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4", "CLIENT5");
     private static final int ORDERS_PER_SESSION = 200;
+    private static final String RAW = "RAWCLIENT";
 
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
@@ -55,16 +56,25 @@ class AcceptorModelsTest
         {
             text.append("\n[SESSION]\nBeginString=FIX.4.4\nSenderCompID=SERVER\nTargetCompID=").append(client).append('\n');
         }
+        // a session driven with raw bytes, to put bad input inside a logged-on session
+        text.append("\n[SESSION]\nBeginString=FIX.4.4\nSenderCompID=SERVER\nTargetCompID=").append(RAW).append('\n');
         return text.toString();
     }
 
     ClusterContext context(final String model, final int threads, final String extraDefaults)
     {
+        return context(model, threads, extraDefaults,
+            (config, engineClock) -> BuiltinApplications.create("exec", config, engineClock));
+    }
+
+    ClusterContext context(
+        final String model, final int threads, final String extraDefaults,
+        final EngineSettings.ApplicationFactory applications)
+    {
         final Settings settings = new SettingsParser(ClusterSettings.knownKeys(KnownKeys.standard()))
             .parse("test.cfg", settingsText(model, threads, extraDefaults));
         final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
-        final EngineContext engine = new EngineSettings().toContext(settings, clock,
-            (config, engineClock) -> BuiltinApplications.create("exec", config, engineClock));
+        final EngineContext engine = new EngineSettings().toContext(settings, clock, applications);
         engine.errorHandler(errors::add);
         return ClusterSettings.toContext(settings, engine);
     }
@@ -81,10 +91,24 @@ class AcceptorModelsTest
             // hostile connections next to the trading sessions: garbage, an unknown session, silence
             try (Socket garbage = new Socket("127.0.0.1", acceptor.boundPort());
                 Socket unknown = new Socket("127.0.0.1", acceptor.boundPort());
-                Socket silent = new Socket("127.0.0.1", acceptor.boundPort()))
+                Socket silent = new Socket("127.0.0.1", acceptor.boundPort());
+                Socket raw = new Socket("127.0.0.1", acceptor.boundPort()))
             {
                 garbage.getOutputStream().write("this is not FIX\u0001".getBytes(StandardCharsets.US_ASCII));
                 sendLogon(unknown.getOutputStream(), "NOBODY");
+                // bad input inside a logged-on session, while the others trade: an order without Symbol (55) is
+                // rejected by validation, garbled bytes are ignored, the next good order is filled
+                raw.setSoTimeout(10_000);
+                sendLogon(raw.getOutputStream(), RAW);
+                awaitText(raw.getInputStream(), "\u000135=A\u0001");
+                send(raw.getOutputStream(), "35=D\u000149=" + RAW + "\u000156=SERVER\u000134=2\u000152=" + now() +
+                    "\u000111=RAWBAD\u000154=1\u000160=" + now() + "\u000138=100\u000140=2\u000144=10.5\u0001");
+                raw.getOutputStream().write("8=FIX.4.4\u00019=5\u000135=D\u000110=000\u0001garbage".getBytes(StandardCharsets.US_ASCII));
+                send(raw.getOutputStream(), "35=D\u000149=" + RAW + "\u000156=SERVER\u000134=3\u000152=" + now() +
+                    "\u000111=RAWOK\u000155=ACME\u000154=1\u000160=" + now() + "\u000138=100\u000140=2\u000144=10.5\u0001");
+                final String answers = awaitText(raw.getInputStream(), "\u000111=RAWOK\u0001");
+                assertTrue(answers.contains("\u000135=3\u0001") && answers.contains("\u000145=2\u0001") &&
+                    answers.contains("\u0001371=55\u0001"), "session Reject of the order without Symbol: " + answers);
                 for (int i = 0; i < ORDERS_PER_SESSION; i++)
                 {
                     for (final SessionID id : clients.sessionIds)
@@ -117,11 +141,12 @@ class AcceptorModelsTest
                 messages += counters.messages(w).get();
                 sessions += counters.sessions(w).get();
             }
-            assertEquals(CLIENTS.size() * ORDERS_PER_SESSION, messages, counters.perWorkerSummary());
-            assertEquals(CLIENTS.size(), sessions, counters.perWorkerSummary());
+            // + the raw session's good order (the rejected one never reached the application); RAW logged on too
+            assertEquals(CLIENTS.size() * ORDERS_PER_SESSION + 1, messages, counters.perWorkerSummary());
+            awaitTrue(() -> sumSessions(counters, threads) == CLIENTS.size(), counters::perWorkerSummary);
             if (model.fansOut())
             {
-                awaitTrue(() -> sumReplies(counters, threads) == CLIENTS.size() * ORDERS_PER_SESSION,
+                awaitTrue(() -> sumReplies(counters, threads) == CLIENTS.size() * ORDERS_PER_SESSION + 1,
                     counters::perWorkerSummary);
             }
             if (model == AcceptorModel.SHARD)
@@ -134,15 +159,17 @@ class AcceptorModelsTest
                     {
                         expected += SessionPlacement.shardOf(new SessionId("FIX.4.4", "SERVER", client), threads) == w ? 1 : 0;
                     }
+                    final int raw = SessionPlacement.shardOf(new SessionId("FIX.4.4", "SERVER", RAW), threads) == w ? 1 : 0;
                     assertEquals(expected, counters.sessions(w).get(), "sessions on shard " + w);
-                    assertEquals(expected * ORDERS_PER_SESSION, counters.messages(w).get(), "messages on shard " + w);
+                    assertEquals(expected + raw, counters.logons(w).get(), "logons on shard " + w);
+                    assertEquals(expected * ORDERS_PER_SESSION + raw, counters.messages(w).get(), "messages on shard " + w);
                 }
             }
             if (model == AcceptorModel.POOL)
             {
-                // least-loaded placement: 5 sessions on 2 workers → 3 and 2
-                assertEquals(1, Math.abs(counters.sessions(0).get() - counters.sessions(1).get()),
-                    counters.perWorkerSummary());
+                // least-loaded placement: 6 sessions on 2 workers → 3 and 3
+                assertEquals(3, counters.logons(0).get(), counters.perWorkerSummary());
+                assertEquals(3, counters.logons(1).get(), counters.perWorkerSummary());
             }
             if (model != AcceptorModel.SINGLE && model != AcceptorModel.MONO)
             {
@@ -212,8 +239,18 @@ class AcceptorModelsTest
 
     private static void sendLogon(final OutputStream out, final String sender) throws IOException
     {
-        final String body = "35=A\u000149=" + sender + "\u000156=SERVER\u000134=1\u000152=20260101-00:00:00.000\u0001" +
-            "98=0\u0001108=30\u0001";
+        send(out, "35=A\u000149=" + sender + "\u000156=SERVER\u000134=1\u000152=" + now() + "\u000198=0\u0001108=30\u0001");
+    }
+
+    private static String now()
+    {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
+            .format(java.time.LocalDateTime.now(java.time.ZoneOffset.UTC));
+    }
+
+    /** Frame {@code body} (35 onwards) with 8, 9 and 10 and write it. */
+    private static void send(final OutputStream out, final String body) throws IOException
+    {
         final String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
         int sum = 0;
         for (final byte b : (head + body).getBytes(StandardCharsets.US_ASCII))
@@ -222,6 +259,23 @@ class AcceptorModelsTest
         }
         out.write((head + body + String.format("10=%03d\u0001", sum % 256)).getBytes(StandardCharsets.US_ASCII));
         out.flush();
+    }
+
+    /** Reads until {@code text} was received; returns everything read (SOH kept). */
+    private static String awaitText(final InputStream in, final String text) throws IOException
+    {
+        final StringBuilder received = new StringBuilder();
+        final byte[] scratch = new byte[4096];
+        while (received.indexOf(text) < 0)
+        {
+            final int n = in.read(scratch);
+            if (n < 0)
+            {
+                throw new AssertionError("closed before " + text.replace('\u0001', '|') + ": " + received);
+            }
+            received.append(new String(scratch, 0, n, StandardCharsets.US_ASCII));
+        }
+        return received.toString();
     }
 
     /** Reads (e.g. the Logout answering an unknown session) until the peer closes; true when it did in time. */

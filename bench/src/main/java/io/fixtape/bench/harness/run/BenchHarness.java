@@ -39,21 +39,35 @@ public final class BenchHarness
     {
         final List<Map<String, Object>> cells = new ArrayList<>();
         Map<String, Object> floor = null;
+        // Runs are interleaved across arms (run 1 of every arm, then run 2, ...): whatever drifts on the machine
+        // over minutes then touches every arm alike, and the ratios between arms stay side by side in time.
+        final Map<ArmSpec, List<RunRecord>> runsByArm = new LinkedHashMap<>();
         for (final ArmSpec arm : options.rows())
         {
-            final List<RunRecord> runs = new ArrayList<>();
-            if (options.oneConnection())
+            runsByArm.put(arm, new ArrayList<>());
+        }
+        if (options.oneConnection())
+        {
+            for (final ArmSpec arm : options.rows())
             {
                 log.printf("%s %s %s runs 1-%d on ONE connection (stability diagnostic) at %d msg/s ...%n",
                     recipe.label(), options.scenario().label(), arm.label(), recipe.runs(), rate);
-                runs.addAll(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), 1, recipe.runs()));
+                runsByArm.get(arm).addAll(
+                    orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), 1, recipe.runs()));
             }
-            for (int run = 1; run <= recipe.runs() && !options.oneConnection(); run++)
+        }
+        for (int run = 1; run <= recipe.runs() && !options.oneConnection(); run++)
+        {
+            for (final ArmSpec arm : options.rows())
             {
                 log.printf("%s %s %s run %d/%d at %d msg/s ...%n", recipe.label(), options.scenario().label(),
                     arm.label(), run, recipe.runs(), rate);
-                runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                runsByArm.get(arm).add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
             }
+        }
+        for (final ArmSpec arm : options.rows())
+        {
+            final List<RunRecord> runs = runsByArm.get(arm);
             final Map<String, Object> cell = CellBuilder.build("roundtrip", arm, recipe, rate, runs, options,
                 orchestrator.jvm());
             if (arm.arm() == Arm.FLOOR)

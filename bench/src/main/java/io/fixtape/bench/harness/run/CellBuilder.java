@@ -93,6 +93,7 @@ public final class CellBuilder
                 r.put("run_on_connection", client.get("run_on_connection").getAsInt());
             }
             r.put("loadavg_before", run.loadAverageBefore());
+            r.put("cpu_during_run", run.cpuDuringRun());
             perRun.add(r);
             warnings.addAll(run.warnings());
         }
@@ -178,7 +179,8 @@ public final class CellBuilder
         profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
         profile.put("runs", options.oneConnection()
             ? "stability diagnostic: every run of this cell in ONE process pair on one connection"
-            : "a fresh process pair (server JVM + client JVM, new connection) per run");
+            : "a fresh process pair (server JVM + client JVM, new connection) per run (round trips: runs"
+                + " interleaved across arms, run 1 of every arm, then run 2, ...)");
         profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
             + ", server JVM pinned to CPU " + options.serverCpu()
             + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -112,6 +113,7 @@ public final class RunOrchestrator
                 "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
+            final CpuSample cpuBefore = CpuSample.now();
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
             final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
@@ -122,6 +124,7 @@ public final class RunOrchestrator
                 throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
                     + runDir.resolve("client.log"));
             }
+            final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
             // The server is still serving: read back where each of its threads may run.
             final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
             for (final ThreadPlacement thread : serverThreads)
@@ -157,6 +160,13 @@ public final class RunOrchestrator
             if (arm.arm() == Arm.FIXTAPE && !serverProbe)
             {
                 serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
+                if (!"single".equals(options.model()))
+                {
+                    // per-worker counts are final once the acceptor stopped: stop it now and read them back
+                    server.destroy();
+                    server.waitFor(15, TimeUnit.SECONDS);
+                    serverProfile.add("model_read_back", FixtapeArm.stoppedModelProfile(runDir.resolve("server.log")));
+                }
             }
             warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
             warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
@@ -165,7 +175,7 @@ public final class RunOrchestrator
             {
                 records.add(new RunRecord(run + i, rate, clientResults.get(i), probe, serverProfile, serverThreads,
                     CpuList.format(serverProcess), ChildJvm.printable(serverCommand),
-                    ChildJvm.printable(clientCommand), load, warnings));
+                    ChildJvm.printable(clientCommand), load, cpuDuringRun, warnings));
             }
             return records;
         }

@@ -341,6 +341,9 @@ final class ArtioServer implements BenchServer
         profile.put("validation", "OFF (Artio generated-codec validation disabled by default) - performance lane");
         profile.put("store", "Artio message logging off (logInboundMessages/logOutboundMessages false)");
         profile.put("idle_strategy", "yielding (framer, library poller); media driver/archive default backoff");
+        profile.put("slow_consumer", "Artio defaults: a session whose unsent outbound bytes exceed"
+            + " senderMaxBytesInBuffer (" + engine.configuration().senderMaxBytesInBuffer() + ") is disconnected"
+            + " (DisconnectReason SLOW_CONSUMER, logged as a WARNING line)");
         profile.put("threads_configured", "media driver + archive (shared), framer, archiver, library poller;"
             + " whole JVM on the server CPU");
         return profile;
