@@ -129,6 +129,24 @@ public final class PendingReplies implements ControlledMessageHandler
     }
 
     /**
+     * Answer {@code request} now, or hold it: behind earlier held requests (replies keep the order of their
+     * requests), or because its reply met back-pressure.
+     */
+    public void replyOrHold(final FixDecoder request, final Session session, final Handler handler)
+    {
+        if (!isEmpty())
+        {
+            hold(request, 0, session, handler);
+            return;
+        }
+        final int result = handler.reply(request, session, 0);
+        if (result != DONE)
+        {
+            hold(request, result, session, handler);
+        }
+    }
+
+    /**
      * A reply to {@code request} met back-pressure (or earlier requests are still held): keep the request, or —
      * when the queue is full — log the session out and answer what is held and this request at once (the session
      * now journals without writing).

@@ -69,14 +69,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
                 return;
             }
         }
-        if (!pending.isEmpty())
-        {
-            pending.hold(message, 0, session, this); // replies keep the order of their requests
-        }
-        else if (reply(message, session, 0) != PendingReplies.DONE)
-        {
-            pending.hold(message, 0, session, this);
-        }
+        pending.replyOrHold(message, session, this);
     }
 
     @Override

@@ -107,16 +107,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
-        if (!pending.isEmpty())
-        {
-            pending.hold(message, 0, session, this); // replies keep the order of their requests
-            return;
-        }
-        final int result = reply(message, session, 0);
-        if (result != PendingReplies.DONE)
-        {
-            pending.hold(message, result, session, this);
-        }
+        pending.replyOrHold(message, session, this);
     }
 
     /** Retry held replies once the connection drains (called every duty cycle while logged on or logging out). */
