@@ -11,3 +11,7 @@ for begin in FIX.4.4 FIX.4.2; do
   "$java" $flags -cp "$cp" io.fixtape.replay.fixtures.FixtureRecorder "$root/replay/src/test/resources/fixtures/$name" "$begin"
 done
 du -sh "$root"/replay/src/test/resources/fixtures/*
+# timer traffic: HeartBtInt=1 and two idle pauses, so Heartbeats from both sides sit between the orders
+# shellcheck disable=SC2086
+"$java" $flags -cp "$cp" io.fixtape.replay.fixtures.FixtureRecorder "$root/replay/src/test/resources/fixtures/fix44-heartbeats" FIX.4.4 0 1
+du -sh "$root"/replay/src/test/resources/fixtures/fix44-heartbeats

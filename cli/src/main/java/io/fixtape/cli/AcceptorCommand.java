@@ -1,5 +1,10 @@
 package io.fixtape.cli;
 
+import io.fixtape.bench.harness.Json;
+import io.fixtape.cluster.AcceptorModel;
+import io.fixtape.cluster.ClusterAcceptor;
+import io.fixtape.cluster.ClusterContext;
+import io.fixtape.cluster.ClusterSettings;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
@@ -10,11 +15,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code fixtape acceptor --config FILE [--app echo|exec] [--port N]}: runs the acceptor sessions of a settings file
+ * {@code fixtape acceptor --config FILE [--app echo|exec] [--port N] [--model single|mono|pool|shard] [--threads N]}:
+ * runs the acceptor sessions of a settings file
  * with a built-in application until SIGTERM/SIGINT, then shuts down gracefully (Logout to every logged-on session,
  * stores closed) from a shutdown hook that signals the poller agent.
  */
@@ -31,18 +38,40 @@ public final class AcceptorCommand implements Callable<Integer>
     @Option(names = "--port", defaultValue = "-1", description = "Listen on this port instead of SocketAcceptPort.")
     int port;
 
+    @Option(names = "--model", description = "Acceptor model: single, mono, pool or shard (default: AcceptorModel "
+        + "from the settings file, else single). See docs/CLUSTER_SHARD.md.")
+    String model;
+
+    @Option(names = "--threads", defaultValue = "-1", description = "Pool workers or shards (default: AcceptorThreads "
+        + "from the settings file, else 2).")
+    int threads;
+
     @Override
     public Integer call() throws Exception
     {
         final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
         final EngineContext context;
+        final ClusterContext cluster;
         try
         {
             final Settings settings = SettingsLoader.parse(config);
             context = SettingsLoader.context(settings, clock, port,
                 (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock));
+            cluster = ClusterSettings.toContext(settings, context);
+            if (model != null)
+            {
+                cluster.model(AcceptorModel.parse(model));
+            }
+            if (threads > 0)
+            {
+                cluster.threads(threads);
+            }
+            if (cluster.model() != AcceptorModel.SINGLE)
+            {
+                return runCluster(cluster.conclude());
+            }
         }
-        catch (final IllegalArgumentException | java.io.UncheckedIOException ex)
+        catch (final IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException ex)
         {
             System.err.println("fixtape acceptor: " + ex.getMessage());
             return 2;
@@ -64,6 +93,32 @@ public final class AcceptorCommand implements Callable<Integer>
         }
         System.out.println("fixtape acceptor: app " + app + ", listening on port " + engine.boundPort() +
             ", idle strategy " + context.idleStrategyName() + ", sessions " + sessions);
+        System.out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
+    private int runCluster(final ClusterContext cluster) throws InterruptedException
+    {
+        final ClusterAcceptor acceptor = ClusterAcceptor.launch(cluster);
+        final CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() ->
+        {
+            System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
+            final Map<String, Object> profile = acceptor.profile(); // before close: threads still alive to read back
+            acceptor.close();
+            profile.put("workers", acceptor.profile().get("workers")); // final counts
+            System.out.println("fixtape acceptor: stopped. model profile " + Json.line(profile));
+            System.out.println("fixtape acceptor: stopped. counters: " + cluster.engine().counters().summary() +
+                "; " + acceptor.counters().perWorkerSummary());
+            System.out.flush();
+            stopped.countDown();
+        }, "shutdown-hook"));
+        System.out.println("fixtape acceptor: app " + app + ", listening on port " + acceptor.boundPort() +
+            ", idle strategy " + cluster.engine().idleStrategyName() + ", model " + cluster.model().text() +
+            ", worker threads " + cluster.threads() + ", sessions " + cluster.engine().sessions().size());
+        System.out.println("fixtape acceptor: model profile " + Json.line(acceptor.profile()));
         System.out.flush();
         stopped.await();
         return 0;

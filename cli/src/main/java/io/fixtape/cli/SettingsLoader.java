@@ -1,11 +1,14 @@
 package io.fixtape.cli;
 
+import io.fixtape.cluster.ClusterSettings;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.journal.JournalStoreProvider;
+import io.fixtape.nic.bypass.BypassUnavailableException;
+import io.fixtape.nic.bypass.KernelBypassPolicy;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.file.Path;
@@ -19,18 +22,37 @@ final class SettingsLoader
 
     static Settings parse(final Path file)
     {
-        return new SettingsParser(JournalStoreProvider.knownKeys(KnownKeys.standard())).parse(file);
+        return new SettingsParser(
+            ClusterSettings.knownKeys(
+                KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard())))).parse(file);
     }
 
     static EngineContext context(
         final Settings settings, final EpochNanoClock clock, final int portOverride,
         final EngineSettings.ApplicationFactory applications)
     {
+        applyKernelBypass(settings);
         final EngineSettings engineSettings = new EngineSettings().storeProvider("journal", new JournalStoreProvider());
         if (portOverride >= 0)
         {
             engineSettings.acceptPortOverride(portOverride);
         }
         return engineSettings.toContext(settings, clock, applications);
+    }
+
+    /**
+     * Applies {@code KernelBypass} before any socket is opened and prints what is in force; a policy that cannot be
+     * met ({@code require} without Onload/VMA) becomes the command's clear start-up error.
+     */
+    static void applyKernelBypass(final Settings settings)
+    {
+        try
+        {
+            System.out.println(KernelBypassPolicy.fromSettings(settings.defaults()).apply().line());
+        }
+        catch (final BypassUnavailableException ex)
+        {
+            throw new IllegalArgumentException(ex.getMessage(), ex);
+        }
     }
 }

@@ -178,6 +178,20 @@ public final class ChronicleMessageStore implements MessageStore
         return corruptRecords;
     }
 
+    /** Kept in the sequence-state file (format 1.1) at one-second resolution; schedule periods start on seconds. */
+    @Override
+    public long creationTimeNanos()
+    {
+        final long seconds = state.creationSeconds(sessionId);
+        return seconds == 0 ? UNKNOWN_CREATION_TIME : seconds * 1_000_000_000L;
+    }
+
+    @Override
+    public void creationTimeNanos(final long epochNanos)
+    {
+        state.creationSeconds(sessionId, Math.max(1, Math.floorDiv(epochNanos, 1_000_000_000L)));
+    }
+
     @Override
     public void reset()
     {

@@ -21,8 +21,11 @@ import java.nio.file.Path;
  *  24  long  covered index: last Chronicle index whose effect on the slots is recorded here
  *  slot per session id, at 64 + id * 16:
  *   0  int   next sender MsgSeqNum   4 int next target MsgSeqNum
- *   8  int   initialised (1)         12 int reserved
+ *   8  int   initialised (1)         12 int creation time (1.1+): epoch seconds, unsigned; 0 = unknown
  * </pre>
+ * 1.1 gave the reserved slot int a meaning: when the session's sequence state began (its last reset), so a session
+ * with a schedule restarted in a later period resets at start-up. 1.0 files read it as 0 (unknown); 1.0 readers
+ * ignore it.
  * Single writer (the journal's writer thread).
  */
 final class SeqStateFile implements AutoCloseable
@@ -30,7 +33,7 @@ final class SeqStateFile implements AutoCloseable
     static final String FILE_NAME = "seqstate.dat";
     static final long MAGIC = 0x4554415453545846L; // "FXTSTATE" little-endian
     static final int MAJOR_VERSION = 1;
-    static final int MINOR_VERSION = 0;
+    static final int MINOR_VERSION = 1;
     static final int HEADER_LENGTH = 64;
     static final int SLOT_LENGTH = 16;
     private static final int MAGIC_OFFSET = 0;
@@ -41,6 +44,7 @@ final class SeqStateFile implements AutoCloseable
     private static final int NEXT_SENDER_OFFSET = 0;
     private static final int NEXT_TARGET_OFFSET = 4;
     private static final int INITIALISED_OFFSET = 8;
+    private static final int CREATION_SECONDS_OFFSET = 12;
 
     private final MappedByteBuffer mapped;
     private final UnsafeBuffer buffer;
@@ -84,6 +88,10 @@ final class SeqStateFile implements AutoCloseable
         {
             throw new JournalException("sequence state " + file + " is in format fixtape-seqstate " + buffer.getInt(MAJOR_OFFSET) +
                 "." + buffer.getInt(MINOR_OFFSET) + ", this reader supports fixtape-seqstate " + MAJOR_VERSION + ".x only");
+        }
+        else if (buffer.getInt(MINOR_OFFSET) < MINOR_VERSION)
+        {
+            buffer.putInt(MINOR_OFFSET, MINOR_VERSION); // written from now on: the creation-time field
         }
         slotCount = (int)((buffer.capacity() - HEADER_LENGTH) / SLOT_LENGTH);
         buffer.putInt(SLOT_COUNT_OFFSET, slotCount);
@@ -134,6 +142,17 @@ final class SeqStateFile implements AutoCloseable
     void nextTarget(final int sessionId, final int value)
     {
         buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_TARGET_OFFSET, value);
+    }
+
+    /** When the session's sequence state began, epoch seconds; 0 when unknown (1.0 file, never stamped). */
+    long creationSeconds(final int sessionId)
+    {
+        return Integer.toUnsignedLong(buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + CREATION_SECONDS_OFFSET));
+    }
+
+    void creationSeconds(final int sessionId, final long epochSeconds)
+    {
+        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + CREATION_SECONDS_OFFSET, (int)epochSeconds);
     }
 
     long coveredIndex()

@@ -167,6 +167,23 @@ class ChronicleMessageStoreTest
     }
 
     @Test
+    void creationTimeSurvivesReopenAtSecondResolution()
+    {
+        final long created = 1_796_212_800_123_456_789L;
+        try (ChronicleMessageStoreFactory factory = open(JournalMode.STORE))
+        {
+            final ChronicleMessageStore store = factory.create(S1);
+            assertEquals(MessageStore.UNKNOWN_CREATION_TIME, store.creationTimeNanos(), "never stamped");
+            store.creationTimeNanos(created);
+            assertEquals(MessageStore.UNKNOWN_CREATION_TIME, factory.create(S2).creationTimeNanos(), "per session");
+        }
+        try (ChronicleMessageStoreFactory factory = open(JournalMode.STORE))
+        {
+            assertEquals(1_796_212_800_000_000_000L, factory.create(S1).creationTimeNanos());
+        }
+    }
+
+    @Test
     void tailScanRepairsStateThatLagsTheJournal()
     {
         try (ChronicleMessageStoreFactory factory = open(JournalMode.AUDIT))

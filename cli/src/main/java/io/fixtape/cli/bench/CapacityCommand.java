@@ -29,8 +29,9 @@ public final class CapacityCommand implements Callable<Integer>
     @Option(names = "--rates", split = ",", description = "offered msg/s ladder (default: capacity.rates in the standards file)")
     private List<Long> rates;
 
-    @Option(names = "--full-ladder", description = "keep climbing after the first failing rate (for the plots);"
-        + " the bracket still ends at the first failure")
+    @Option(names = "--full-ladder", description = "keep climbing after the first failing rate (for the plots)"
+        + " until the arm saturates (achieved < capacity.saturation.stop x offered); the bracket still ends at the"
+        + " first failure")
     private boolean fullLadder;
 
     @Override

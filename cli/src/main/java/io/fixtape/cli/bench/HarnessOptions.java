@@ -15,15 +15,18 @@ import java.util.List;
 /** Options shared by {@code bench roundtrip} and {@code bench capacity}. */
 public final class HarnessOptions
 {
-    @Option(names = "--scenario", defaultValue = "nos_er", description = "nos_er | md | md_nos_er (default ${DEFAULT-VALUE})")
+    @Option(names = "--scenario", defaultValue = "nos_er",
+        description = "nos_er | md | md_nos_er | tick_to_trade (default ${DEFAULT-VALUE})")
     String scenario;
 
     @Option(names = "--arms", defaultValue = "floor,fixtape,quickfixj", split = ",",
         description = "comma-separated: floor, fixtape, quickfixj, artio (default ${DEFAULT-VALUE})")
     List<String> arms;
 
-    @Option(names = "--store", defaultValue = "none", description = "fixtape journal: none | store | audit (default ${DEFAULT-VALUE})")
-    String store;
+    @Option(names = "--store", defaultValue = "none", split = ",",
+        description = "fixtape journal mode(s): none | store | audit, comma-separated for one fixtape row per mode"
+            + " in the same run, labelled fixtape[mode] (default ${DEFAULT-VALUE})")
+    List<String> stores;
 
     @Option(names = "--model", defaultValue = "single", description = "fixtape acceptor model: single | mono | pool | shard (default ${DEFAULT-VALUE})")
     String model;
@@ -33,6 +36,10 @@ public final class HarnessOptions
 
     @Option(names = "--standards", description = "recipe file (default bench/standards.properties)")
     Path standards;
+
+    @Option(names = "--runs-on-one-connection", description = "stability diagnostic: run all of a row's runs in ONE"
+        + " process pair on one connection instead of a fresh pair per run (cells say so; never mixed in a table)")
+    boolean oneConnection;
 
     @Option(names = "--log-dir", description = "per-run logs and raw client JSON (default <json>.logs)")
     Path logDir;
@@ -45,9 +52,12 @@ public final class HarnessOptions
         {
             parsedArms.add(Arm.parse(arm));
         }
-        if (!List.of("none", "store", "audit").contains(store))
+        for (final String store : stores)
         {
-            throw new IllegalArgumentException("--store must be none, store or audit");
+            if (!List.of("none", "store", "audit").contains(store))
+            {
+                throw new IllegalArgumentException("--store must be none, store or audit (comma-separated)");
+            }
         }
         if (!List.of("single", "mono", "pool", "shard").contains(model))
         {
@@ -55,6 +65,7 @@ public final class HarnessOptions
         }
         final Standards loaded = Standards.load(standards != null ? standards : Standards.locate());
         final Path logs = logDir != null ? logDir : Paths.get(json.toString() + ".logs");
-        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, store, model, loaded, logs);
+        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), model, loaded, logs,
+            oneConnection);
     }
 }

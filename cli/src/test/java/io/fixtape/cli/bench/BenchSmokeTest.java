@@ -3,6 +3,7 @@ package io.fixtape.cli.bench;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
+import io.fixtape.bench.harness.Standards;
 import io.fixtape.cli.FixtapeMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The CI smoke of the benchmark harness, end to end through the CLI: {@code bench roundtrip --recipe smoke} with
  * the floor, fixtape's own acceptor, QuickFIX/J and Artio, each as a separate pinned server JVM against a separate pinned
- * client JVM over real loopback TCP; then {@code bench report}. Smoke figures are never compared: this only keeps
- * the harness alive and checks that every cell carries every field.
+ * client JVM over real loopback TCP; then {@code bench report}; {@code tick_to_trade} (server-side probe) with
+ * two fixtape store modes in one run; a two-rate capacity sweep. Smoke figures are never compared: this only
+ * keeps the harness alive and checks that every cell carries every field.
  */
 class BenchSmokeTest
 {
@@ -27,7 +29,8 @@ class BenchSmokeTest
     void smokeRoundTripWritesCompleteCellsAndAReport(@TempDir final Path dir) throws Exception
     {
         final Path out = dir.resolve("smoke.json");
-        final int exit = FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "nos_er",
+        // md_nos_er: both request kinds (NewOrderSingle -> fill, MarketDataRequest -> snapshot) on every arm
+        final int exit = FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "md_nos_er",
             "--arms", "floor,fixtape,quickfixj,artio", "--recipe", "smoke", "--json", out.toString());
         assertEquals(0, exit);
 
@@ -71,5 +74,76 @@ class BenchSmokeTest
         assertEquals(1, FixtapeMain.commandLine().execute("bench", "report", mixed.toString(), "--out",
             dir.resolve("refused").toString()));
         assertTrue(Files.notExists(dir.resolve("refused").resolve("report.md")));
+    }
+
+    @Test
+    void tickToTradeIsMeasuredByTheServerWithStoreModesSideBySide(@TempDir final Path dir) throws Exception
+    {
+        final Path out = dir.resolve("tick.json");
+        assertEquals(0, FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "tick_to_trade",
+            "--arms", "floor,fixtape,quickfixj,artio", "--store", "none,audit", "--recipe", "smoke",
+            "--json", out.toString()));
+        final List<JsonObject> cells = Json.readLines(out);
+        assertEquals(List.of("floor", "fixtape[none]", "fixtape[audit]", "quickfixj", "artio"),
+            cells.stream().map(c -> c.get("arm").getAsString()).toList());
+        assertEquals(List.of("n/a", "none", "audit", "n/a", "n/a"),
+            cells.stream().map(c -> c.get("store").getAsString()).toList());
+        for (final JsonObject cell : cells)
+        {
+            final String arm = cell.get("arm").getAsString();
+            ResultFields.assertComplete(cell);
+            assertTrue(cell.has("latency_of_record"), arm);
+            // the server owns the probe: its samples are the cell's, the client has none of its own
+            final JsonObject run = cell.getAsJsonArray("per_run").get(0).getAsJsonObject();
+            assertEquals(200, run.get("server_probe_samples").getAsLong(), arm);
+            assertEquals(400, run.get("server_orders_written").getAsLong(), arm);
+            assertEquals(0, run.get("client_probe_samples").getAsLong(), arm);
+            assertEquals(200, cell.get("samples").getAsLong(), arm);
+            assertEquals("PASS", cell.getAsJsonObject("gates").getAsJsonObject("completion").get("status")
+                .getAsString(), arm);
+            assertTrue(cell.getAsJsonObject("bench_profile").getAsJsonObject("server").getAsJsonObject("configured")
+                .get("server_probe").getAsString().startsWith("tick_to_trade"), arm);
+        }
+        assertTrue(cells.get(2).getAsJsonObject("bench_profile").get("store").getAsString().startsWith("audit"));
+        assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
+            dir.resolve("report").toString()));
+    }
+
+    @Test
+    void capacitySweepReportsABracketAndPlotsIt(@TempDir final Path dir) throws Exception
+    {
+        // the real standards with a short duration per rate (a command-line standards file is recorded in
+        // bench_params; smoke-sized, never compared)
+        final Path standards = dir.resolve("standards.properties");
+        Files.writeString(standards, Files.readString(Standards.locate())
+            .replace("capacity.warmup.seconds=", "capacity.warmup.seconds=0.1\n#")
+            .replace("capacity.measured.seconds=", "capacity.measured.seconds=0.2\n#"));
+        final Path out = dir.resolve("capacity.json");
+        assertEquals(0, FixtapeMain.commandLine().execute("bench", "capacity", "--scenario", "nos_er", "--arms",
+            "floor,fixtape", "--rates", "1000,2000", "--full-ladder", "--standards", standards.toString(),
+            "--json", out.toString()));
+        final List<JsonObject> objects = Json.readLines(out);
+        final List<JsonObject> brackets = objects.stream()
+            .filter(o -> "capacity_bracket".equals(o.get("kind").getAsString())).toList();
+        assertEquals(List.of("floor", "fixtape"), brackets.stream().map(b -> b.get("arm").getAsString()).toList());
+        for (final JsonObject bracket : brackets)
+        {
+            assertTrue(bracket.has("highest_passing_rate") && bracket.has("first_failing_rate"), bracket.toString());
+        }
+        // both rates per arm unless an arm saturates at the first one on a busy machine (then the ladder stops)
+        for (final String arm : List.of("floor", "fixtape"))
+        {
+            assertTrue(objects.stream().anyMatch(o -> "capacity".equals(o.get("kind").getAsString())
+                && arm.equals(o.get("arm").getAsString())), arm);
+        }
+        final Path report = dir.resolve("report");
+        assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
+            report.toString()));
+        try (Stream<Path> files = Files.list(report))
+        {
+            final List<String> names = files.map(p -> p.getFileName().toString()).toList();
+            assertTrue(names.stream().anyMatch(n -> n.endsWith("achieved.png")), names.toString());
+            assertTrue(names.stream().anyMatch(n -> n.endsWith("p99.png")), names.toString());
+        }
     }
 }

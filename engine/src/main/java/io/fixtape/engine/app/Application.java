@@ -43,4 +43,16 @@ public interface Application
     default void onAdminMessage(final FixDecoder message, final Session session)
     {
     }
+
+    /**
+     * Called from the session's duty cycle ({@code Session.doWork}) while the session is logged on or logging out:
+     * the place to retry replies that were {@link Session#BACK_PRESSURED} earlier (see {@link PendingReplies}).
+     * Must not block.
+     *
+     * @return work done (0 lets the poller's idle strategy back off).
+     */
+    default int doWork(final Session session, final long nowNanos)
+    {
+        return 0;
+    }
 }

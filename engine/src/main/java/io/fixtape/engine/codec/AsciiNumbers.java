@@ -16,7 +16,6 @@ public final class AsciiNumbers
 
     private static final long[] POWERS_OF_TEN = new long[19];
     private static final byte[] DIGIT_PAIRS = new byte[200];
-    private static final byte[] MIN_LONG = "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     static
     {
@@ -104,54 +103,26 @@ public final class AsciiNumbers
     /** Number of decimal digits of a non-negative value (1 for 0). */
     public static int digitCount(final long value)
     {
-        int count = 1;
-        while (count < 19 && value >= POWERS_OF_TEN[count])
-        {
-            count++;
-        }
-        return count;
+        return AsciiDigits.digitCount(value);
     }
 
-    /** Writes a non-negative value; returns the number of bytes written. */
+    /**
+     * Writes a non-negative value; returns the number of bytes written. Stores only those bytes: the digits come
+     * out of SWAR arithmetic eight at a time (see {@link AsciiDigits}), after one bounds check.
+     */
     public static int formatPositiveLongAscii(final MutableDirectBuffer buffer, final int offset, final long value)
     {
-        final int length = digitCount(value);
-        long rest = value;
-        int position = offset + length;
-        while (rest >= 100)
-        {
-            final int pair = (int)(rest % 100) << 1;
-            rest /= 100;
-            buffer.putByte(--position, DIGIT_PAIRS[pair + 1]);
-            buffer.putByte(--position, DIGIT_PAIRS[pair]);
-        }
-        if (rest >= 10)
-        {
-            final int pair = (int)rest << 1;
-            buffer.putByte(--position, DIGIT_PAIRS[pair + 1]);
-            buffer.putByte(--position, DIGIT_PAIRS[pair]);
-        }
-        else
-        {
-            buffer.putByte(--position, (byte)('0' + rest));
-        }
-        return length;
+        final int length = AsciiDigits.digitCount(value);
+        checkRange(buffer, offset, length);
+        return AsciiDigits.writeUnsigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true);
     }
 
     /** Writes any long, with a leading {@code -} when negative; returns the number of bytes written. */
     public static int formatLongAscii(final MutableDirectBuffer buffer, final int offset, final long value)
     {
-        if (value >= 0)
-        {
-            return formatPositiveLongAscii(buffer, offset, value);
-        }
-        if (value == Long.MIN_VALUE)
-        {
-            buffer.putBytes(offset, MIN_LONG);
-            return MIN_LONG.length;
-        }
-        buffer.putByte(offset, (byte)'-');
-        return 1 + formatPositiveLongAscii(buffer, offset + 1, -value);
+        final int length = value < 0 ? 1 + AsciiDigits.digitCount(-value) : AsciiDigits.digitCount(value);
+        checkRange(buffer, offset, length);
+        return AsciiDigits.writeSigned(buffer.byteArray(), buffer.addressOffset() + offset, value, true);
     }
 
     /** Writes a checksum (0..255) as exactly three digits, e.g. {@code 007}. */
@@ -173,69 +144,27 @@ public final class AsciiNumbers
     public static int formatDecimalAscii(
         final MutableDirectBuffer buffer, final int offset, final long mantissa, final int scale)
     {
-        if (scale <= 0)
-        {
-            int length = formatLongAscii(buffer, offset, mantissa);
-            if (mantissa != 0)
-            {
-                for (int i = 0; i < -scale; i++)
-                {
-                    buffer.putByte(offset + length++, (byte)'0');
-                }
-            }
-            return length;
-        }
-        int position = offset;
-        long magnitude = mantissa;
-        if (mantissa < 0)
-        {
-            buffer.putByte(position++, (byte)'-');
-            if (mantissa == Long.MIN_VALUE)
-            {
-                // |MIN_VALUE| does not fit: write the integer and fraction parts from the ASCII form
-                final int digits = MIN_LONG.length - 1;
-                return position - offset + writeSplit(buffer, position, MIN_LONG, 1, digits, scale);
-            }
-            magnitude = -mantissa;
-        }
-        // one right-to-left pass (no division by a variable power of ten): digits, '.' after `scale` of them,
-        // and leading zeros up to "0." when the value is below 1
-        final int digits = digitCount(magnitude);
-        final int integerDigits = Math.max(digits - scale, 1);
-        final int end = position + integerDigits + 1 + scale;
-        long rest = magnitude;
-        int cursor = end;
-        for (int i = 0; i < scale; i++)
-        {
-            buffer.putByte(--cursor, (byte)('0' + rest % 10));
-            rest /= 10;
-        }
-        buffer.putByte(--cursor, (byte)'.');
-        do
-        {
-            buffer.putByte(--cursor, (byte)('0' + rest % 10));
-            rest /= 10;
-        }
-        while (cursor > position);
-        return end - offset;
+        checkRange(buffer, offset, decimalLength(mantissa, scale));
+        return AsciiDigits.writeDecimal(buffer.byteArray(), buffer.addressOffset() + offset, mantissa, scale, true);
     }
 
-    private static int writeSplit(
-        final MutableDirectBuffer buffer, final int offset, final byte[] ascii, final int from, final int digits,
-        final int scale)
+    /** Bytes {@link #formatDecimalAscii} writes. */
+    static int decimalLength(final long mantissa, final int scale)
     {
-        final int integerDigits = digits - scale;
-        int position = offset;
-        for (int i = 0; i < integerDigits; i++)
+        final int sign = mantissa < 0 ? 1 : 0;
+        final int digits = AsciiDigits.digitCount(mantissa < 0 ? -mantissa : mantissa);
+        if (scale <= 0)
         {
-            buffer.putByte(position++, ascii[from + i]);
+            return sign + digits + (mantissa != 0 ? -scale : 0);
         }
-        buffer.putByte(position++, (byte)'.');
-        for (int i = integerDigits; i < digits; i++)
-        {
-            buffer.putByte(position++, ascii[from + i]);
-        }
-        return position - offset;
+        return sign + Math.max(digits, scale + 1) + 1;
+    }
+
+    /** One check for a whole number (an expandable buffer grows), then the writers store unchecked. */
+    private static void checkRange(final MutableDirectBuffer buffer, final int offset, final int length)
+    {
+        buffer.checkLimit(offset + length);
+        buffer.boundsCheck(offset, length);
     }
 
     /**

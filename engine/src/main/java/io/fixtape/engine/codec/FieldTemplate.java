@@ -1,7 +1,6 @@
 package io.fixtape.engine.codec;
 
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -40,41 +39,57 @@ public final class FieldTemplate
         return bytes.getStringWithoutLengthAscii(0, bytes.capacity()).replace('\001', '|');
     }
 
+    /** The template's bytes (never modified after {@link Builder#build()}). */
+    byte[] bytes()
+    {
+        return bytes.byteArray();
+    }
+
     /** Accumulates fields in order; {@link #build()} freezes them. Not thread-safe. */
     public static final class Builder
     {
-        private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(128);
+        private byte[] buffer = new byte[128];
         private int position;
 
         public Builder add(final int tag, final CharSequence asciiValue)
         {
-            position = FieldWriter.putAscii(buffer, position, tag, asciiValue);
+            reserve(FieldWriter.variableFieldMax(asciiValue.length()));
+            position += FieldWriter.putAscii(buffer, RawBytes.ARRAY_BASE + position, tag, asciiValue);
             return this;
         }
 
         public Builder add(final int tag, final long value)
         {
-            position = FieldWriter.putLong(buffer, position, tag, value);
+            reserve(FieldWriter.FIXED_FIELD_MAX);
+            position += FieldWriter.putLong(buffer, RawBytes.ARRAY_BASE + position, tag, value);
             return this;
         }
 
         public Builder add(final int tag, final char value)
         {
-            position = FieldWriter.putChar(buffer, position, tag, value);
+            reserve(FieldWriter.FIXED_FIELD_MAX);
+            position += FieldWriter.putChar(buffer, RawBytes.ARRAY_BASE + position, tag, value);
             return this;
         }
 
         public Builder addDecimal(final int tag, final long mantissa, final int scale)
         {
-            position = FieldWriter.putDecimal(buffer, position, tag, mantissa, scale);
+            reserve(FieldWriter.FIXED_FIELD_MAX);
+            position += FieldWriter.putDecimal(buffer, RawBytes.ARRAY_BASE + position, tag, mantissa, scale);
             return this;
         }
 
         public FieldTemplate build()
         {
-            final byte[] copy = new byte[position];
-            buffer.getBytes(0, copy);
-            return new FieldTemplate(new UnsafeBuffer(copy));
+            return new FieldTemplate(new UnsafeBuffer(java.util.Arrays.copyOf(buffer, position)));
+        }
+
+        private void reserve(final int bytes)
+        {
+            if (buffer.length - position < bytes)
+            {
+                buffer = java.util.Arrays.copyOf(buffer, Math.max(buffer.length * 2, position + bytes));
+            }
         }
     }
 }

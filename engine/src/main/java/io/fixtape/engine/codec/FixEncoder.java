@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Writes FIX messages into a {@link MutableDirectBuffer} (e.g. an Agrona {@code UnsafeBuffer} over a direct
@@ -28,24 +27,43 @@ import org.agrona.concurrent.UnsafeBuffer;
  *
  * <p>Fields are written in call order: the caller keeps header fields ({@code 35, 49, 56, 34, 52} then optional
  * {@code 43, 97, 122, 50, 57, 115, 128}) before body fields. The buffer must have room for the message;
- * otherwise the buffer's own bounds check fails (a programming error, not bad wire input). Not thread-safe: one
- * encoder per thread.
+ * otherwise the buffer's own bounds check fails (a programming error, not bad wire input) — an expandable buffer
+ * grows instead.
+ *
+ * <p>Speed: the buffer is written as raw memory ({@link RawBytes}) after one room check per field, numbers with
+ * SWAR digit arithmetic ({@link AsciiDigits}), {@code tag=} as one packed store, the checksum 16 bytes per step.
+ * Fields are stored in whole words, so up to 7 bytes past the field being written are scratch until the next
+ * field (or the trailer) overwrites them; a field that might not fit with that scratch takes a slow path through
+ * the buffer's own checked put. Nothing is written outside {@code [wrap offset, message end)}. Not thread-safe:
+ * one encoder per thread.
  */
 public final class FixEncoder
 {
     private static final int MAX_BODY_LENGTH_DIGITS = 10;
     private static final int TRAILER_LENGTH = 7;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final long SECONDS_PER_DAY = 86_400L;
+    private static final int FIXED = FieldWriter.FIXED_FIELD_MAX;
 
-    private final UnsafeBuffer beginStringField;
+    private final byte[] beginStringField;
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
 
-    // SendingTime and TransactTime are nearly always today: the YYYYMMDD part is formatted once per day
+    // SendingTime and TransactTime nearly always fall in the second of the previous message: "YYYYMMDD-HH:MM:S"
+    // is formatted once per second (the date once per day), only the last digit and the fraction per call
+    private long cachedEpochSecond = Long.MIN_VALUE;
     private long cachedEpochDay = Long.MIN_VALUE;
-    private long cachedPackedDate;
+    private long cachedDate;
+    private long cachedTime;
+    private int cachedLastSecondDigit;
 
-    private final UnsafeBuffer arrayView = new UnsafeBuffer(new byte[0]);
+    /** A field that might not fit is written here first, then through the buffer's own checked put. */
+    private final byte[] scratch = new byte[FIXED];
     private MutableDirectBuffer buffer;
+    // the wrapped buffer as raw memory (RawBytes), refreshed whenever the buffer may have grown
+    private Object base;
+    private long address;
+    private int capacity;
     private int bodyStart;
     private int position;
     private int messageOffset;
@@ -62,17 +80,14 @@ public final class FixEncoder
         field[1] = '=';
         System.arraycopy(value, 0, field, 2, value.length);
         field[field.length - 1] = FieldWriter.SOH;
-        beginStringField = new UnsafeBuffer(field);
+        beginStringField = field;
         headroom = field.length + 2 + MAX_BODY_LENGTH_DIGITS + 1;
     }
 
     /** Precision of {@link #putUtcTimestamp(int, long)}; default {@link UtcTimestamps#MILLIS}. */
     public FixEncoder timestampPrecision(final int precision)
     {
-        if (precision < 0 || precision > UtcTimestamps.NANOS)
-        {
-            throw new IllegalArgumentException("precision must be 0..9: " + precision);
-        }
+        checkPrecision(precision);
         this.timestampPrecision = precision;
         return this;
     }
@@ -94,7 +109,13 @@ public final class FixEncoder
      */
     public FixEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
+        if (offset < 0)
+        {
+            throw new IndexOutOfBoundsException("offset=" + offset);
+        }
+        buffer.checkLimit(offset + headroom);
         this.buffer = buffer;
+        attach();
         this.bodyStart = offset + headroom;
         this.position = bodyStart;
         this.messageOffset = offset;
@@ -105,8 +126,15 @@ public final class FixEncoder
     /** Restart the body (discarding anything written since {@link #wrap}) with {@code 35=<msgType>}. */
     public FixEncoder msgType(final long packedMsgType)
     {
-        position = FieldWriter.tag(buffer, bodyStart, Tags.MSG_TYPE);
-        position = FieldWriter.end(buffer, position + MsgTypes.write(packedMsgType, buffer, position));
+        position = bodyStart;
+        if (capacity - position >= FIXED)
+        {
+            position += FieldWriter.msgType(base, address + position, packedMsgType);
+        }
+        else
+        {
+            appendScratch(FieldWriter.msgType(scratch, RawBytes.ARRAY_BASE, packedMsgType));
+        }
         return this;
     }
 
@@ -123,54 +151,105 @@ public final class FixEncoder
 
     public FixEncoder putInt(final int tag, final int value)
     {
-        position = FieldWriter.putLong(buffer, position, tag, value);
-        return this;
+        return putLong(tag, value);
     }
 
     public FixEncoder putLong(final int tag, final long value)
     {
-        position = FieldWriter.putLong(buffer, position, tag, value);
+        if (capacity - position >= FIXED)
+        {
+            position += FieldWriter.putLong(base, address + position, tag, value);
+        }
+        else
+        {
+            appendScratch(FieldWriter.putLong(scratch, RawBytes.ARRAY_BASE, tag, value));
+        }
         return this;
     }
 
     /** A single ASCII character (FIX char). */
     public FixEncoder putChar(final int tag, final char value)
     {
-        position = FieldWriter.putChar(buffer, position, tag, value);
+        if (capacity - position >= FIXED)
+        {
+            position += FieldWriter.putChar(base, address + position, tag, value);
+        }
+        else
+        {
+            appendScratch(FieldWriter.putChar(scratch, RawBytes.ARRAY_BASE, tag, value));
+        }
         return this;
     }
 
     /** {@code Y} or {@code N}. */
     public FixEncoder putBoolean(final int tag, final boolean value)
     {
-        position = FieldWriter.putChar(buffer, position, tag, value ? 'Y' : 'N');
-        return this;
+        return putChar(tag, value ? 'Y' : 'N');
     }
 
     /** An ASCII string (a char above 127 is written as {@code ?}, as Agrona does). */
     public FixEncoder putString(final int tag, final CharSequence value)
     {
-        position = FieldWriter.putAscii(buffer, position, tag, value);
+        final int length = value.length();
+        if (capacity - position >= FieldWriter.variableFieldMax(length))
+        {
+            position += FieldWriter.putAscii(base, address + position, tag, value);
+        }
+        else
+        {
+            appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
+            position += buffer.putStringWithoutLengthAscii(position, value);
+            appendSoh();
+        }
         return this;
     }
 
     public FixEncoder putBytes(final int tag, final byte[] value)
     {
-        arrayView.wrap(value); // word-wise small copy instead of a bulk copy call
-        position = FieldWriter.putBytes(buffer, position, tag, arrayView, 0, value.length);
+        final int length = value.length;
+        if (capacity - position >= FieldWriter.variableFieldMax(length))
+        {
+            position += FieldWriter.putBytes(base, address + position, tag, value, RawBytes.ARRAY_BASE, length);
+        }
+        else
+        {
+            appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
+            buffer.putBytes(position, value);
+            position += length;
+            appendSoh();
+        }
         return this;
     }
 
     public FixEncoder putBytes(final int tag, final DirectBuffer source, final int offset, final int length)
     {
-        position = FieldWriter.putBytes(buffer, position, tag, source, offset, length);
+        source.boundsCheck(offset, length);
+        if (capacity - position >= FieldWriter.variableFieldMax(length))
+        {
+            position += FieldWriter.putBytes(base, address + position, tag, source.byteArray(),
+                source.addressOffset() + offset, length);
+        }
+        else
+        {
+            appendScratch(FieldWriter.tag(scratch, RawBytes.ARRAY_BASE, tag));
+            buffer.putBytes(position, source, offset, length);
+            position += length;
+            appendSoh();
+        }
         return this;
     }
 
     /** Exact decimal {@code mantissa * 10^-scale}: (12345, 4) writes {@code 1.2345}. */
     public FixEncoder putDecimal(final int tag, final long mantissa, final int scale)
     {
-        position = FieldWriter.putDecimal(buffer, position, tag, mantissa, scale);
+        if (capacity - position >= FIXED)
+        {
+            position += FieldWriter.putDecimal(base, address + position, tag, mantissa, scale);
+        }
+        else
+        {
+            appendScratch(FieldWriter.putDecimal(scratch, RawBytes.ARRAY_BASE, tag, mantissa, scale));
+        }
         return this;
     }
 
@@ -188,23 +267,35 @@ public final class FixEncoder
     /** UTCTimestamp with {@code precision} fraction digits: {@link UtcTimestamps#SECONDS} .. {@code NANOS}. */
     public FixEncoder putUtcTimestamp(final int tag, final long epochNanos, final int precision)
     {
-        final long epochDay = UtcTimestamps.epochDayOf(epochNanos);
-        if (epochDay != cachedEpochDay)
+        checkPrecision(precision);
+        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
+        if (epochSecond != cachedEpochSecond)
         {
-            cachedPackedDate = UtcTimestamps.packDate((int)epochDay);
-            cachedEpochDay = epochDay;
+            cacheSecond(epochSecond);
         }
-        final int valueStart = FieldWriter.tag(buffer, position, tag);
-        final long nanoOfDay = epochNanos - epochDay * 86_400_000_000_000L;
-        position = FieldWriter.end(buffer, valueStart +
-            UtcTimestamps.writeTimestamp(buffer, valueStart, cachedPackedDate, nanoOfDay, precision));
+        final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
+        if (capacity - position >= FIXED)
+        {
+            position += writeTimestamp(base, address + position, tag, nanoOfSecond, precision);
+        }
+        else
+        {
+            appendScratch(writeTimestamp(scratch, RawBytes.ARRAY_BASE, tag, nanoOfSecond, precision));
+        }
         return this;
     }
 
     /** LocalMktDate {@code YYYYMMDD} from days since 1970-01-01. */
     public FixEncoder putLocalMktDate(final int tag, final int epochDay)
     {
-        position = FieldWriter.putDate(buffer, position, tag, epochDay);
+        if (capacity - position >= FIXED)
+        {
+            position += FieldWriter.putDate(base, address + position, tag, epochDay);
+        }
+        else
+        {
+            appendScratch(FieldWriter.putDate(scratch, RawBytes.ARRAY_BASE, tag, epochDay));
+        }
         return this;
     }
 
@@ -214,17 +305,40 @@ public final class FixEncoder
         return putLocalMktDate(tag, epochDay);
     }
 
-    /** Copy a pre-encoded run of fields in one {@code putBytes}. */
+    /** Copy a pre-encoded run of fields. */
     public FixEncoder putTemplate(final FieldTemplate template)
     {
-        return putRaw(template.buffer(), 0, template.length());
+        final byte[] bytes = template.bytes();
+        final int length = bytes.length;
+        if (capacity - position >= length)
+        {
+            RawBytes.copy(bytes, RawBytes.ARRAY_BASE, base, address + position, length);
+            position += length;
+        }
+        else
+        {
+            buffer.putBytes(position, bytes);
+            position += length;
+            attach();
+        }
+        return this;
     }
 
     /** Copy bytes that already are complete {@code tag=value|} fields. */
     public FixEncoder putRaw(final DirectBuffer source, final int offset, final int length)
     {
-        FieldWriter.copy(buffer, position, source, offset, length);
-        position += length;
+        source.boundsCheck(offset, length);
+        if (capacity - position >= length)
+        {
+            RawBytes.copy(source.byteArray(), source.addressOffset() + offset, base, address + position, length);
+            position += length;
+        }
+        else
+        {
+            buffer.putBytes(position, source, offset, length);
+            position += length;
+            attach();
+        }
         return this;
     }
 
@@ -235,7 +349,7 @@ public final class FixEncoder
             decoder.valueLengthAt(index));
     }
 
-    /** Copy fields {@code [fromIndex, toIndex)} of a decoded message with one {@code putBytes} (echo, resend). */
+    /** Copy fields {@code [fromIndex, toIndex)} of a decoded message in one copy (echo, resend). */
     public FixEncoder putFields(final FixDecoder decoder, final int fromIndex, final int toIndex)
     {
         if (toIndex <= fromIndex)
@@ -260,22 +374,27 @@ public final class FixEncoder
      */
     public int finish()
     {
+        if (capacity - position < TRAILER_LENGTH)
+        {
+            buffer.checkLimit(position + TRAILER_LENGTH);
+            attach();
+        }
         final int bodyLength = position - bodyStart;
-        final int digits = AsciiNumbers.digitCount(bodyLength);
-        int start = bodyStart - (digits + 3);
-        buffer.putByte(start, (byte)'9');
-        buffer.putByte(start + 1, FieldWriter.EQUALS);
-        AsciiNumbers.formatPositiveLongAscii(buffer, start + 2, bodyLength);
-        buffer.putByte(bodyStart - 1, FieldWriter.SOH);
-        start -= beginStringField.capacity();
-        FieldWriter.copy(buffer, start, beginStringField, 0, beginStringField.capacity());
+        // "9=<n><SOH>" right-aligned against the body, then "8=<BeginString><SOH>" in front of it: stores exactly
+        // these bytes, all inside the head-room checked by wrap()
+        final int lengthFieldStart = bodyStart - AsciiDigits.digitCount(bodyLength) - 3;
+        RawBytes.putShort(base, address + lengthFieldStart, '9' | FieldWriter.EQUALS << 8);
+        AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
+        RawBytes.putByte(base, address + bodyStart - 1, FieldWriter.SOH);
+        final int start = lengthFieldStart - beginStringField.length;
+        RawBytes.copy(beginStringField, RawBytes.ARRAY_BASE, base, address + start, beginStringField.length);
 
-        final int checksum = Checksum.compute(buffer, start, position - start);
+        final int checksum = Checksum.sum(base, address + start, position - start);
         // "10=" + 3 digits + SOH as two overlapping 4-byte stores: exactly the 7 trailer bytes
         final int d0 = '0' + checksum / 100;
-        buffer.putInt(position, '1' | ('0' << 8) | ('=' << 16) | (d0 << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
-        buffer.putInt(position + 3, d0 | (('0' + (checksum / 10) % 10) << 8) | (('0' + checksum % 10) << 16) |
-            (FieldWriter.SOH << 24), java.nio.ByteOrder.LITTLE_ENDIAN);
+        RawBytes.putInt(base, address + position, '1' | '0' << 8 | '=' << 16 | d0 << 24);
+        RawBytes.putInt(base, address + position + 3, d0 | ('0' + checksum / 10 % 10) << 8 |
+            ('0' + checksum % 10) << 16 | FieldWriter.SOH << 24);
 
         messageOffset = start;
         messageLength = position + TRAILER_LENGTH - start;
@@ -297,5 +416,61 @@ public final class FixEncoder
     public MutableDirectBuffer buffer()
     {
         return buffer;
+    }
+
+    private int writeTimestamp(
+        final Object base, final long address, final int tag, final int nanoOfSecond, final int precision)
+    {
+        final int valueStart = FieldWriter.tag(base, address, tag);
+        RawBytes.putLong(base, address + valueStart, cachedDate);
+        RawBytes.putLong(base, address + valueStart + 8, cachedTime);
+        final int end = valueStart + 16 + UtcTimestamps.writeSecondAndFraction(base, address + valueStart + 16,
+            cachedLastSecondDigit, nanoOfSecond, precision, false);
+        RawBytes.putByte(base, address + end, FieldWriter.SOH);
+        return end + 1;
+    }
+
+    private void cacheSecond(final long epochSecond)
+    {
+        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
+        if (epochDay != cachedEpochDay)
+        {
+            cachedDate = UtcTimestamps.packDate((int)epochDay);
+            cachedEpochDay = epochDay;
+        }
+        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
+        cachedTime = UtcTimestamps.packTime(secondOfDay);
+        cachedLastSecondDigit = UtcTimestamps.lastSecondDigit(secondOfDay);
+        cachedEpochSecond = epochSecond;
+    }
+
+    /** Slow path near the end of the buffer: the buffer's checked put grows an expandable buffer or throws. */
+    private void appendScratch(final int length)
+    {
+        buffer.putBytes(position, scratch, 0, length);
+        position += length;
+        attach();
+    }
+
+    private void appendSoh()
+    {
+        buffer.putByte(position, FieldWriter.SOH);
+        position++;
+        attach();
+    }
+
+    private void attach()
+    {
+        base = buffer.byteArray();
+        address = buffer.addressOffset();
+        capacity = buffer.capacity();
+    }
+
+    private static void checkPrecision(final int precision)
+    {
+        if (precision < 0 || precision > UtcTimestamps.NANOS)
+        {
+            throw new IllegalArgumentException("precision must be 0..9: " + precision);
+        }
     }
 }

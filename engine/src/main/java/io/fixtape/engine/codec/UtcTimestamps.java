@@ -28,6 +28,7 @@ public final class UtcTimestamps
     public static final int DATE_LENGTH = 8;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long NANOS_PER_DAY = 86_400L * NANOS_PER_SECOND;
+    private static final long SECONDS_PER_DAY = 86_400L;
     private static final int MAX_FRACTION_DIGITS = 12;
     private static final int MIN_EPOCH_DAY = -106_750;
     private static final int MAX_EPOCH_DAY = 106_750;
@@ -50,41 +51,60 @@ public final class UtcTimestamps
     public static int writeTimestamp(
         final MutableDirectBuffer buffer, final int offset, final long epochNanos, final int precision)
     {
-        final long epochDay = Math.floorDiv(epochNanos, NANOS_PER_DAY);
-        return writeTimestamp(buffer, offset, packDate((int)epochDay), epochNanos - epochDay * NANOS_PER_DAY,
-            precision);
+        final int length = timestampLength(precision);
+        buffer.checkLimit(offset + length);
+        buffer.boundsCheck(offset, length);
+        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
+        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
+        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
+        final Object base = buffer.byteArray();
+        final long address = buffer.addressOffset() + offset;
+        RawBytes.putLong(base, address, packDate((int)epochDay));
+        RawBytes.putLong(base, address + 8, packTime(secondOfDay));
+        return 16 + writeSecondAndFraction(base, address + 16, lastSecondDigit(secondOfDay),
+            (int)(epochNanos - epochSecond * NANOS_PER_SECOND), precision, true);
+    }
+
+    /** {@code -HH:MM:S} (all but the last digit of the time of day) as 8 ASCII bytes, first in the lowest bits. */
+    static long packTime(final int secondOfDay)
+    {
+        return '-' | pack2(secondOfDay / 3600) << 8 | (long)':' << 24 | pack2((secondOfDay / 60) % 60) << 32 |
+            (long)':' << 48 | (long)('0' + (secondOfDay % 60) / 10) << 56;
+    }
+
+    /** The ASCII last digit of the time of day (after {@link #packTime}). */
+    static int lastSecondDigit(final int secondOfDay)
+    {
+        return '0' + secondOfDay % 10;
     }
 
     /**
-     * As {@link #writeTimestamp(MutableDirectBuffer, int, long, int)} with the date already packed by
-     * {@link #packDate} (an encoder caches it for the current day) and the nanoseconds since midnight.
+     * Writes the last second digit and, for a precision above 0, {@code .} and the fraction truncated to
+     * {@code precision} digits, at a raw address (see {@link RawBytes}); returns the byte count. With
+     * {@code exact} false, up to 7 bytes after them are scratch (see {@link AsciiDigits}).
      */
-    static int writeTimestamp(
-        final MutableDirectBuffer buffer, final int offset, final long packedDate, final long nanoOfDay,
-        final int precision)
+    static int writeSecondAndFraction(
+        final Object base, final long address, final int lastSecondDigit, final int nanoOfSecond,
+        final int precision, final boolean exact)
     {
-        buffer.putLong(offset, packedDate, LITTLE_ENDIAN);
-        final int secondOfDay = (int)(nanoOfDay / NANOS_PER_SECOND);
-        final int second = secondOfDay % 60;
-        // "-HH:MM:S" as one 8-byte store, then the last second digit
-        buffer.putLong(offset + 8, '-' | pack2(secondOfDay / 3600) << 8 | (long)':' << 24 |
-            pack2((secondOfDay / 60) % 60) << 32 | (long)':' << 48 | (long)('0' + second / 10) << 56, LITTLE_ENDIAN);
-        buffer.putByte(offset + 16, (byte)('0' + second % 10));
         if (precision <= 0)
         {
-            return 17;
+            RawBytes.putByte(base, address, lastSecondDigit);
+            return 1;
         }
-        buffer.putByte(offset + 17, (byte)'.');
-        final long nanoOfSecond = nanoOfDay % NANOS_PER_SECOND;
-        // constant divisors for the usual precisions (the JIT turns them into multiplications)
-        long fraction = precision == MILLIS ? nanoOfSecond / 1_000_000 : precision == MICROS ? nanoOfSecond / 1_000 :
-            precision == NANOS ? nanoOfSecond : nanoOfSecond / AsciiNumbers.powerOfTen(NANOS - precision);
-        for (int i = offset + 17 + precision; i > offset + 17; i--)
+        if (precision == MILLIS && !exact)
         {
-            buffer.putByte(i, (byte)('0' + fraction % 10));
-            fraction /= 10;
+            // "S.fff" as one store: the last 3 of the 8 padded digits of the millisecond
+            RawBytes.putLong(base, address, lastSecondDigit | '.' << 8 |
+                (AsciiDigits.ascii8(nanoOfSecond / 1_000_000) >>> 40) << 16);
+            return 5;
         }
-        return 18 + precision;
+        RawBytes.putShort(base, address, lastSecondDigit | '.' << 8);
+        // constant divisors for the usual precisions (the JIT turns them into multiplications)
+        final long fraction = precision == MILLIS ? nanoOfSecond / 1_000_000 : precision == MICROS ?
+            nanoOfSecond / 1_000 : precision == NANOS ? nanoOfSecond :
+            nanoOfSecond / AsciiDigits.powerOfTen(NANOS - precision);
+        return 2 + AsciiDigits.writePadded(base, address + 2, fraction, precision, exact);
     }
 
     /** Days since 1970-01-01 of a UTC epoch-nanosecond instant (floor, so instants before 1970 work). */

@@ -169,6 +169,9 @@ public final class EngineSettings
         config.resetOnLogout(section.bool("ResetOnLogout", false));
         config.resetOnDisconnect(section.bool("ResetOnDisconnect", false));
         config.checkCompId(section.bool("CheckCompID", true));
+        final int chunkSize = section.integer("ResendRequestChunkSize", 0);
+        section.check(chunkSize >= 0, "ResendRequestChunkSize", "must be >= 0");
+        config.resendRequestChunkSize(chunkSize);
         config.checkLatency(section.bool("CheckLatency", true));
         config.maxLatencyNanos(seconds(section, "MaxLatency", 120));
         config.timestampPrecision(timestampPrecision(section));

@@ -131,6 +131,8 @@ public final class KnownKeys
         t.put("ValidateFieldsOutOfOrder", "Y (default): header/body/trailer fields must be in their section");
         t.put("ValidateFieldsHaveValues", "Y (default): empty values are rejected");
         t.put("AllowUnknownMsgFields", "Y: tags unknown to the message are accepted (default N)");
+        t.put("ResendRequestChunkSize", "ask for a gap in ResendRequests of at most N messages, the next once the " +
+            "previous is filled (default 0: one request for the whole gap)");
         t.put("CheckCompID", "Y (default): incoming CompIDs must match the session");
         t.put("CheckLatency", "Y (default): SendingTime must be within MaxLatency of our clock");
         t.put("MaxLatency", "seconds of SendingTime skew accepted (default 120)");

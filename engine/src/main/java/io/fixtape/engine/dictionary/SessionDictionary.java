@@ -53,6 +53,25 @@ public final class SessionDictionary
         return copy;
     }
 
+    /**
+     * The same dictionaries with another DefaultApplVerID, as chosen by the counterparty's 1137 at Logon: its
+     * application dictionary is the one configured for that ApplVerID if any, else {@code standard}. Returns a new
+     * instance.
+     */
+    public SessionDictionary withDefaultApplVerId(final char applVerId, final Dictionary standard)
+    {
+        final Dictionary configured = byApplVerId[applVerId - '0'];
+        final SessionDictionary copy = new SessionDictionary(transport, applVerId, configured != null ? configured : standard);
+        for (int i = 0; i < byApplVerId.length; i++)
+        {
+            if (copy.byApplVerId[i] == null)
+            {
+                copy.byApplVerId[i] = byApplVerId[i];
+            }
+        }
+        return copy;
+    }
+
     public Dictionary transport()
     {
         return transport;

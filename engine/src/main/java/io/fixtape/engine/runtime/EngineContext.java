@@ -258,8 +258,9 @@ public final class EngineContext
      */
     public EngineContext conclude()
     {
-        if (endpoints.isEmpty())
+        if (endpoints.isEmpty() && transport == null)
         {
+            // with a supplied transport, sessions may arrive later through FixEngine.addSession (cluster-shard workers)
             throw new IllegalArgumentException("sessions: at least one session is required");
         }
         if (transport != null)

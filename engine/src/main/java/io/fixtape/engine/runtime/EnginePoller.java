@@ -48,8 +48,8 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final Transport transport;
     private final TcpTransport tcp;
     private final SessionRegistry registry;
-    private final Session[] sessions;
-    private final MessageStore[] stores;
+    private Session[] sessions;
+    private MessageStore[] stores;
     private final InitiatorConnector[] connectors;
     private final DutyCycleTask[] tasks;
     private final EngineCounters counters;
@@ -119,6 +119,21 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     boolean offer(final Runnable command)
     {
         return !shuttingDown && commands.offer(command);
+    }
+
+    /**
+     * Serve one more acceptor session from now on (poller thread only, e.g. from an {@link #offer} command). Copies
+     * the session arrays once: a control operation, not the message path.
+     */
+    void addSession(final Session session, final MessageStore store)
+    {
+        registry.add(session);
+        final Session[] moreSessions = java.util.Arrays.copyOf(sessions, sessions.length + 1);
+        moreSessions[sessions.length] = session;
+        final MessageStore[] moreStores = java.util.Arrays.copyOf(stores, stores.length + 1);
+        moreStores[stores.length] = store;
+        sessions = moreSessions;
+        stores = moreStores;
     }
 
     /** Ask for a graceful stop: Logout on every logged-on session, then close. Any thread. */

@@ -35,7 +35,7 @@ public final class FixEngine implements AutoCloseable
 {
     private final EngineContext context;
     private final Transport transport;
-    private final List<Session> sessions = new ArrayList<>();
+    private final List<Session> sessions = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<InetSocketAddress, Integer> boundPorts = new LinkedHashMap<>();
     private final EnginePoller poller;
     private final AgentRunner runner;
@@ -137,6 +137,41 @@ public final class FixEngine implements AutoCloseable
             }
         }
         throw new IllegalArgumentException("no session " + sessionId);
+    }
+
+    /**
+     * Add an acceptor session to a running engine whose context supplied its own {@link EngineContext#transport}
+     * (connections are then delivered by that transport, e.g. handed over by cluster-shard's accepting agent). The
+     * store and session are created on the calling thread; the poller starts serving the session in a coming duty
+     * cycle, before any command offered after this call.
+     *
+     * @return the new session (touch it only on the poller thread).
+     * @throws IllegalArgumentException for an initiator, a duplicate session id or an engine with its own TCP
+     *                                  transport; IllegalStateException when the command queue is full or closing.
+     */
+    public Session addSession(final SessionEndpoint endpoint)
+    {
+        if (endpoint.isInitiator() || context.transport() == null)
+        {
+            throw new IllegalArgumentException("addSession: acceptor sessions on an engine with a supplied transport"
+                + " only: " + endpoint.config().sessionId());
+        }
+        for (final Session existing : sessions)
+        {
+            if (existing.sessionId().equals(endpoint.config().sessionId()))
+            {
+                throw new IllegalArgumentException("duplicate session " + existing.sessionId());
+            }
+        }
+        final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
+        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock());
+        if (!poller.offer(() -> poller.addSession(session, store)))
+        {
+            store.close();
+            throw new IllegalStateException("addSession: engine closing or command queue full");
+        }
+        sessions.add(session);
+        return session;
     }
 
     /** The port actually bound for an acceptor address (useful with port 0). */

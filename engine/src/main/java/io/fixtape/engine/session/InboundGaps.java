@@ -6,7 +6,7 @@ import io.fixtape.engine.codec.MsgTypes;
 /**
  * Inbound sequence gaps: a too-high message is kept ({@link GapQueue}) and the missing range asked for with one
  * ResendRequest per outstanding gap; once the gap is filled the kept messages come back in order through
- * {@link #nextDue()} for the {@link Session} to process as if they had just arrived.
+ * {@link #nextDue} for the {@link Session} to process as if they had just arrived.
  *
  * <p>One instance per session, poller thread only; allocation-free (the queue's storage is allocated once).
  */
@@ -17,6 +17,7 @@ final class InboundGaps
     private final SessionSender sender;
     private final SessionCounters counters;
     private final FixDecoder queued = new FixDecoder();
+    private final int chunkSize;
     private int dueSeqNum;
 
     InboundGaps(
@@ -24,6 +25,7 @@ final class InboundGaps
         final SessionCounters counters)
     {
         this.queue = new GapQueue(config.gapQueueBytes(), config.gapQueueMessages());
+        this.chunkSize = config.resendRequestChunkSize();
         this.sequence = sequence;
         this.sender = sender;
         this.counters = counters;
@@ -44,13 +46,23 @@ final class InboundGaps
             counters.resendRequestsSuppressed++;
             return;
         }
-        final int begin = sequence.nextTarget();
-        if (sender.resendRequest(begin, now))
+        requestResend(sequence.nextTarget(), seqNum - 1, now);
+    }
+
+    /**
+     * Ask for {@code [begin, end]}: at once, or with ResendRequestChunkSize the first chunk of it (the last chunk
+     * asks up to "infinity", as QuickFIX does).
+     */
+    private void requestResend(final int begin, final int end, final long now)
+    {
+        final int chunkEnd = chunkSize == 0 || end - begin < chunkSize ? end : begin + chunkSize - 1;
+        if (sender.resendRequest(begin, chunkEnd == end ? 0 : chunkEnd, now))
         {
-            sequence.resendRange(begin, seqNum - 1);
+            sequence.resendRange(begin, end, chunkSize == 0 ? 0 : chunkEnd);
             counters.resendRequestsSent++;
         }
     }
+
 
     /** Keep a too-high message until the gap before it is filled. */
     void keep(final FixDecoder m, final int seqNum)
@@ -65,12 +77,23 @@ final class InboundGaps
         }
     }
 
-    /** Our ResendRequest is answered once {@code seqNum} reaches the end of its range. */
-    void clearResendRangeIfSatisfied(final int seqNum)
+    /**
+     * {@code seqNum} was received (or gap-filled up to): our ResendRequest is answered once it reaches the end of
+     * the gap; with chunks, reaching the end of the current chunk asks for the next one.
+     */
+    void onFilledUpTo(final int seqNum, final long now)
     {
-        if (sequence.isResendRequested() && seqNum >= sequence.resendEnd())
+        if (!sequence.isResendRequested())
+        {
+            return;
+        }
+        if (seqNum >= sequence.resendEnd())
         {
             sequence.clearResendRange();
+        }
+        else if (sequence.resendChunkEnd() > 0 && seqNum >= sequence.resendChunkEnd())
+        {
+            requestResend(seqNum + 1, sequence.resendEnd(), now);
         }
     }
 
@@ -79,7 +102,7 @@ final class InboundGaps
      * ResendRequest was already acted upon when it arrived: only its number is consumed here. Call
      * {@link #processed()} after processing the returned message (valid until then).
      */
-    FixDecoder nextDue()
+    FixDecoder nextDue(final long now)
     {
         while (queue.size() > 0)
         {
@@ -98,13 +121,13 @@ final class InboundGaps
                 return queued;
             }
             sequence.incrementTarget();
-            clearResendRangeIfSatisfied(expected);
+            onFilledUpTo(expected, now);
             queue.remove(expected, sequence.nextTarget());
         }
         return null;
     }
 
-    /** The message {@link #nextDue()} returned has been processed: drop it and everything now below the target. */
+    /** The message {@link #nextDue} returned has been processed: drop it and everything now below the target. */
     void processed()
     {
         queue.remove(dueSeqNum, sequence.nextTarget());

@@ -17,6 +17,7 @@ final class SequenceTracker
     private int nextTarget;
     private int resendBegin;
     private int resendEnd;
+    private int resendChunkEnd;
     private boolean loaded;
 
     SequenceTracker(final MessageStore store)
@@ -98,16 +99,27 @@ final class SequenceTracker
         return resendEnd;
     }
 
-    /** Remember that we asked for {@code [begin, end]} (end is the real last missing number, never 0). */
-    void resendRange(final int begin, final int end)
+    /** Last number of the chunk asked for by the latest ResendRequest; 0 when the gap was asked for at once. */
+    int resendChunkEnd()
+    {
+        return resendChunkEnd;
+    }
+
+    /**
+     * Remember that we are recovering {@code [begin, end]} (end is the real last missing number, never 0), asked
+     * for up to {@code chunkEnd} so far (0: all of it).
+     */
+    void resendRange(final int begin, final int end, final int chunkEnd)
     {
         resendBegin = begin;
         resendEnd = end;
+        resendChunkEnd = chunkEnd;
     }
 
     void clearResendRange()
     {
         resendBegin = 0;
         resendEnd = 0;
+        resendChunkEnd = 0;
     }
 }

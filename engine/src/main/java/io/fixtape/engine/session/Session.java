@@ -37,8 +37,13 @@ import java.nio.charset.StandardCharsets;
  * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
  * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
  * {@link #STALE_MESSAGE} or {@link #NO_MESSAGE}. Steady-state sending and receiving allocate nothing.
+ *
+ * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
+ * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
+ * {@link #sendingTimeNanos}, {@link #send}, {@link #sendBusinessReject}) and {@link #isLoggedOn}, so that the
+ * {@link Application} interface stays the same under every threading model.
  */
-public final class Session
+public class Session
 {
     /** The connection cannot take the message now; nothing was journaled. Retry {@link #send()}. */
     public static final long BACK_PRESSURED = Connection.BACK_PRESSURED;
@@ -76,6 +81,8 @@ public final class Session
     private final HeaderChecks checks;
     private final LogonHandler logon;
     private final ValidationResult validationResult = new ValidationResult();
+    private final ApplVerIdValidators applVerIdValidators;
+    private MessageValidator validator;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -117,6 +124,8 @@ public final class Session
         this.gaps = new InboundGaps(this.config, sequence, sender, counters);
         this.resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
+        this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
+        this.validator = this.config.validator();
     }
 
     private static byte[] ascii(final String value)
@@ -188,6 +197,15 @@ public final class Session
         return logon.heartBtIntSeconds();
     }
 
+    /**
+     * The validator in force: the configured one, or under FIXT.1.1 the one for the DefaultApplVerID (1137) of
+     * the counterparty's Logon; null when the session does not validate.
+     */
+    public MessageValidator validator()
+    {
+        return validator;
+    }
+
     /** Whether {@code epochNanos} is inside the session schedule. */
     public boolean isInSchedule(final long epochNanos)
     {
@@ -240,6 +258,7 @@ public final class Session
         }
         connection = newConnection;
         sender.bind(newConnection);
+        validator = applVerIdValidators.configured();
         logon.onConnect(initiated);
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
@@ -385,19 +404,38 @@ public final class Session
                 }
                 break;
             case LOGOUT_SENT:
-                if (nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
+                work += applicationWork(nowNanos);
+                if (connection != null && nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
                 {
                     disconnect(DisconnectReason.LOGOUT);
                     work++;
                 }
                 break;
             case ACTIVE:
-                work += heartbeats(nowNanos);
+                work += applicationWork(nowNanos);
+                if (state == SessionState.ACTIVE)
+                {
+                    work += heartbeats(nowNanos);
+                }
                 break;
             default:
                 break;
         }
         return work;
+    }
+
+    /** The application's duty-cycle hook (e.g. retrying back-pressured replies). */
+    private int applicationWork(final long now)
+    {
+        try
+        {
+            return application.doWork(this, now);
+        }
+        catch (final RuntimeException ex)
+        {
+            counters.applicationErrors++;
+            return 1;
+        }
     }
 
     private int heartbeats(final long now)
@@ -449,12 +487,31 @@ public final class Session
         }
         if (period != lastPeriodStart && connection == null)
         {
-            if (lastPeriodStart != UNSET_PERIOD)
+            if (lastPeriodStart != UNSET_PERIOD || isStateFromEarlierPeriod(period, now))
             {
                 resetSequenceNumbers(); // a new session period starts at 1
             }
             lastPeriodStart = period;
         }
+    }
+
+    /**
+     * First schedule check after start-up: the stored numbers belong to an earlier period when the store's
+     * sequence state began before this period started (an engine restarted mid-period after a night off). A fresh
+     * store that does not know its creation time is stamped now; a used one that does not know is kept as is.
+     */
+    private boolean isStateFromEarlierPeriod(final long periodStart, final long now)
+    {
+        final long created = store.creationTimeNanos();
+        if (created == MessageStore.UNKNOWN_CREATION_TIME)
+        {
+            if (sequence.nextSender() == 1 && sequence.nextTarget() == 1)
+            {
+                store.creationTimeNanos(now);
+            }
+            return false;
+        }
+        return created < periodStart;
     }
 
     // ------------------------------------------------------------------------------------------ inbound
@@ -544,7 +601,7 @@ public final class Session
     {
         while (connection != null)
         {
-            final FixDecoder next = gaps.nextDue();
+            final FixDecoder next = gaps.nextDue(now);
             if (next == null)
             {
                 return;
@@ -565,7 +622,7 @@ public final class Session
         unsupportedMessageType = false;
         final int reason;
         final int refTagId;
-        final MessageValidator validator = config.validator();
+        final MessageValidator validator = this.validator;
         if (validator != null)
         {
             if (validator.validate(m, validationResult))
@@ -657,7 +714,7 @@ public final class Session
         if (seqNum <= expected)
         {
             // a too-high number let through (e.g. a ResendRequest) fills nothing
-            gaps.clearResendRangeIfSatisfied(seqNum);
+            gaps.onFilledUpTo(seqNum, now);
         }
         return true;
     }
@@ -751,7 +808,7 @@ public final class Session
         if (newSeqNo > expected)
         {
             sequence.nextTarget(newSeqNo);
-            gaps.clearResendRangeIfSatisfied(newSeqNo - 1);
+            gaps.onFilledUpTo(newSeqNo - 1, now);
         }
         else if (newSeqNo < expected)
         {
@@ -826,6 +883,7 @@ public final class Session
             disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
+        validator = applVerIdValidators.forLogon(m); // FIXT: their DefaultApplVerID picks the app dictionary
         final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
         if (config.refreshOnLogon())
         {
@@ -920,7 +978,7 @@ public final class Session
         {
             return NO_MESSAGE;
         }
-        if (connection == null || state != SessionState.ACTIVE)
+        if (connection == null || !isSending())
         {
             sender.dropPending();
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
@@ -944,7 +1002,7 @@ public final class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        if (connection == null || state != SessionState.ACTIVE)
+        if (connection == null || !isSending())
         {
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
         }
@@ -957,6 +1015,17 @@ public final class Session
             onStoreFailure();
             return STORE_FAILED;
         }
+    }
+
+    /**
+     * Logged on, or our Logout is outstanding: then application messages are journaled and numbered but not
+     * written (FIX session layer: after sending Logout, send nothing unless asked by a ResendRequest), so a reply
+     * to a message that crossed our Logout is recovered by the counterparty's ResendRequest after its next Logon
+     * instead of being lost. QuickFIX/J likewise persists what it cannot send.
+     */
+    private boolean isSending()
+    {
+        return state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
     }
 
     private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
@@ -978,6 +1047,7 @@ public final class Session
         {
             state = SessionState.LOGOUT_SENT;
             logoutSentAtNanos = now;
+            sender.holdApplicationMessages();
         }
     }
 
@@ -1004,6 +1074,7 @@ public final class Session
     private void resetSequenceNumbers()
     {
         sequence.reset();
+        store.creationTimeNanos(clock.nanoTime()); // a new sequence state begins now
         counters.sessionResets++;
     }
 

@@ -56,6 +56,7 @@ public final class SessionConfig
     private boolean checkCompId = true;
     private boolean requiresOrigSendingTime = true;
     private boolean enableNextExpectedMsgSeqNum;
+    private int resendRequestChunkSize;
     private MessageValidator validator;
     private int timestampPrecision = UtcTimestamps.MILLIS;
     private String defaultApplVerId;
@@ -172,6 +173,22 @@ public final class SessionConfig
         return this;
     }
 
+    /**
+     * ResendRequestChunkSize (QuickFIX semantics): a gap is asked for in ResendRequests of at most {@code size}
+     * messages, the next one sent once the previous is filled; the last chunk asks up to "infinity". Default 0:
+     * one request for the whole gap.
+     */
+    public SessionConfig resendRequestChunkSize(final int size)
+    {
+        this.resendRequestChunkSize = size;
+        return this;
+    }
+
+    public int resendRequestChunkSize()
+    {
+        return resendRequestChunkSize;
+    }
+
     /** EnableNextExpectedMsgSeqNum: send and honour tag 789 in Logon; default false. */
     public SessionConfig enableNextExpectedMsgSeqNum(final boolean enable)
     {
@@ -278,6 +295,7 @@ public final class SessionConfig
         require(maxMessageSize >= 256, "maxMessageSize must be >= 256: " + maxMessageSize);
         require(gapQueueBytes >= 0, "gapQueueBytes must be >= 0");
         require(gapQueueMessages >= 0, "gapQueueMessages must be >= 0");
+        require(resendRequestChunkSize >= 0, "ResendRequestChunkSize must be >= 0: " + resendRequestChunkSize);
         if (isFixt())
         {
             require(defaultApplVerId != null, "DefaultApplVerID is required for FIXT.1.1 sessions");

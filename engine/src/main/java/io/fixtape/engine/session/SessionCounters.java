@@ -42,6 +42,7 @@ public final class SessionCounters
     long heartbeatsSent;
     long testRequestsSent;
     long backPressured;
+    long applicationMessagesHeld;
     long lostAfterJournal;
     long messagesBeforeLogon;
     long applicationErrors;
@@ -197,6 +198,15 @@ public final class SessionCounters
     }
 
     /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
+    /**
+     * Application messages sent while our Logout was outstanding: journaled and numbered but not written (the
+     * counterparty gets them by ResendRequest after its next Logon).
+     */
+    public long applicationMessagesHeld()
+    {
+        return applicationMessagesHeld;
+    }
+
     public long backPressured()
     {
         return backPressured;

@@ -49,6 +49,7 @@ final class SessionSender
     private final int version;
 
     private Connection connection;
+    private boolean holdApplicationMessages;
     private long adminMsgType;
     private long pendingMsgType;
     private int pendingSeqNum = -1;
@@ -86,7 +87,19 @@ final class SessionSender
     void bind(final Connection connection)
     {
         this.connection = connection;
+        holdApplicationMessages = false;
         pendingSeqNum = -1;
+    }
+
+    /**
+     * From our Logout on, application messages (and BusinessMessageRejects) are journaled and numbered but not
+     * written: the spec lets the Logout's sender send nothing more unless asked by a ResendRequest, and the
+     * counterparty recovers them by ResendRequest after its next Logon. Admin messages (the Logout reply,
+     * resends, gap fills, Heartbeats answering a TestRequest) still go out. Reset by {@link #bind}.
+     */
+    void holdApplicationMessages()
+    {
+        holdApplicationMessages = true;
     }
 
     // ------------------------------------------------------------------------------------------ application
@@ -137,7 +150,7 @@ final class SessionSender
         {
             pendingSeqNum = seqNum; // still framed: send() may be called again
         }
-        else
+        else if (result > 0)
         {
             counters.applicationMessagesSent++;
         }
@@ -158,12 +171,12 @@ final class SessionSender
         }
         admin.businessReject(beginAdmin(MsgTypes.BUSINESS_MESSAGE_REJECT, now), message, refSeqNum,
             businessRejectReason, text);
-        if (sendAdmin(now, 0)) // an application-level message: stored for resend
+        final long result = sendAdminResult(now, 0); // an application-level message: stored for resend
+        if (result > 0)
         {
             counters.businessRejectsSent++;
-            return seqNum;
         }
-        return Session.BACK_PRESSURED;
+        return result;
     }
 
     // ------------------------------------------------------------------------------------------ session messages
@@ -202,10 +215,11 @@ final class SessionSender
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 
-    /** ResendRequest from {@code beginSeqNo} to "infinity" (0 from FIX 4.2, 999999 before). */
-    boolean resendRequest(final int beginSeqNo, final long now)
+    /** ResendRequest from {@code beginSeqNo} to {@code endSeqNo}; 0 = "infinity" (0 from FIX 4.2, 999999 before). */
+    boolean resendRequest(final int beginSeqNo, final int endSeqNo, final long now)
     {
-        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), beginSeqNo, version >= 42 ? 0 : 999_999);
+        final int end = endSeqNo != 0 ? endSeqNo : version >= 42 ? 0 : 999_999;
+        admin.resendRequest(beginAdmin(MsgTypes.RESEND_REQUEST, now), beginSeqNo, end);
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 
@@ -262,9 +276,14 @@ final class SessionSender
 
     private boolean sendAdmin(final long now, final int flags)
     {
+        return sendAdminResult(now, flags) > 0;
+    }
+
+    private long sendAdminResult(final long now, final int flags)
+    {
         final int length = adminEncoder.finish();
         return write(adminBuffer, adminEncoder.messageOffset(), length, sequence.nextSender(), adminMsgType, flags,
-            now) > 0;
+            now);
     }
 
     /** Capacity check, journal (write-ahead), sequence number, write. */
@@ -276,6 +295,10 @@ final class SessionSender
         if (current == null)
         {
             return Session.NOT_CONNECTED;
+        }
+        if (holdApplicationMessages && (flags & MessageStore.FLAG_ADMIN) == 0)
+        {
+            return journalWithoutWriting(buffer, offset, length, seqNum, msgType, flags, now);
         }
         if (current.writableBytes() < length)
         {
@@ -293,6 +316,21 @@ final class SessionSender
         }
         timer.onSent(now);
         counters.messagesSent++;
+        return seqNum;
+    }
+
+    /** See {@link #holdApplicationMessages()}: without a store that keeps messages it could never be resent. */
+    private long journalWithoutWriting(
+        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
+        final int flags, final long now)
+    {
+        if (StoreSwitch.COMPILED_OUT || !store.persistsMessages())
+        {
+            return Session.NOT_LOGGED_ON;
+        }
+        store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+        sequence.incrementSender();
+        counters.applicationMessagesHeld++;
         return seqNum;
     }
 

@@ -12,6 +12,19 @@ abstract class HeapSequenceNumbers implements MessageStore
 {
     private int nextSenderSeqNum = 1;
     private int nextTargetSeqNum = 1;
+    private long creationTimeNanos = UNKNOWN_CREATION_TIME;
+
+    @Override
+    public long creationTimeNanos()
+    {
+        return creationTimeNanos;
+    }
+
+    @Override
+    public void creationTimeNanos(final long epochNanos)
+    {
+        creationTimeNanos = epochNanos;
+    }
 
     @Override
     public int nextSenderSeqNum()

@@ -17,6 +17,8 @@ public interface MessageStore extends AutoCloseable
     int FLAG_ADMIN = 1;
     int FLAG_POSS_DUP = 2;
     int FLAG_GAP_FILL = 4;
+    /** {@link #creationTimeNanos()} of a store that does not know when its sequence-number state began. */
+    long UNKNOWN_CREATION_TIME = Long.MIN_VALUE;
 
     /** Next MsgSeqNum this session will send (1 after a reset). */
     int nextSenderSeqNum();
@@ -58,6 +60,23 @@ public interface MessageStore extends AutoCloseable
 
     /** Reset both sequence numbers to 1 and forget stored messages for resend (ResetSeqNumFlag, schedule). */
     void reset();
+
+    /**
+     * When the current sequence-number state began (engine clock, epoch nanos): the session stamps it after every
+     * reset and on first use of a fresh store. A session with a schedule compares it with the start of the current
+     * period on start-up, so an engine restarted in the middle of a period resets numbers that belong to an
+     * earlier one (QuickFIX/J's store creation time). Default: not kept ({@link #UNKNOWN_CREATION_TIME}; then
+     * the session never resets on start-up).
+     */
+    default long creationTimeNanos()
+    {
+        return UNKNOWN_CREATION_TIME;
+    }
+
+    /** Record when the sequence-number state began (see {@link #creationTimeNanos()}); ignored by default. */
+    default void creationTimeNanos(final long epochNanos)
+    {
+    }
 
     /** Make what was written durable according to the store's policy (no-op for in-memory). */
     default void flush()

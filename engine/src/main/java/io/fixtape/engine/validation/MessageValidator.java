@@ -103,6 +103,15 @@ public final class MessageValidator
     }
 
     /**
+     * The same options over other dictionaries, e.g. the application dictionary the counterparty's
+     * DefaultApplVerID (1137) selects at Logon. A new validator (its own scratch state); the options are copied.
+     */
+    public MessageValidator withDictionaries(final SessionDictionary otherDictionaries)
+    {
+        return new MessageValidator(otherDictionaries, options);
+    }
+
+    /**
      * Judge the message indexed by {@code decoder}.
      *
      * @return true when the verdict is {@link ValidationResult.Verdict#VALID}.

@@ -31,6 +31,35 @@ class ChecksumTest
     }
 
     @Test
+    void directBufferAtEveryUnalignedOffsetAndBlockBoundary()
+    {
+        final Random random = new Random(8);
+        final UnsafeBuffer buffer = new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(6000));
+        final byte[] bytes = new byte[6000];
+        random.nextBytes(bytes);
+        buffer.putBytes(0, bytes);
+        for (final int length : new int[] {0, 1, 7, 8, 9, 15, 16, 17, 31, 2047, 2048, 2049, 4095, 4096, 4111, 5900})
+        {
+            for (int offset = 0; offset < 16; offset++)
+            {
+                int expected = 0;
+                for (int i = offset; i < offset + length; i++)
+                {
+                    expected += bytes[i] & 0xFF;
+                }
+                assertEquals(expected & 0xFF, Checksum.compute(buffer, offset, length), "len " + length);
+            }
+        }
+    }
+
+    @Test
+    void rangeOutsideTheBufferIsRejected()
+    {
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+            () -> Checksum.compute(new UnsafeBuffer(new byte[10]), 4, 7));
+    }
+
+    @Test
     void allOnesBytesDoNotOverflowLanes()
     {
         final byte[] bytes = new byte[8 * 1000 + 5];

@@ -120,7 +120,8 @@ class FixEncoderTest
         {
             final UnsafeBuffer destination = new UnsafeBuffer(new byte[120]);
             destination.setMemory(0, 120, (byte)'.');
-            FieldWriter.copy(destination, 3, new UnsafeBuffer(source), 5, length);
+            RawBytes.copy(source, RawBytes.ARRAY_BASE + 5, destination.byteArray(), destination.addressOffset() + 3,
+                length);
             final String expected = "..." + new String(source, 5, length, java.nio.charset.StandardCharsets.US_ASCII) +
                 ".".repeat(120 - 3 - length);
             assertEquals(expected, destination.getStringWithoutLengthAscii(0, 120), "length " + length);

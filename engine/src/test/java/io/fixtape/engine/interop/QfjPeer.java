@@ -52,6 +52,12 @@ final class QfjPeer implements Application, AutoCloseable
     private QfjPeer(final String beginString, final String senderCompId, final String targetCompId,
         final boolean accept, final int port, final int heartBtInt)
     {
+        this(beginString, senderCompId, targetCompId, accept, port, heartBtInt, "FIX.5.0SP2");
+    }
+
+    private QfjPeer(final String beginString, final String senderCompId, final String targetCompId,
+        final boolean accept, final int port, final int heartBtInt, final String fixtApplVerId)
+    {
         this.beginString = beginString;
         this.sessionId = new SessionID(beginString, senderCompId, targetCompId);
         final SessionSettings settings = new SessionSettings();
@@ -68,9 +74,9 @@ final class QfjPeer implements Application, AutoCloseable
         settings.setString(sessionId, "HeartBtInt", Integer.toString(heartBtInt));
         if (FIXT.equals(beginString))
         {
-            settings.setString(sessionId, "DefaultApplVerID", "FIX.5.0SP2");
+            settings.setString(sessionId, "DefaultApplVerID", fixtApplVerId);
             settings.setString(sessionId, "TransportDataDictionary", "FIXT11.xml");
-            settings.setString(sessionId, "AppDataDictionary", "FIX50SP2.xml");
+            settings.setString(sessionId, "AppDataDictionary", fixtApplVerId.replace(".", "") + ".xml");
         }
         else
         {
@@ -120,6 +126,12 @@ final class QfjPeer implements Application, AutoCloseable
         final int heartBtInt)
     {
         return new QfjPeer(beginString, sender, target, false, port, heartBtInt);
+    }
+
+    /** A FIXT.1.1 initiator announcing {@code defaultApplVerId} (e.g. "FIX.5.0") and validating with its dictionary. */
+    static QfjPeer fixtInitiator(final String sender, final String target, final int port, final String defaultApplVerId)
+    {
+        return new QfjPeer(FIXT, sender, target, false, port, 30, defaultApplVerId);
     }
 
     static QfjPeer acceptor(final String beginString, final String sender, final String target, final int port)

@@ -41,35 +41,35 @@ class InboundGapsTest
         gaps.keep(decode("8=FIX.4.4|35=A|34=3|49=TW|52=<TIME>|56=ISLD|98=0|108=30|"), 3);
         gaps.keep(decode("8=FIX.4.4|35=0|34=2|49=TW|52=<TIME>|56=ISLD|"), 2);
         assertEquals(3, counters.messagesQueued);
-        assertNull(gaps.nextDue()); // 1 is still missing
+        assertNull(gaps.nextDue(0)); // 1 is still missing
 
         sequence.incrementTarget(); // 1 arrived
-        final FixDecoder heartbeat = gaps.nextDue();
+        final FixDecoder heartbeat = gaps.nextDue(0);
         assertEquals(MsgTypes.HEARTBEAT, heartbeat.msgType());
         sequence.incrementTarget(); // as the session does when it processes 2
         gaps.processed();
 
-        final FixDecoder order = gaps.nextDue(); // the Logon (3) was acted upon on arrival: only its number goes
+        final FixDecoder order = gaps.nextDue(0); // the Logon (3) was acted upon on arrival: only its number goes
         assertEquals(MsgTypes.NEW_ORDER_SINGLE, order.msgType());
         assertEquals(4, order.getInt(Tags.MSG_SEQ_NUM));
         assertEquals(4, sequence.nextTarget());
         sequence.incrementTarget();
         gaps.processed();
-        assertNull(gaps.nextDue());
+        assertNull(gaps.nextDue(0));
     }
 
     @Test
     void oneResendRequestPerOutstandingGap()
     {
-        sequence.resendRange(1, 5); // our ResendRequest for 1..5 is outstanding
+        sequence.resendRange(1, 5, 0); // our ResendRequest for 1..5 is outstanding
         gaps.onTooHigh(decode("8=FIX.4.4|35=0|34=7|49=TW|52=<TIME>|56=ISLD|"), 7, clock.nanoTime());
         assertEquals(1, counters.resendRequestsSuppressed);
         assertEquals(0, counters.resendRequestsSent);
         assertEquals(1, counters.messagesQueued);
 
-        gaps.clearResendRangeIfSatisfied(4);
+        gaps.onFilledUpTo(4, 0);
         assertTrue(sequence.isResendRequested());
-        gaps.clearResendRangeIfSatisfied(5);
+        gaps.onFilledUpTo(5, 0);
         assertFalse(sequence.isResendRequested());
     }
 }

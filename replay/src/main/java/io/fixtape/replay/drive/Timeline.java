@@ -1,6 +1,8 @@
 package io.fixtape.replay.drive;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.codec.UtcTimestamps;
 import io.fixtape.replay.recording.SessionRecording;
 
@@ -14,6 +16,11 @@ import io.fixtape.replay.recording.SessionRecording;
  * the recorded time: the engine stamped it before it was journaled or captured (a capture sees it tens of
  * microseconds later), and at millisecond precision only the stamp itself reproduces the same text. Otherwise the
  * recorded time is used.
+ *
+ * <p>Timer-driven outbound messages — a Heartbeat that answers no TestRequest (no 112) and a TestRequest — are
+ * not replies: the engine sends them from its duty cycle when time has passed, between inbound messages. They are
+ * flagged ({@link #isTimerDriven}) so that the replay clock steps to their time only once the inbound message
+ * before them has been handled (see {@link TimelineTransport}).
  */
 public final class Timeline
 {
@@ -21,6 +28,7 @@ public final class Timeline
     final int[] inboundLengths;
     final long[] outboundClock;
     final int[] outboundCause;
+    final boolean[] outboundTimerDriven;
 
     public Timeline(final SessionRecording recording)
     {
@@ -28,6 +36,7 @@ public final class Timeline
         inboundLengths = new int[recording.inboundCount()];
         outboundClock = new long[recording.outboundCount()];
         outboundCause = new int[recording.outboundCount()];
+        outboundTimerDriven = new boolean[recording.outboundCount()];
         final FixDecoder decoder = new FixDecoder();
         int in = 0;
         int out = 0;
@@ -45,10 +54,19 @@ public final class Timeline
                 final int sendingTime = decoder.indexOf(52);
                 final long stamped = sendingTime < 0 ? UtcTimestamps.INVALID_TIMESTAMP : UtcTimestamps.parseTimestamp(
                     decoder.buffer(), decoder.valueOffsetAt(sendingTime), decoder.valueLengthAt(sendingTime));
+                final long msgType = decoder.msgType();
+                outboundTimerDriven[out] = msgType == MsgTypes.TEST_REQUEST ||
+                    (msgType == MsgTypes.HEARTBEAT && decoder.indexOf(Tags.TEST_REQ_ID) < 0);
                 outboundClock[out] = stamped != UtcTimestamps.INVALID_TIMESTAMP && stamped <= recorded ? stamped : recorded;
                 outboundCause[out++] = in - 1;
             }
         }
+    }
+
+    /** Whether the {@code index}-th outbound message was sent because time passed (Heartbeat, TestRequest). */
+    public boolean isTimerDriven(final int index)
+    {
+        return outboundTimerDriven[index];
     }
 
     public int inboundCount()

@@ -5,6 +5,7 @@ import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -17,6 +18,16 @@ import org.agrona.concurrent.UnsafeBuffer;
  * time of the next reply to the same message. Whatever the transport does to message boundaries (TCP coalescing,
  * Aeron fragments), the engine sees the same messages at the same clock readings.
  *
+ * <p>Timers: a recorded Heartbeat or TestRequest that the engine sent because time passed ({@link
+ * Timeline#isTimerDriven}) is not a reply. Before handing over the next inbound message while such a message is
+ * still owed by an earlier one, the clock steps to its recorded time and delivery pauses for up to
+ * {@value #TIMER_POLLS} duty cycles (the poller reads its clock before polling the transport, then runs the
+ * session timers), so the engine's timers fire at the recorded time — between inbound messages, as when recorded.
+ * Held bytes are delivered first on the next poll, and the inner transport is not polled meanwhile (order kept;
+ * the counterparty sees back-pressure). If the engine does not produce the owed message (the replay differs),
+ * delivery resumes and {@code --diff} shows it. Timer output after the last inbound message is stepped to the same
+ * way.
+ *
  * <p>The engine gets a wrapping {@link Connection} (to see its writes); everything else passes through.
  *
  * <p>Threading: used by the engine's poller thread only (it is the engine's {@link Transport}). Allocation-free
@@ -24,10 +35,19 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class TimelineTransport implements Transport, TransportListener
 {
+    /** Duty cycles a timer-driven message may take to appear once the clock reached its time. */
+    static final int TIMER_POLLS = 3;
+
     private final Transport inner;
     private final ReplayClock clock;
     private final Timeline timeline;
     private final UnsafeBuffer pending;
+    private final ExpandableDirectByteBuffer held = new ExpandableDirectByteBuffer(4096);
+    private int heldLength;
+    private int heldPosition;
+    private boolean holding;
+    private int waitingForWritten = -1;
+    private int timerPolls;
     private final CountingConnection connection = new CountingConnection();
     private TransportListener engine;
     private int pendingLength;
@@ -57,7 +77,66 @@ public final class TimelineTransport implements Transport, TransportListener
     public int poll(final TransportListener listener)
     {
         this.engine = listener;
+        if (holding)
+        {
+            holding = false;
+            final int from = heldPosition;
+            final int to = heldLength;
+            heldPosition = 0;
+            heldLength = 0;
+            onData(connection.delegate, held, from, to - from); // may hold again (in place)
+            return 1; // the inner transport waits until every held byte is delivered (order)
+        }
+        if (next == timeline.inboundLengths.length && isTimerOutputOwed(next))
+        {
+            clock.advanceTo(timeline.outboundClock[written]); // timer output after the last inbound message
+        }
         return inner.poll(this);
+    }
+
+    /** The next outbound message to be written is timer-driven and owed by an inbound message before {@code inbound}. */
+    private boolean isTimerOutputOwed(final int inbound)
+    {
+        return written < timeline.outboundCause.length && timeline.outboundTimerDriven[written] &&
+            timeline.outboundCause[written] < inbound;
+    }
+
+    /**
+     * Whether to hold inbound message {@code inbound} back for the engine's timers: the clock steps to the owed
+     * timer message's time and the engine gets {@link #TIMER_POLLS} duty cycles to send it (a fresh budget each
+     * time one is written).
+     */
+    private boolean holdForTimer(final int inbound)
+    {
+        if (!isTimerOutputOwed(inbound))
+        {
+            return false;
+        }
+        if (waitingForWritten != written)
+        {
+            waitingForWritten = written;
+            timerPolls = 0;
+            clock.advanceTo(timeline.outboundClock[written]);
+        }
+        return timerPolls++ < TIMER_POLLS;
+    }
+
+    /**
+     * Keep {@code buffer[offset, end)} to deliver on the next poll; whatever else the inner transport hands over
+     * in the same poll is appended behind it (see {@link #onData}).
+     */
+    private void hold(final DirectBuffer buffer, final int offset, final int end)
+    {
+        holding = true;
+        if (buffer == held)
+        {
+            heldPosition = offset; // still in place
+            heldLength = end;
+            return;
+        }
+        held.putBytes(0, buffer, offset, end - offset);
+        heldPosition = 0;
+        heldLength = end - offset;
     }
 
     @Override
@@ -87,23 +166,38 @@ public final class TimelineTransport implements Transport, TransportListener
     public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
     {
         this.connection.delegate = connection;
+        if (holding && buffer != held)
+        {
+            held.putBytes(heldLength, buffer, offset, length); // behind what waits for the engine's timers
+            heldLength += length;
+            return;
+        }
         int position = offset;
         final int end = offset + length;
-        while (pendingLength > 0 && position < end)
+        while (pendingLength > 0)
         {
             // complete the message started by an earlier chunk
-            final int wanted = expectedLength() - pendingLength;
-            final int take = Math.min(wanted, end - position);
-            pending.putBytes(pendingLength, buffer, position, take);
-            pendingLength += take;
-            position += take;
-            if (pendingLength == expectedLength())
+            final int expected = expectedLength();
+            if (pendingLength < expected)
             {
-                pendingLength = 0;
-                if (!deliver(pending, 0, expectedLengthOf(next)))
+                final int take = Math.min(expected - pendingLength, end - position);
+                pending.putBytes(pendingLength, buffer, position, take);
+                pendingLength += take;
+                position += take;
+                if (pendingLength < expected)
                 {
                     return;
                 }
+            }
+            if (holdForTimer(next))
+            {
+                hold(buffer, position, end); // the completed message waits in pending
+                return;
+            }
+            pendingLength = 0;
+            if (!deliver(pending, 0, expected))
+            {
+                return;
             }
         }
         while (position < end)
@@ -118,6 +212,11 @@ public final class TimelineTransport implements Transport, TransportListener
             {
                 pending.putBytes(0, buffer, position, end - position);
                 pendingLength = end - position;
+                return;
+            }
+            if (holdForTimer(next))
+            {
+                hold(buffer, position, end);
                 return;
             }
             if (!deliver(buffer, position, expected))
@@ -154,7 +253,8 @@ public final class TimelineTransport implements Transport, TransportListener
     /** If the next outbound message to be written answers {@code inbound}, move the clock to its engine time. */
     private void advanceToReply(final int inbound)
     {
-        if (written < timeline.outboundCause.length && timeline.outboundCause[written] == inbound)
+        if (written < timeline.outboundCause.length && timeline.outboundCause[written] == inbound &&
+            !timeline.outboundTimerDriven[written])
         {
             clock.advanceTo(timeline.outboundClock[written]);
         }
@@ -164,6 +264,9 @@ public final class TimelineTransport implements Transport, TransportListener
     public void onDisconnected(final Connection connection, final DisconnectReason reason)
     {
         pendingLength = 0;
+        heldLength = 0;
+        heldPosition = 0;
+        holding = false;
         engine.onDisconnected(this.connection, reason);
     }
 

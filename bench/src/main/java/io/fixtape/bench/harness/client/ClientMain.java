@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -26,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * its placement as read back from the OS. Exit code 0 when the run completed (even with missing replies: the
  * gates judge those), 2 on an error.
  *
- * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms --out}.
+ * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms --out [--runs N]}; the output
+ * has one JSON line per run ({@code --runs} > 1 is the stability diagnostic: runs on one connection).
  */
 public final class ClientMain
 {
@@ -67,36 +70,62 @@ public final class ClientMain
             {
                 client.logon(TimeUnit.SECONDS.toNanos(15));
             }
-            final RunResult result = client.run();
+            // --runs N (diagnostic): N runs back to back on this one connection and session, one JSON line each
+            final int runs = Integer.parseInt(args.get("runs", "1"));
+            final StringBuilder lines = new StringBuilder();
+            for (int run = 1; run <= runs; run++)
+            {
+                client.reset((long)(run - 1) * (args.getInt("warmup") + args.getInt("measured")));
+                final RunResult result = client.run();
+                lines.append(Json.line(describe(result, client, scenario, echo, pinned, socket, run))).append('\n');
+            }
             if (!echo)
             {
                 client.logout();
             }
-            final Map<String, Object> json = new LinkedHashMap<>();
-            json.put("scenario", scenario.label());
-            json.put("mode", echo ? "echo" : "fix");
-            json.put("offered_rate", result.offeredRate());
-            json.put("warmup", result.warmup());
-            json.put("measured", result.measured());
-            json.put("sent", result.sent());
-            json.put("completed", result.completed());
-            json.put("measured_completed", result.measuredCompleted());
-            json.put("duplicates_or_unknown", result.duplicates());
-            json.put("rejects", result.rejects());
-            json.put("other_messages", result.otherMessages());
-            json.put("send_rate", LatencySummary.round3(result.sendRate()));
-            json.put("achieved_rate", LatencySummary.round3(result.achievedRate()));
-            json.put("max_scheduler_lag_us", LatencySummary.micros(result.maxSchedulerLagNs()));
-            json.put("response", LatencySummary.of(result.response(), ""));
-            json.put("service", LatencySummary.of(result.service(), ""));
-            json.put("response_histogram", LatencySummary.encode(result.response()));
-            json.put("service_histogram", LatencySummary.encode(result.service()));
-            json.put("hot_thread", pinned);
-            json.put("threads", CpuAffinity.selfThreads());
-            json.put("socket", socket.toString());
-            json.put("kernel_bypass", new KernelBypass().summary());
-            json.put("jvm", JvmInfo.describe());
-            Files.writeString(out, Json.line(json) + "\n", StandardCharsets.UTF_8);
+            Files.writeString(out, lines.toString(), StandardCharsets.UTF_8);
         }
+    }
+
+    private static Map<String, Object> describe(
+        final RunResult result, final OpenLoopClient client, final Scenario scenario, final boolean echo,
+        final ThreadPlacement pinned, final SocketTuning.Applied socket, final int run)
+    {
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put("run_on_connection", run);
+        json.put("scenario", scenario.label());
+        json.put("mode", echo ? "echo" : "fix");
+        json.put("offered_rate", result.offeredRate());
+        json.put("warmup", result.warmup());
+        json.put("measured", result.measured());
+        json.put("sent", result.sent());
+        json.put("completed", result.completed());
+        json.put("measured_completed", result.measuredCompleted());
+        json.put("duplicates_or_unknown", result.duplicates());
+        json.put("rejects", result.rejects());
+        json.put("other_messages", result.otherMessages());
+        json.put("send_rate", LatencySummary.round3(result.sendRate()));
+        json.put("achieved_rate", LatencySummary.round3(result.achievedRate()));
+        json.put("max_scheduler_lag_us", LatencySummary.micros(result.maxSchedulerLagNs()));
+        final List<Double> windows = new ArrayList<>();
+        for (final long p50 : client.windowP50s())
+        {
+            windows.add(LatencySummary.micros(p50));
+        }
+        json.put("p50_windows_us", windows);
+        final long[] stalls = client.stalls();
+        json.put("client_stalls_over_50us", stalls[0]);
+        json.put("client_stall_max_us", LatencySummary.micros(stalls[1]));
+        json.put("client_stall_total_us", LatencySummary.micros(stalls[2]));
+        json.put("response", LatencySummary.of(result.response(), ""));
+        json.put("service", LatencySummary.of(result.service(), ""));
+        json.put("response_histogram", LatencySummary.encode(result.response()));
+        json.put("service_histogram", LatencySummary.encode(result.service()));
+        json.put("hot_thread", pinned);
+        json.put("threads", CpuAffinity.selfThreads());
+        json.put("socket", socket.toString());
+        json.put("kernel_bypass", new KernelBypass().summary());
+        json.put("jvm", JvmInfo.describe());
+        return json;
     }
 }

@@ -24,6 +24,10 @@ public final class OpenLoopClient
 {
     private static final int MAX_MESSAGE = 1024;
     private static final long HISTOGRAM_MAX_NS = TimeUnit.SECONDS.toNanos(60);
+    /** The measured iterations are also split into this many consecutive windows, each with its own p50. */
+    public static final int WINDOWS = 10;
+    /** A gap between two passes of the loop longer than this means the thread did not run (preempted/stalled). */
+    private static final long STALL_NS = TimeUnit.MICROSECONDS.toNanos(50);
 
     private final SocketChannel channel;
     private final Scenario scenario;
@@ -51,6 +55,12 @@ public final class OpenLoopClient
 
     private final Histogram response = new Histogram(HISTOGRAM_MAX_NS, 3);
     private final Histogram service = new Histogram(HISTOGRAM_MAX_NS, 3);
+    private final Histogram[] windows = new Histogram[WINDOWS];
+    /** Added to every iteration index on the wire, so repeated runs on one session never reuse a ClOrdID. */
+    private long keyBase;
+    private long stalls;
+    private long stallMaxNs;
+    private long stallTotalNs;
     private long seqNum = 1;
     private int completed;
     private int measuredCompleted;
@@ -84,6 +94,44 @@ public final class OpenLoopClient
         this.outstanding = new byte[total];
         this.unsentIndex = new int[total + 1];
         this.unsentEnd = new long[total + 1];
+        for (int w = 0; w < WINDOWS; w++)
+        {
+            windows[w] = new Histogram(HISTOGRAM_MAX_NS, 3);
+        }
+    }
+
+    /**
+     * Prepares another run on the same connection and session (sequence numbers continue): clears every count
+     * and histogram and moves the keys on the wire past the previous run's. Not on the measured path.
+     */
+    public void reset(final long keyBase)
+    {
+        this.keyBase = keyBase;
+        java.util.Arrays.fill(sendNs, 0);
+        java.util.Arrays.fill(outstanding, (byte)0);
+        unsentHead = 0;
+        unsentTail = 0;
+        bytesQueued = 0;
+        bytesWritten = 0;
+        response.reset();
+        service.reset();
+        for (final Histogram window : windows)
+        {
+            window.reset();
+        }
+        completed = 0;
+        measuredCompleted = 0;
+        duplicates = 0;
+        rejects = 0;
+        otherMessages = 0;
+        firstMeasuredReplyNs = 0;
+        lastMeasuredReplyNs = 0;
+        firstMeasuredSendNs = 0;
+        lastMeasuredSendNs = 0;
+        maxSchedulerLagNs = 0;
+        stalls = 0;
+        stallMaxNs = 0;
+        stallTotalNs = 0;
     }
 
     /** Logs on (FIX arms only) and waits for the acceptor's Logon. */
@@ -142,10 +190,20 @@ public final class OpenLoopClient
         final long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
         int next = 0;
         long lastSendNs = t0;
+        long lastPassNs = System.nanoTime();
         out.clear();
         while (true)
         {
             final long now = System.nanoTime();
+            final long gap = now - lastPassNs;
+            lastPassNs = now;
+            if (gap > STALL_NS && next > warmup)
+            {
+                // the loop did not run for this long: the thread was preempted (or the JVM paused it)
+                stalls++;
+                stallTotalNs += gap;
+                stallMaxNs = Math.max(stallMaxNs, gap);
+            }
             // Encode everything that is due, then push it in one write.
             while (next < total && t0 + (long)(next * periodNs) <= now)
             {
@@ -161,7 +219,7 @@ public final class OpenLoopClient
                 final long epochMillis = System.currentTimeMillis();
                 for (int n = 0; n < perIteration; n++)
                 {
-                    final int offset = scenario.encode(n, next, seqNum++, epochMillis, writer);
+                    final int offset = scenario.encode(n, keyBase + next, seqNum++, epochMillis, writer);
                     out.put(writer.buffer(), offset, writer.length());
                     bytesQueued += writer.length();
                 }
@@ -221,6 +279,23 @@ public final class OpenLoopClient
             t0 + (long)(warmup * periodNs), response, service);
     }
 
+    /** Response p50 of each of the {@link #WINDOWS} consecutive windows of the measured iterations, in ns. */
+    public long[] windowP50s()
+    {
+        final long[] p50s = new long[WINDOWS];
+        for (int w = 0; w < WINDOWS; w++)
+        {
+            p50s[w] = windows[w].getTotalCount() == 0 ? 0 : windows[w].getValueAtPercentile(50);
+        }
+        return p50s;
+    }
+
+    /** Passes of the measured loop that came more than 50 us after the previous one: count, max, total (ns). */
+    public long[] stalls()
+    {
+        return new long[] {stalls, stallMaxNs, stallTotalNs};
+    }
+
     /** Sends a Logout (FIX arms) so the acceptor ends the session cleanly; ignores a peer that already left. */
     public void logout()
     {
@@ -277,8 +352,8 @@ public final class OpenLoopClient
         {
             if (type == scenario.replyType(n, echo))
             {
-                final int at = FixScanner.valueOffset(inBytes, offset, length, scenario.keyTag(n));
-                final long index = at < 0 ? -1 : FixScanner.parseLong(inBytes, at);
+                final int at = FixScanner.valueOffset(inBytes, offset, length, scenario.replyKeyTag(n, echo));
+                final long index = at < 0 ? -1 : FixScanner.parseLong(inBytes, at) - keyBase;
                 if (index < 0 || index >= outstanding.length || outstanding[(int)index] == 0)
                 {
                     duplicates++;
@@ -296,7 +371,9 @@ public final class OpenLoopClient
                             firstMeasuredReplyNs = nowNs;
                         }
                         lastMeasuredReplyNs = nowNs;
-                        response.recordValue(Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs))));
+                        final long responseNs = Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs)));
+                        response.recordValue(responseNs);
+                        windows[(int)((long)(i - warmup) * WINDOWS / measured)].recordValue(responseNs);
                         service.recordValue(Math.min(HISTOGRAM_MAX_NS, Math.max(0, nowNs - sendNs[i])));
                     }
                 }

@@ -15,7 +15,14 @@ public enum Scenario
     /** MarketDataRequest -> MarketDataSnapshotFullRefresh carrying the MDReqID. */
     MD(new byte[] {'V'}, new byte[] {'W'}, new int[] {262}),
     /** Both per iteration: the iteration completes when both replies are in. */
-    MD_NOS_ER(new byte[] {'V', 'D'}, new byte[] {'W', '8'}, new int[] {262, 11});
+    MD_NOS_ER(new byte[] {'V', 'D'}, new byte[] {'W', '8'}, new int[] {262, 11}),
+    /**
+     * The client streams MarketDataIncrementalRefresh ticks (MDReqID 262 = tick index) on the open-loop schedule;
+     * the server's strategy answers every tick with a NewOrderSingle whose ClOrdID is the tick index. The latency
+     * that counts is the server's own probe (socket read of the tick -> socket write of the order); the client
+     * counts the orders (completion) and keeps its tick -> order round trip as a secondary figure.
+     */
+    TICK_TO_TRADE(new byte[] {'X'}, new byte[] {'D'}, new int[] {262}, new int[] {11});
 
     private static final byte[] SYMBOL = "FIXT".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ONE = {'1'};
@@ -26,12 +33,25 @@ public enum Scenario
     private final byte[] requestTypes;
     private final byte[] replyTypes;
     private final int[] keyTags;
+    private final int[] replyKeyTags;
 
     Scenario(final byte[] requestTypes, final byte[] replyTypes, final int[] keyTags)
+    {
+        this(requestTypes, replyTypes, keyTags, keyTags);
+    }
+
+    Scenario(final byte[] requestTypes, final byte[] replyTypes, final int[] keyTags, final int[] replyKeyTags)
     {
         this.requestTypes = requestTypes;
         this.replyTypes = replyTypes;
         this.keyTags = keyTags;
+        this.replyKeyTags = replyKeyTags;
+    }
+
+    /** True when the latency of record is measured by the server (BENCH_CONTRACT section 1: server-side probes). */
+    public boolean serverProbe()
+    {
+        return this == TICK_TO_TRADE;
     }
 
     public static Scenario parse(final String name)
@@ -42,7 +62,7 @@ public enum Scenario
         }
         catch (final IllegalArgumentException e)
         {
-            throw new IllegalArgumentException("unknown scenario '" + name + "' (nos_er, md, md_nos_er)", e);
+            throw new IllegalArgumentException("unknown scenario '" + name + "' (nos_er, md, md_nos_er, tick_to_trade)", e);
         }
     }
 
@@ -63,10 +83,16 @@ public enum Scenario
         return echo ? requestTypes[n] : replyTypes[n];
     }
 
-    /** Tag that carries the iteration index in the n-th request and its reply. */
+    /** Tag that carries the iteration index in the n-th request. */
     public int keyTag(final int n)
     {
         return keyTags[n];
+    }
+
+    /** Tag that carries the iteration index in the n-th reply (against an echo: the request's own key). */
+    public int replyKeyTag(final int n, final boolean echo)
+    {
+        return echo ? keyTags[n] : replyKeyTags[n];
     }
 
     /**
@@ -91,6 +117,18 @@ public enum Scenario
                 .field(44, PRICE)
                 .field(59, ZERO);
         }
+        else if (type == 'X')
+        {
+            // One bid update per tick; the price walks over 16 levels so a strategy sees it move.
+            writer.begin(MDX, seqNum, epochMillis)
+                .field(262, index)
+                .field(268, 1)
+                .field(279, ZERO)
+                .field(269, ZERO)
+                .field(55, SYMBOL)
+                .field(270, TICK_PRICES[(int)(index & 15)])
+                .field(271, 500);
+        }
         else
         {
             writer.begin(MDR, seqNum, epochMillis)
@@ -108,5 +146,15 @@ public enum Scenario
 
     private static final byte[] NOS = {'D'};
     private static final byte[] MDR = {'V'};
+    private static final byte[] MDX = {'X'};
+    private static final byte[][] TICK_PRICES = new byte[16][];
+
+    static
+    {
+        for (int i = 0; i < TICK_PRICES.length; i++)
+        {
+            TICK_PRICES[i] = ("101." + (10 + i)).getBytes(StandardCharsets.US_ASCII);
+        }
+    }
     private static final byte[] ACCOUNT = "BENCH".getBytes(StandardCharsets.US_ASCII);
 }

@@ -82,7 +82,11 @@ public final class ReportGenerator
                 ? String.format(Locale.ROOT, "Round trip %s, recipe %s, offered %s msg/s", cell.get("scenario")
                     .getAsString(), cell.get("recipe").getAsString(), cell.get("offered_rate").getAsString())
                 : String.format(Locale.ROOT, "Capacity %s", cell.get("scenario").getAsString());
-            tables.computeIfAbsent(title, t -> new ArrayList<>()).add(cell);
+            // the stability diagnostic (all runs in one process pair) is its own table, never mixed with fresh pairs
+            final boolean oneConnection = Comparability.text(cell.getAsJsonObject("bench_profile"), "runs")
+                .startsWith("stability diagnostic");
+            tables.computeIfAbsent(title + (oneConnection ? " — runs on ONE connection (stability diagnostic)" : ""),
+                t -> new ArrayList<>()).add(cell);
         }
         for (final Map.Entry<String, List<JsonObject>> table : tables.entrySet())
         {
@@ -115,6 +119,10 @@ public final class ReportGenerator
                 md.append(bracketTable(brackets, Comparability.text(first, "scenario"))).append('\n');
                 for (final JsonObject error : errors)
                 {
+                    if (!t(error, "scenario").equals(Comparability.text(first, "scenario")))
+                    {
+                        continue;
+                    }
                     md.append("- run failed: ").append(t(error, "arm")).append(" at ").append(t(error, "offered_rate"))
                         .append(" msg/s: ").append(t(error, "error").lines().findFirst().orElse("")
                         .replace("|", "\\|")).append('\n');
@@ -160,7 +168,10 @@ public final class ReportGenerator
             + "- transport: " + Comparability.text(profile, "transport") + "; validation lane: "
             + Comparability.lane(Comparability.text(profile, "validation")) + "\n"
             + "- JVM: " + Comparability.text(profile.getAsJsonObject("jvm").getAsJsonObject("client_jvm"), "version")
-            + "; machine: " + profile.get("machine") + "\n";
+            + "; machine: " + profile.get("machine") + "\n"
+            + "- runs: " + Comparability.text(profile, "runs") + "\n"
+            + (cell.has("latency_of_record") ? "- latency of record (p50..max): " + Comparability.text(cell,
+                "latency_of_record") + "\n" : "");
     }
 
     private static String roundTripTable(final List<JsonObject> rows)

@@ -39,18 +39,38 @@ public final class BenchHarness
     {
         final List<Map<String, Object>> cells = new ArrayList<>();
         Map<String, Object> floor = null;
-        for (final Arm arm : floorFirst(options.arms()))
+        // Runs are interleaved across arms (run 1 of every arm, then run 2, ...): whatever drifts on the machine
+        // over minutes then touches every arm alike, and the ratios between arms stay side by side in time.
+        final Map<ArmSpec, List<RunRecord>> runsByArm = new LinkedHashMap<>();
+        for (final ArmSpec arm : options.rows())
         {
-            final List<RunRecord> runs = new ArrayList<>();
-            for (int run = 1; run <= recipe.runs(); run++)
+            runsByArm.put(arm, new ArrayList<>());
+        }
+        if (options.oneConnection())
+        {
+            for (final ArmSpec arm : options.rows())
+            {
+                log.printf("%s %s %s runs 1-%d on ONE connection (stability diagnostic) at %d msg/s ...%n",
+                    recipe.label(), options.scenario().label(), arm.label(), recipe.runs(), rate);
+                runsByArm.get(arm).addAll(
+                    orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), 1, recipe.runs()));
+            }
+        }
+        for (int run = 1; run <= recipe.runs() && !options.oneConnection(); run++)
+        {
+            for (final ArmSpec arm : options.rows())
             {
                 log.printf("%s %s %s run %d/%d at %d msg/s ...%n", recipe.label(), options.scenario().label(),
                     arm.label(), run, recipe.runs(), rate);
-                runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                runsByArm.get(arm).add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
             }
+        }
+        for (final ArmSpec arm : options.rows())
+        {
+            final List<RunRecord> runs = runsByArm.get(arm);
             final Map<String, Object> cell = CellBuilder.build("roundtrip", arm, recipe, rate, runs, options,
                 orchestrator.jvm());
-            if (arm == Arm.FLOOR)
+            if (arm.arm() == Arm.FLOOR)
             {
                 floor = cell;
             }
@@ -68,8 +88,9 @@ public final class BenchHarness
     /**
      * For each arm, climbs the ladder until the capacity gate fails at a rate (never lowering a rate to fill a
      * cell), then reports the bracket: the highest passing rate below the first failing one, and that first
-     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered plot);
-     * the bracket is unchanged by later passes.
+     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered and
+     * p99-vs-offered plots) until the arm saturates (achieved < {@code capacity.saturation.stop} x offered: beyond
+     * that, higher rates only measure the queue in front of the arm); the bracket is unchanged by later passes.
      */
     public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final Path out)
         throws Exception
@@ -78,10 +99,12 @@ public final class BenchHarness
         final int runsPerRate = options.standards().getInt("capacity.runs");
         final double warmupSeconds = options.standards().getDouble("capacity.warmup.seconds");
         final double measuredSeconds = options.standards().getDouble("capacity.measured.seconds");
-        for (final Arm arm : floorFirst(options.arms()))
+        final double saturationStop = options.standards().getDouble("capacity.saturation.stop");
+        for (final ArmSpec arm : options.rows())
         {
             long highestPass = 0;
             long firstFail = 0;
+            long saturatedAt = 0;
             for (final long rate : rates)
             {
                 final Recipe recipe = new Recipe("capacity", (int)(rate * warmupSeconds), (int)(rate * measuredSeconds),
@@ -136,6 +159,15 @@ public final class BenchHarness
                         break;
                     }
                 }
+                final double achieved = ((Number)cell.get("achieved_rate")).doubleValue();
+                if (fullLadder && achieved < saturationStop * rate)
+                {
+                    // saturated: higher offered rates would only measure the queue in front of this arm
+                    saturatedAt = rate;
+                    log.println("capacity " + arm.label() + " saturated at " + rate + " (achieved " + achieved
+                        + "/s < " + saturationStop + " x offered): ladder stops for this arm");
+                    break;
+                }
             }
             final Map<String, Object> bracket = new LinkedHashMap<>();
             bracket.put("kind", "capacity_bracket");
@@ -146,6 +178,7 @@ public final class BenchHarness
             bracket.put("bracket", (highestPass == 0 ? "none passed" : highestPass + " passes")
                 + (firstFail == 0 ? ", no failure up to the top of the ladder" : ", " + firstFail + " fails"));
             bracket.put("rates", rates);
+            bracket.put("saturated_at_rate", saturatedAt == 0 ? null : saturatedAt);
             bracket.put("gate", "completion 100%, achieved >= " + options.standards().get("gate.capacity.achieved.min")
                 + ", p99 <= " + options.standards().get("gate.capacity.p99.max.us") + " us");
             bracket.put("bench_params", Map.of("argv", options.argv()));
@@ -167,23 +200,6 @@ public final class BenchHarness
         cell.put("p99_vs_floor", floorP99 == 0 ? null : LatencySummary.round3((Double)cell.get("p99_us") / floorP99));
         cell.put("p999_vs_floor",
             floorP999 == 0 ? null : LatencySummary.round3((Double)cell.get("p999_us") / floorP999));
-    }
-
-    private static List<Arm> floorFirst(final List<Arm> arms)
-    {
-        final List<Arm> ordered = new ArrayList<>();
-        if (arms.contains(Arm.FLOOR))
-        {
-            ordered.add(Arm.FLOOR);
-        }
-        for (final Arm arm : arms)
-        {
-            if (arm != Arm.FLOOR && !ordered.contains(arm))
-            {
-                ordered.add(arm);
-            }
-        }
-        return ordered;
     }
 
     private static void append(final Path out, final Map<String, Object> cell) throws IOException

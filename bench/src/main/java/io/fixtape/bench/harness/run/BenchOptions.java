@@ -10,19 +10,28 @@ import java.util.List;
  * Everything one harness invocation was asked for. {@code argv} is the full argument vector as typed, recorded in
  * every cell as {@code bench_params}. Immutable.
  *
- * @param store  fixtape journal mode: none, store or audit.
+ * @param stores fixtape journal modes (none, store, audit): one fixtape row per mode in the same invocation.
  * @param model  fixtape acceptor model: single, mono, pool or shard.
  * @param logDir where each run's client/server logs and raw JSON are kept.
+ * @param oneConnection the stability diagnostic: all runs of a latency row in one process pair on one connection
+ *                      (default false: a fresh process pair per run).
  */
 public record BenchOptions(
     List<String> argv,
     Scenario scenario,
     List<Arm> arms,
-    String store,
+    List<String> stores,
     String model,
     Standards standards,
-    Path logDir)
+    Path logDir,
+    boolean oneConnection)
 {
+    /** The rows of this invocation, floor first ({@link ArmSpec#expand}). */
+    public List<ArmSpec> rows()
+    {
+        return ArmSpec.expand(arms, stores);
+    }
+
     public int clientCpu()
     {
         return standards.getInt("cpu.client");

@@ -28,9 +28,10 @@ public final class CellBuilder
     }
 
     public static Map<String, Object> build(
-        final String kind, final Arm arm, final Recipe recipe, final long offeredRate, final List<RunRecord> runs,
+        final String kind, final ArmSpec arm, final Recipe recipe, final long offeredRate, final List<RunRecord> runs,
         final BenchOptions options, final ChildJvm jvm)
     {
+        final boolean serverProbe = options.scenario().serverProbe();
         final Histogram response = new Histogram(3);
         final Histogram service = new Histogram(3);
         long completed = 0;
@@ -45,8 +46,13 @@ public final class CellBuilder
         for (final RunRecord run : runs)
         {
             final JsonObject client = run.client();
-            response.add(LatencySummary.decode(client.get("response_histogram").getAsString()));
-            service.add(LatencySummary.decode(client.get("service_histogram").getAsString()));
+            // tick_to_trade: the latency of record is the server's probe (the server owns it); the client's
+            // tick -> order round trip is kept as the service figure
+            final JsonObject probe = run.serverProbe();
+            response.add(LatencySummary.decode(serverProbe ? probe.get("histogram").getAsString()
+                : client.get("response_histogram").getAsString()));
+            service.add(LatencySummary.decode(client.get(serverProbe ? "response_histogram" : "service_histogram")
+                .getAsString()));
             completed += client.get("completed").getAsLong();
             expected += client.get("warmup").getAsLong() + client.get("measured").getAsLong();
             rejects += client.get("rejects").getAsLong();
@@ -54,20 +60,40 @@ public final class CellBuilder
             achievedSum += achieved;
             sendRateSum += client.get("send_rate").getAsDouble();
             worstRatio = Math.min(worstRatio, achieved / offeredRate);
-            final double p50 = client.getAsJsonObject("response").get("p50_us").getAsDouble();
+            final JsonObject latency = serverProbe ? probe.getAsJsonObject("latency") : client.getAsJsonObject("response");
+            final double p50 = latency.get("p50_us").getAsDouble();
             p50s.add(p50);
             final Map<String, Object> r = new LinkedHashMap<>();
             r.put("run", run.run());
             r.put("p50_us", p50);
-            r.put("p99_us", client.getAsJsonObject("response").get("p99_us").getAsDouble());
-            r.put("p999_us", client.getAsJsonObject("response").get("p999_us").getAsDouble());
-            r.put("service_p50_us", client.getAsJsonObject("service").get("p50_us").getAsDouble());
+            r.put("p99_us", latency.get("p99_us").getAsDouble());
+            r.put("p999_us", latency.get("p999_us").getAsDouble());
+            r.put("service_p50_us", client.getAsJsonObject(serverProbe ? "response" : "service").get("p50_us")
+                .getAsDouble());
+            if (serverProbe)
+            {
+                r.put("server_probe_samples", probe.get("samples").getAsLong());
+                r.put("server_orders_written", probe.get("orders_written").getAsLong());
+                r.put("client_probe_samples", 0);
+            }
+            if (client.has("p50_windows_us"))
+            {
+                r.put("p50_windows_us", client.get("p50_windows_us"));
+            }
             r.put("achieved_rate", achieved);
             r.put("send_rate", client.get("send_rate").getAsDouble());
             r.put("completed", client.get("completed").getAsLong());
             r.put("sent", client.get("sent").getAsLong());
             r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
+            if (client.has("client_stalls_over_50us"))
+            {
+                r.put("client_stalls_over_50us", client.get("client_stalls_over_50us").getAsLong());
+                r.put("client_stall_max_us", client.get("client_stall_max_us").getAsDouble());
+                r.put("client_stall_total_us", client.get("client_stall_total_us").getAsDouble());
+                r.put("run_on_connection", client.get("run_on_connection").getAsInt());
+            }
             r.put("loadavg_before", run.loadAverageBefore());
+            r.put("cpu_during_run", run.cpuDuringRun());
             perRun.add(r);
             warnings.addAll(run.warnings());
         }
@@ -80,7 +106,14 @@ public final class CellBuilder
             warnings.add(0, "smoke recipe: figures are not comparable and must not be published");
         }
         cell.put("arm", arm.label());
+        cell.put("store", arm.store());
         cell.put("scenario", options.scenario().label());
+        if (serverProbe)
+        {
+            cell.put("latency_of_record", "server probe: socket read of the tick -> socket write of the order,"
+                + " measured in the server (see bench_profile.server.configured.server_probe); service_* = the"
+                + " client's tick write -> order read; completion = orders counted by the client");
+        }
         cell.put("offered_rate", offeredRate);
         cell.put("achieved_rate", LatencySummary.round3(achievedSum / runs.size()));
         cell.put("send_rate", LatencySummary.round3(sendRateSum / runs.size()));
@@ -105,15 +138,16 @@ public final class CellBuilder
         cell.put("all_gates_pass", Gates.allPass(gates));
         cell.put("per_run", perRun);
         cell.put("warnings", warnings);
-        cell.put("bench_params", params(options, recipe, kind));
-        cell.put("bench_profile", profile(arm, runs.get(runs.size() - 1), options, jvm));
+        cell.put("bench_params", params(options, arm, recipe, kind));
+        cell.put("bench_profile", profile(arm.arm(), runs.get(runs.size() - 1), options, jvm));
         cell.put("bench_standards", options.standards().describe());
         cell.put("response_histogram", LatencySummary.encode(response));
         cell.put("service_histogram", LatencySummary.encode(service));
         return cell;
     }
 
-    private static Map<String, Object> params(final BenchOptions options, final Recipe recipe, final String kind)
+    private static Map<String, Object> params(
+        final BenchOptions options, final ArmSpec arm, final Recipe recipe, final String kind)
     {
         final Map<String, Object> params = new LinkedHashMap<>();
         params.put("argv", options.argv());
@@ -123,7 +157,8 @@ public final class CellBuilder
         params.put("measured", recipe.measured());
         params.put("runs", recipe.runs());
         params.put("scenario", options.scenario().label());
-        params.put("store", options.store());
+        params.put("store", arm.store());
+        params.put("stores", options.stores());
         params.put("model", options.model());
         return params;
     }
@@ -142,6 +177,10 @@ public final class CellBuilder
         profile.put("transport", "TCP over kernel loopback 127.0.0.1, TCP_NODELAY on both sides");
         profile.put("validation", stringOr(server, "validation", "unknown"));
         profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
+        profile.put("runs", options.oneConnection()
+            ? "stability diagnostic: every run of this cell in ONE process pair on one connection"
+            : "a fresh process pair (server JVM + client JVM, new connection) per run (round trips: runs"
+                + " interleaved across arms, run 1 of every arm, then run 2, ...)");
         profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
             + ", server JVM pinned to CPU " + options.serverCpu()
             + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,19 +46,38 @@ public final class RunOrchestrator
         return jvm;
     }
 
-    public RunRecord run(final Arm arm, final long rate, final int warmup, final int measured, final int run)
+    public RunRecord run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run)
         throws Exception
     {
+        return run(arm, rate, warmup, measured, run, 1).get(0);
+    }
+
+    /**
+     * {@code clientRuns} runs of the schedule in ONE process pair on one connection (the stability diagnostic:
+     * compared with fresh pairs per run it separates what a fresh JVM/connection changes from what time changes).
+     * With 1 it is the normal fresh-pair run.
+     */
+    public List<RunRecord> run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run,
+        final int clientRuns) throws Exception
+    {
+        if (clientRuns > 1 && options.scenario().serverProbe())
+        {
+            throw new IllegalArgumentException("runs on one connection are not available for " +
+                options.scenario().label() + " (its server probe is per process)");
+        }
         final int serverCpu = options.serverCpu();
         final int clientCpu = options.clientCpu();
         checkPlacementRequest(clientCpu, serverCpu);
-        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d",
-            arm.label(), options.scenario().label(), rate, run));
+        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d%s",
+            arm.label().replace('[', '-').replace("]", ""), options.scenario().label(), rate, run,
+            clientRuns > 1 ? "x" + clientRuns + "-one-connection" : ""));
         Files.createDirectories(runDir);
         final Path profileOut = runDir.resolve("server-profile.json");
         final Path clientOut = runDir.resolve("client.json");
+        final Path probeOut = runDir.resolve("server-probe.json");
         Files.deleteIfExists(profileOut);
         Files.deleteIfExists(clientOut);
+        Files.deleteIfExists(probeOut);
         final List<String> warnings = new ArrayList<>();
         final String load = loadAverage();
         final double load1 = Double.parseDouble(load.split(" ")[0]);
@@ -66,10 +86,16 @@ public final class RunOrchestrator
             warnings.add("machine busy before run: loadavg " + load + " on " + CpuAffinity.onlineCpus() + " CPUs");
         }
 
-        final ServerLauncher launcher = ServerLauncher.forArm(arm);
+        final ServerLauncher launcher = ServerLauncher.forArm(arm, options.scenario());
         final int port = freePort();
-        final List<String> serverCommand = jvm.command(serverCpu, launcher.mainClass(),
-            launcher.args(port, serverCpu, options, runDir, profileOut));
+        final List<String> serverArgs = new ArrayList<>(launcher.args(port, serverCpu, options, runDir, profileOut));
+        final boolean serverProbe = options.scenario().serverProbe();
+        if (serverProbe)
+        {
+            serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
+                "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
+        }
+        final List<String> serverCommand = jvm.command(serverCpu, launcher.mainClass(), serverArgs);
         final Process server = new ProcessBuilder(serverCommand)
             .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
         try
@@ -82,21 +108,23 @@ public final class RunOrchestrator
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--cpu", Integer.toString(clientCpu),
                 "--scenario", options.scenario().label(), "--rate", Long.toString(rate),
                 "--warmup", Integer.toString(warmup), "--measured", Integer.toString(measured),
-                "--mode", arm.echo() ? "echo" : "fix",
+                "--mode", arm.arm().echo() ? "echo" : "fix",
                 "--drain-ms", options.standards().get("drain.timeout.ms"),
-                "--out", clientOut.toString());
+                "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
+            final CpuSample cpuBefore = CpuSample.now();
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
-            final long expectedMs = (long)((warmup + measured) * 1000.0 / rate)
-                + options.standards().getLong("drain.timeout.ms") + 60_000;
+            final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
+                + options.standards().getLong("drain.timeout.ms")) + 60_000;
             if (!client.waitFor(expectedMs, TimeUnit.MILLISECONDS))
             {
                 client.destroyForcibly();
                 throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
                     + runDir.resolve("client.log"));
             }
+            final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
             // The server is still serving: read back where each of its threads may run.
             final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
             for (final ThreadPlacement thread : serverThreads)
@@ -108,7 +136,8 @@ public final class RunOrchestrator
                 throw new IllegalStateException("client failed (exit " + client.exitValue() + "): "
                     + tail(runDir.resolve("client.log")));
             }
-            final JsonObject clientResult = Json.read(clientOut);
+            final List<JsonObject> clientResults = Json.readLines(clientOut);
+            final JsonObject clientResult = clientResults.get(clientResults.size() - 1);
             for (final var thread : clientResult.getAsJsonArray("threads"))
             {
                 final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
@@ -116,24 +145,54 @@ public final class RunOrchestrator
             }
             final JsonObject serverProfile = Files.exists(profileOut) ? Json.read(profileOut)
                 : Json.gson().toJsonTree(launcher.configuredProfile(options)).getAsJsonObject();
-            if (arm == Arm.FIXTAPE)
+            JsonObject probe = null;
+            if (serverProbe)
+            {
+                // the server writes its probe when it is stopped (SIGTERM): stop it now and read what it owns
+                stop(server);
+                if (!Files.exists(probeOut))
+                {
+                    throw new IllegalStateException("server wrote no tick_to_trade probe (" + probeOut + "): "
+                        + tail(runDir.resolve("server.log")));
+                }
+                probe = Json.read(probeOut);
+            }
+            if (arm.arm() == Arm.FIXTAPE && !serverProbe)
             {
                 serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
+                if (!"single".equals(options.model()))
+                {
+                    // per-worker counts are final once the acceptor stopped: stop it now and read them back
+                    server.destroy();
+                    server.waitFor(15, TimeUnit.SECONDS);
+                    serverProfile.add("model_read_back", FixtapeArm.stoppedModelProfile(runDir.resolve("server.log")));
+                }
             }
             warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
             warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
-            return new RunRecord(run, rate, clientResult, serverProfile, serverThreads,
-                CpuList.format(serverProcess), ChildJvm.printable(serverCommand), ChildJvm.printable(clientCommand),
-                load, warnings);
+            final List<RunRecord> records = new ArrayList<>();
+            for (int i = 0; i < clientResults.size(); i++)
+            {
+                records.add(new RunRecord(run + i, rate, clientResults.get(i), probe, serverProfile, serverThreads,
+                    CpuList.format(serverProcess), ChildJvm.printable(serverCommand),
+                    ChildJvm.printable(clientCommand), load, cpuDuringRun, warnings));
+            }
+            return records;
         }
         finally
         {
-            server.destroy();
-            if (!server.waitFor(5, TimeUnit.SECONDS))
-            {
-                server.destroyForcibly();
-                server.waitFor(5, TimeUnit.SECONDS);
-            }
+            stop(server);
+        }
+    }
+
+    /** SIGTERM (so shutdown hooks write their files and clean up), then SIGKILL after 10 s. Idempotent. */
+    private static void stop(final Process server) throws InterruptedException
+    {
+        server.destroy();
+        if (!server.waitFor(10, TimeUnit.SECONDS))
+        {
+            server.destroyForcibly();
+            server.waitFor(5, TimeUnit.SECONDS);
         }
     }
 

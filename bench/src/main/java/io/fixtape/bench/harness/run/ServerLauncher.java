@@ -1,5 +1,7 @@
 package io.fixtape.bench.harness.run;
 
+import io.fixtape.bench.harness.client.Scenario;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,16 +28,53 @@ public interface ServerLauncher
         return Map.of();
     }
 
-    static ServerLauncher forArm(final Arm arm)
+    static ServerLauncher forArm(final ArmSpec spec, final Scenario scenario)
     {
-        return switch (arm)
+        return switch (spec.arm())
         {
-            case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(arm);
-            case FIXTAPE -> FixtapeArm.launcher();
+            case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(spec.arm());
+            // tick_to_trade's probe needs hooks inside the engine's transport: the harness hosts fixtape's engine
+            // itself there, with the settings file the acceptor command would read
+            case FIXTAPE -> scenario.serverProbe() ? new HostedFixtape(spec.store()) : FixtapeArm.launcher(spec.store());
         };
     }
 
-    /** Floor and QuickFIX/J, hosted by the harness's own server main. */
+    /** fixtape's engine hosted by the harness (tick_to_trade), configured from the acceptor's settings file. */
+    final class HostedFixtape implements ServerLauncher
+    {
+        private final FixtapeArm settings;
+
+        HostedFixtape(final String store)
+        {
+            this.settings = new FixtapeArm(store);
+        }
+
+        @Override
+        public String mainClass()
+        {
+            return "io.fixtape.bench.harness.server.ServerMain";
+        }
+
+        @Override
+        public List<String> args(
+            final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
+            throws Exception
+        {
+            final List<String> args = new ArrayList<>(new HostedServer(Arm.FIXTAPE)
+                .args(port, cpu, options, runDir, profileOut));
+            args.add("--config");
+            args.add(settings.writeConfig(port, options, runDir).toString());
+            return args;
+        }
+
+        @Override
+        public boolean serverWritesProfile()
+        {
+            return true;
+        }
+    }
+
+    /** Floor, QuickFIX/J and Artio, hosted by the harness's own server main. */
     final class HostedServer implements ServerLauncher
     {
         private final Arm arm;

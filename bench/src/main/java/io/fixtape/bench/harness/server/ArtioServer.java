@@ -6,15 +6,20 @@ import io.aeron.archive.ArchivingMediaDriver;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
-import io.fixtape.bench.harness.client.FixScanner;
-import io.fixtape.bench.harness.client.FixWriter;
+import io.fixtape.bench.artio.fix44.builder.ExecutionReportEncoder;
+import io.fixtape.bench.artio.fix44.builder.MarketDataSnapshotFullRefreshEncoder;
+import io.fixtape.bench.artio.fix44.builder.NewOrderSingleEncoder;
+import io.fixtape.bench.artio.fix44.decoder.MarketDataIncrementalRefreshDecoder;
+import io.fixtape.bench.artio.fix44.decoder.MarketDataRequestDecoder;
+import io.fixtape.bench.artio.fix44.decoder.NewOrderSingleDecoder;
 import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.agrona.concurrent.YieldingIdleStrategy;
-import uk.co.real_logic.artio.builder.ExecutionReportEncoder;
-import uk.co.real_logic.artio.decoder.NewOrderSingleDecoder;
+import uk.co.real_logic.artio.fields.DecimalFloat;
+import uk.co.real_logic.artio.fields.UtcTimestampEncoder;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.FixEngine;
 import uk.co.real_logic.artio.library.AcquiringSessionExistsHandler;
@@ -37,11 +42,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code artio} arm: an Artio 0.175 FixEngine (framer) and FixLibrary in the server JVM with an embedded
- * ArchivingMediaDriver (SHARED threading), exchanging over Aeron IPC. The library's session handler fills every
- * NewOrderSingle (decoded with Artio's NewOrderSingleDecoder). The ExecutionReport is encoded by the harness's own
- * raw encoder and sent with {@link Session#trySend(DirectBuffer, int, int, int, long)}: Artio 0.175's prebuilt
- * session codecs have no ExecutionReport with ClOrdID, quantities and prices, and generating FIX 4.4 codecs was
- * out of scope — so this arm measures Artio's engine/library/IPC path, not its encoder. nos_er only.
+ * ArchivingMediaDriver (SHARED threading), exchanging over Aeron IPC. The library's session handler decodes and
+ * encodes with Artio's own FIX 4.4 codecs, generated at build time by Artio's CodecGenerationTool from
+ * {@code bench/src/main/artio/FIX44-bench.xml} (package {@code io.fixtape.bench.artio.fix44}, the same codecs the
+ * JMH suite uses), and sends with {@link Session#trySend(uk.co.real_logic.artio.builder.Encoder)}:
+ * <ul>
+ *   <li>{@code nos_er}: NewOrderSingle -> ExecutionReport full fill at the limit price (exact decimals);</li>
+ *   <li>{@code md}: MarketDataRequest -> MarketDataSnapshotFullRefresh with a bid and an offer;</li>
+ *   <li>{@code md_nos_er}: both;</li>
+ *   <li>{@code tick_to_trade}: MarketDataIncrementalRefresh -> NewOrderSingle at the tick's price; probe from the
+ *   framer's receive timestamp ({@code timestampInNs}, taken after its socket read) to {@code trySend} returning
+ *   (the order is in the library-to-framer IPC publication: the framer's socket write is NOT included, Artio
+ *   exposes no hook there — this understates Artio's tick-to-trade by that last hop).</li>
+ * </ul>
  *
  * <p>Threading: the media driver and archive (one shared agent each), Artio's framer and archiver agents, and one
  * library poller thread (yielding) created here; all inside this JVM, which the orchestrator pins to the server
@@ -49,34 +62,23 @@ import java.util.concurrent.TimeUnit;
  */
 final class ArtioServer implements BenchServer
 {
-    private static final byte[] ER = {'8'};
-    private static final byte[] FILLED = {'2'};
-    private static final byte[] TRADE = {'F'};
-    private static final byte[] ZERO = {'0'};
-
     private final int port;
     private final File dir;
+    private final ServerProbe probe;
+    /** One clock for the framer's receive stamps and the handler's send stamps (tick_to_trade probe). */
+    private final EpochNanoClock clock = new OffsetEpochNanoClock();
     private final CountDownLatch connected = new CountDownLatch(1);
     private volatile Throwable failure;
     private ArchivingMediaDriver driver;
     private FixEngine engine;
 
-    private ArtioServer(final int port) throws Exception
+    ArtioServer(final int port, final ServerProbe probe) throws Exception
     {
         this.port = port;
+        this.probe = probe;
         this.dir = Files.createTempDirectory("fixtape-artio-").toFile();
         // The orchestrator stops servers with SIGTERM: remove the media driver, archive and log files then.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> IoUtil.delete(dir, true), "artio-cleanup"));
-    }
-
-    static ArtioServer forScenario(final int port, final String scenario) throws Exception
-    {
-        if (!"nos_er".equals(scenario))
-        {
-            throw new IllegalArgumentException("the artio arm runs nos_er only (no MarketData codecs in Artio 0.175's"
-                + " prebuilt session codecs), not " + scenario);
-        }
-        return new ArtioServer(port);
     }
 
     @Override
@@ -99,6 +101,7 @@ final class ArtioServer implements BenchServer
             .logInboundMessages(false)
             .logOutboundMessages(false)
             .framerIdleStrategy(new YieldingIdleStrategy());
+        configuration.epochNanoClock(clock);
         configuration.aeronContext().aeronDirectoryName(aeronDir);
         configuration.aeronArchiveContext().aeronDirectoryName(aeronDir).controlRequestChannel(control)
             .controlResponseChannel("aeron:udp?endpoint=localhost:0");
@@ -144,68 +147,146 @@ final class ArtioServer implements BenchServer
 
     private SessionHandler onSessionAcquired(final Session session, final SessionAcquiredInfo info)
     {
-        return new ExecHandler();
+        return new ExecHandler(probe, clock);
     }
 
-    /** Fills every NewOrderSingle; poller thread only; allocation-free per message. */
+    /**
+     * Fills every NewOrderSingle, answers every MarketDataRequest with a snapshot and every tick with an order,
+     * all with Artio's generated codecs. Poller thread only; allocation-free per message.
+     */
     private static final class ExecHandler implements SessionHandler
     {
-        private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
+        private static final byte[] ACCOUNT = {'B', 'E', 'N', 'C', 'H'};
+        private static final byte[] DEFAULT_SYMBOL = {'F', 'I', 'X', 'T'};
+        private final ServerProbe probe;
+        private final EpochNanoClock clock;
         private final MutableAsciiBuffer ascii = new MutableAsciiBuffer();
-        private final FixWriter writer = new FixWriter(1024, "SERVER", "CLIENT");
-        private final UnsafeBuffer out = new UnsafeBuffer(writer.buffer());
-        private final long executionReportType = new ExecutionReportEncoder().messageType();
-        private final byte[] clOrdId = new byte[64];
+        private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
+        private final MarketDataRequestDecoder request = new MarketDataRequestDecoder();
+        private final MarketDataIncrementalRefreshDecoder tick = new MarketDataIncrementalRefreshDecoder();
+        private final ExecutionReportEncoder report = new ExecutionReportEncoder();
+        private final MarketDataSnapshotFullRefreshEncoder snapshot = new MarketDataSnapshotFullRefreshEncoder();
+        private final NewOrderSingleEncoder newOrder = new NewOrderSingleEncoder();
+        private final UtcTimestampEncoder transactTime = new UtcTimestampEncoder();
+        private final byte[] key = new byte[64];
         private final byte[] symbol = new byte[32];
-        private final byte[] side = new byte[1];
-        private final byte[] raw = new byte[4096];
+        private final byte[] id = new byte[20];
         private long ids;
+
+        ExecHandler(final ServerProbe probe, final EpochNanoClock clock)
+        {
+            this.probe = probe;
+            this.clock = clock;
+        }
 
         @Override
         public Action onMessage(final DirectBuffer buffer, final int offset, final int length, final int libraryId,
             final Session session, final int sequenceIndex, final long messageType, final long timestampInNs,
             final long position, final OnMessageInfo messageInfo)
         {
-            if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE)
-            {
-                return Action.CONTINUE;
-            }
             ascii.wrap(buffer);
-            order.reset();
-            order.decode(ascii, offset, length);
-            final int clOrdIdLength = copy(order.clOrdID(), order.clOrdIDLength(), clOrdId);
-            final int symbolLength = copy(order.symbol(), order.symbolLength(), symbol);
-            side[0] = (byte)order.side();
-            // Quantity and price are echoed as the exact text received (no double, no re-formatting).
-            buffer.getBytes(offset, raw, 0, length);
-            final int qtyAt = FixScanner.valueOffset(raw, 0, length, 38);
-            final int qtyLength = valueLength(qtyAt);
-            final int priceAt = FixScanner.valueOffset(raw, 0, length, 44);
-            final int priceLength = valueLength(priceAt);
-            final long id = ++ids;
-            final int seqNum = session.lastSentMsgSeqNum() + 1;
-            writer.begin(ER, seqNum, System.currentTimeMillis())
-                .field(37, id).field(11, clOrdId, 0, clOrdIdLength).field(17, id).field(150, TRADE)
-                .field(39, FILLED).field(55, symbol, 0, symbolLength).field(54, side, 0, 1)
-                .field(38, raw, qtyAt, qtyLength).field(151, ZERO).field(14, raw, qtyAt, qtyLength)
-                .field(6, raw, priceAt, priceLength).field(32, raw, qtyAt, qtyLength)
-                .field(31, raw, priceAt, priceLength);
-            final int start = writer.finish();
-            while (session.trySend(out, start, writer.length(), seqNum, executionReportType) < 0)
+            if (messageType == NewOrderSingleDecoder.MESSAGE_TYPE)
             {
-                Thread.yield();
+                fill(offset, length, session);
+            }
+            else if (messageType == MarketDataRequestDecoder.MESSAGE_TYPE)
+            {
+                snapshot(offset, length, session);
+            }
+            else if (messageType == MarketDataIncrementalRefreshDecoder.MESSAGE_TYPE)
+            {
+                trade(offset, length, session, timestampInNs);
             }
             return Action.CONTINUE;
         }
 
-        private int valueLength(final int at)
+        private void fill(final int offset, final int length, final Session session)
         {
-            int end = at;
-            while (raw[end] != 1)
+            order.reset();
+            order.decode(ascii, offset, length);
+            final int idLength = format(++ids, id);
+            final DecimalFloat qty = order.orderQty();
+            final DecimalFloat price = order.price();
+            report.orderID(id, idLength).clOrdID(order.clOrdID(), order.clOrdIDLength()).execID(id, idLength).execType('F')
+                .ordStatus('2');
+            report.instrument().symbol(order.symbol(), order.symbolLength());
+            report.side(order.side());
+            report.orderQtyData().orderQty(qty.value(), qty.scale());
+            report.leavesQty(0, 0).cumQty(qty.value(), qty.scale()).avgPx(price.value(), price.scale())
+                .lastQty(qty.value(), qty.scale()).lastPx(price.value(), price.scale())
+                .transactTime(transactTime.buffer(), transactTime.encode(System.currentTimeMillis()));
+            send(session, report);
+        }
+
+        private void snapshot(final int offset, final int length, final Session session)
+        {
+            request.reset();
+            request.decode(ascii, offset, length);
+            snapshot.mDReqID(request.mDReqID(), request.mDReqIDLength());
+            snapshot.instrument().symbol(DEFAULT_SYMBOL);
+            final MarketDataSnapshotFullRefreshEncoder.MDEntriesGroupEncoder entries =
+                snapshot.noMDEntriesGroupCounter(2).mDEntriesGroup(2);
+            entries.mDEntryType('0').mDEntryPx(10124, 2).mDEntrySize(500, 0);
+            entries.next().mDEntryType('1').mDEntryPx(10126, 2).mDEntrySize(500, 0);
+            send(session, snapshot);
+        }
+
+        private void trade(final int offset, final int length, final Session session, final long readNs)
+        {
+            tick.reset();
+            tick.decode(ascii, offset, length);
+            final int keyLength = copy(tick.mDReqID(), tick.mDReqIDLength(), key);
+            final MarketDataIncrementalRefreshDecoder.MDEntriesGroupDecoder entry = tick.mDEntriesGroup();
+            final int symbolLength = entry.symbolLength() > 0
+                ? copy(entry.symbol(), entry.symbolLength(), symbol) : 0;
+            final DecimalFloat price = entry.mDEntryPx();
+            newOrder.clOrdID(key, keyLength).account(ACCOUNT).handlInst('1').side('1').ordType('2')
+                .transactTime(transactTime.buffer(), transactTime.encode(System.currentTimeMillis()));
+            newOrder.instrument().symbol(symbol, symbolLength);
+            newOrder.orderQtyData().orderQty(100, 0);
+            newOrder.price(price.value(), price.scale());
+            send(session, newOrder);
+            if (probe != null)
             {
-                end++;
+                probe.record(parseLong(key, keyLength), clock.nanoTime() - readNs);
             }
-            return end - at;
+        }
+
+        private static void send(final Session session, final uk.co.real_logic.artio.builder.Encoder encoder)
+        {
+            while (session.trySend(encoder) < 0)
+            {
+                Thread.yield();
+            }
+        }
+
+        private static int format(final long value, final byte[] to)
+        {
+            int length = 0;
+            long v = value;
+            do
+            {
+                length++;
+                v /= 10;
+            }
+            while (v > 0);
+            v = value;
+            for (int i = length - 1; i >= 0; i--)
+            {
+                to[i] = (byte)('0' + v % 10);
+                v /= 10;
+            }
+            return length;
+        }
+
+        private static long parseLong(final byte[] digits, final int length)
+        {
+            long value = 0;
+            for (int i = 0; i < length; i++)
+            {
+                value = value * 10 + (digits[i] - '0');
+            }
+            return value;
         }
 
         private static int copy(final char[] from, final int length, final byte[] to)
@@ -230,6 +311,10 @@ final class ArtioServer implements BenchServer
         @Override
         public Action onDisconnect(final int libraryId, final Session session, final DisconnectReason reason)
         {
+            if (reason != DisconnectReason.LOGOUT)
+            {
+                System.err.println("WARNING artio server: session disconnected: " + reason);
+            }
             return Action.CONTINUE;
         }
 
@@ -245,10 +330,20 @@ final class ArtioServer implements BenchServer
         final Map<String, Object> profile = new LinkedHashMap<>();
         profile.put("arm", "artio");
         profile.put("what", "Artio 0.175 FixEngine + FixLibrary over Aeron IPC, embedded ArchivingMediaDriver (SHARED);"
-            + " NOS decoded by Artio, ER encoded by the harness's raw encoder and sent with Session.trySend(buffer)");
+            + " decode and encode with Artio's generated FIX 4.4 codecs (io.fixtape.bench.artio.fix44),"
+            + " Session.trySend(encoder)");
+        if (probe != null)
+        {
+            profile.put("server_probe", "tick_to_trade: framer receive timestamp (after its socket read) ->"
+                + " Session.trySend returned (order in the library->framer IPC publication; the framer's socket"
+                + " write is not included: understates Artio by that hop); one EpochNanoClock for both");
+        }
         profile.put("validation", "OFF (Artio generated-codec validation disabled by default) - performance lane");
         profile.put("store", "Artio message logging off (logInboundMessages/logOutboundMessages false)");
         profile.put("idle_strategy", "yielding (framer, library poller); media driver/archive default backoff");
+        profile.put("slow_consumer", "Artio defaults: a session whose unsent outbound bytes exceed"
+            + " senderMaxBytesInBuffer (" + engine.configuration().senderMaxBytesInBuffer() + ") is disconnected"
+            + " (DisconnectReason SLOW_CONSUMER, logged as a WARNING line)");
         profile.put("threads_configured", "media driver + archive (shared), framer, archiver, library poller;"
             + " whole JVM on the server CPU");
         return profile;

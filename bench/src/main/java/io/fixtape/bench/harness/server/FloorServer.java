@@ -21,19 +21,24 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>Threading: one echo thread owns the connection; connections are served one after another.
  */
-final class FloorServer implements BenchServer
+final class FloorServer implements BenchServer, ServerProbe.KeySink
 {
     private final int port;
     private final int cpu;
+    private final ServerProbe probe;
+    private final ServerProbe.KeyStream ticks = new ServerProbe.KeyStream(262);
+    private long readNs;
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile ThreadPlacement echoThread;
     private volatile Throwable failure;
     private ServerSocketChannel listener;
 
-    FloorServer(final int port, final int cpu)
+    /** @param probe tick_to_trade's server probe (read -> echo written), or null. */
+    FloorServer(final int port, final int cpu, final ServerProbe probe)
     {
         this.port = port;
         this.cpu = cpu;
+        this.probe = probe;
     }
 
     @Override
@@ -83,10 +88,19 @@ final class FloorServer implements BenchServer
                     }
                     else
                     {
+                        readNs = System.nanoTime();
                         buffer.flip();
                         while (buffer.hasRemaining())
                         {
                             connection.write(buffer);
+                        }
+                        if (probe != null)
+                        {
+                            // stamp first, then find the tick keys this read carried (not inside the measurement)
+                            final long writtenNs = System.nanoTime();
+                            buffer.flip();
+                            buffer.get(ticks.buffer(), ticks.position(), read);
+                            ticks.scan(read, this, writtenNs);
                         }
                         buffer.clear();
                     }
@@ -100,6 +114,12 @@ final class FloorServer implements BenchServer
     }
 
     @Override
+    public void key(final long index, final long writtenNs)
+    {
+        probe.record(index, writtenNs - readNs);
+    }
+
+    @Override
     public Map<String, Object> profile()
     {
         final Map<String, Object> profile = new LinkedHashMap<>();
@@ -110,6 +130,11 @@ final class FloorServer implements BenchServer
         profile.put("idle_strategy", "yielding (non-blocking read loop, Thread.yield when idle)");
         profile.put("threads_configured", "1 echo thread pinned to CPU " + cpu);
         profile.put("hot_thread", echoThread);
+        if (probe != null)
+        {
+            profile.put("server_probe", "tick_to_trade: nanoTime after the read that carried the tick -> nanoTime"
+                + " after the write of its echo returned (same thread)");
+        }
         return profile;
     }
 

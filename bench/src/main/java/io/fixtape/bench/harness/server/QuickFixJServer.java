@@ -29,7 +29,11 @@ import quickfix.field.Price;
 import quickfix.field.Side;
 import quickfix.field.Symbol;
 import quickfix.field.TransactTime;
+import quickfix.field.Account;
+import quickfix.field.HandlInst;
+import quickfix.field.OrdType;
 import quickfix.fix44.ExecutionReport;
+import quickfix.fix44.NewOrderSingle;
 import quickfix.fix44.MarketDataSnapshotFullRefresh;
 
 import java.io.ByteArrayInputStream;
@@ -49,12 +53,15 @@ import java.util.Map;
 final class QuickFixJServer implements BenchServer, Application
 {
     private final int port;
+    private final ServerProbe probe;
     private SocketAcceptor acceptor;
     private long orderIds;
 
-    QuickFixJServer(final int port)
+    /** @param probe tick_to_trade's server probe (socket read of a tick -> socket write of its order), or null. */
+    QuickFixJServer(final int port, final ServerProbe probe)
     {
         this.port = port;
+        this.probe = probe;
     }
 
     @Override
@@ -80,6 +87,11 @@ final class QuickFixJServer implements BenchServer, Application
         acceptor = new SocketAcceptor(this, new MemoryStoreFactory(),
             new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.US_ASCII))),
             new ErrorsOnlyLogFactory(), new DefaultMessageFactory());
+        if (probe != null)
+        {
+            // first in the chain, ahead of QuickFIX/J's codec: this filter sees the raw socket bytes
+            acceptor.setIoFilterChainBuilder(chain -> chain.addFirst("tick-probe", new QuickFixJProbeFilter(probe)));
+        }
         acceptor.start();
     }
 
@@ -120,6 +132,18 @@ final class QuickFixJServer implements BenchServer, Application
             entry.set(new MDEntrySize(500));
             snapshot.addGroup(entry);
             reply = snapshot;
+        }
+        else if ("X".equals(type))
+        {
+            // tick_to_trade's strategy: every tick -> a NewOrderSingle at the tick's price, ClOrdID = MDReqID
+            final NewOrderSingle order = new NewOrderSingle(new ClOrdID(message.getString(MDReqID.FIELD)),
+                new Side(Side.BUY), new TransactTime(), new OrdType(OrdType.LIMIT));
+            order.set(new Account("BENCH"));
+            order.set(new HandlInst('1'));
+            order.set(new Symbol(message.isSetField(Symbol.FIELD) ? message.getString(Symbol.FIELD) : "FIXT"));
+            order.set(new OrderQty(100));
+            order.set(new Price(message.getDouble(MDEntryPx.FIELD)));
+            reply = order;
         }
         else
         {
@@ -172,6 +196,11 @@ final class QuickFixJServer implements BenchServer, Application
         profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
         profile.put("store", "MemoryStoreFactory (in memory); message log off (errors only)");
         profile.put("idle_strategy", "blocking (MINA NIO selector + QuickFIX/J single-threaded dispatcher queue)");
+        if (probe != null)
+        {
+            profile.put("server_probe", "tick_to_trade: MINA filter ahead of QuickFIX/J's codec: messageReceived"
+                + " (raw bytes read) -> messageSent (bytes written to the socket), nanoTime, I/O processor thread");
+        }
         profile.put("threads_configured", "QuickFIX/J defaults (MINA I/O + one dispatcher), whole JVM on the server CPU");
         return profile;
     }

@@ -12,11 +12,12 @@ import java.util.Map;
 
 /**
  * The server JVM of one run for the arms the harness hosts itself ({@code floor}, {@code quickfixj},
- * {@code artio}). Starts the arm on {@code --port}, writes the arm's configured profile to {@code --profile-out},
+ * {@code artio}, and {@code fixtape} for {@code tick_to_trade}). Starts the arm on {@code --port}, writes the arm's configured profile to {@code --profile-out},
  * prints {@code READY} and serves until killed. The orchestrator reads the placement of every thread of this
  * process back from the OS itself, so this process does not report its own pinning.
  *
- * <p>Arguments: {@code --arm --port --cpu --scenario --profile-out}.
+ * <p>Arguments: {@code --arm --port --cpu --scenario --profile-out}; for {@code tick_to_trade} also
+ * {@code --warmup --total --probe-out} (the server probe, written on SIGTERM) and, for fixtape, {@code --config}.
  */
 public final class ServerMain
 {
@@ -24,18 +25,34 @@ public final class ServerMain
     {
     }
 
+    private static ServerProbe requireProbe(final ServerProbe probe)
+    {
+        if (probe == null)
+        {
+            throw new IllegalArgumentException("the harness hosts fixtape for tick_to_trade only; the other scenarios"
+                + " run fixtape's own acceptor command");
+        }
+        return probe;
+    }
+
     public static void main(final String[] argv)
     {
         try
         {
             final Args args = new Args(argv);
+            final ServerProbe probe = "tick_to_trade".equals(args.get("scenario"))
+                ? new ServerProbe(args.getInt("warmup"), args.getInt("total"), Paths.get(args.get("probe-out")),
+                    args.get("arm")).writeOnShutdown()
+                : null;
             final BenchServer server = switch (args.get("arm"))
             {
-                case "floor" -> new FloorServer(args.getInt("port"), args.getInt("cpu"));
-                case "quickfixj" -> new QuickFixJServer(args.getInt("port"));
-                case "artio" -> ArtioServer.forScenario(args.getInt("port"), args.get("scenario"));
-                default -> throw new IllegalArgumentException("this server hosts floor, quickfixj and artio, not "
-                    + args.get("arm"));
+                case "floor" -> new FloorServer(args.getInt("port"), args.getInt("cpu"), probe);
+                case "quickfixj" -> new QuickFixJServer(args.getInt("port"), probe);
+                case "artio" -> new ArtioServer(args.getInt("port"), probe);
+                case "fixtape" -> new FixtapeTickServer(args.getInt("port"), Paths.get(args.get("config")),
+                    requireProbe(probe));
+                default -> throw new IllegalArgumentException("this server hosts floor, quickfixj, artio and"
+                    + " fixtape (tick_to_trade), not " + args.get("arm"));
             };
             server.start();
             final Map<String, Object> profile = server.profile();

@@ -1,6 +1,7 @@
 package io.fixtape.engine.app.builtin;
 
 import io.fixtape.engine.app.Application;
+import io.fixtape.engine.app.PendingReplies;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
@@ -25,10 +26,16 @@ import java.util.Map;
  *   <li>Anything else → BusinessMessageReject 380=3.</li>
  * </ul>
  *
- * <p>One instance per session; poller thread only. The fill path allocates nothing; resting GTC orders and
- * cancels keep a small map (allocation on that rare path only).
+ * <p>Back-pressure: a reply the session cannot send now ({@link Session#BACK_PRESSURED}) is not dropped: its
+ * request is held in a bounded {@link PendingReplies} queue and answered again from {@link #doWork} every duty
+ * cycle, in order (later requests queue behind it); OrderIDs/ExecIDs are only consumed by a reply that was sent.
+ * When the queue is full the session is logged out ({@link #replyQueueOverflows()}). A held request stays held
+ * across a reconnect: its reply goes out after the next Logon.
+ *
+ * <p>One instance per session; poller thread only. The fill path (held or not) allocates nothing; resting GTC
+ * orders and cancels keep a small map (allocation on that rare path only).
  */
-public final class ExecApplication implements Application
+public final class ExecApplication implements Application, PendingReplies.Handler
 {
     private static final byte[] ZERO = {'0'};
     private static final byte[] DEFAULT_PRICE = "100".getBytes(StandardCharsets.US_ASCII);
@@ -46,14 +53,20 @@ public final class ExecApplication implements Application
     private static final int MD_ENTRY_TYPE = 269;
     private static final int MD_ENTRY_PX = 270;
     private static final int MD_ENTRY_SIZE = 271;
+    /** Default bound of the held-reply queue: 4 MiB, about 20,000 typical orders. */
+    public static final int DEFAULT_PENDING_REPLY_BYTES = 4 << 20;
+    private static final String REPLY_QUEUE_OVERFLOW = "Reply queue overflow: counterparty not reading";
 
     private final EpochNanoClock clock;
     private final boolean fix42;
     private final Map<String, RestingOrder> resting = new HashMap<>();
     private long nextOrderId = 1;
     private long nextExecId = 1;
+    private final PendingReplies pending;
     private long fills;
     private long backPressured;
+    private long repliesDropped;
+    private long replyQueueOverflows;
 
     /**
      * @param beginString the session's BeginString (FIX.4.2 reports use ExecType 2 + ExecTransType).
@@ -61,7 +74,17 @@ public final class ExecApplication implements Application
      */
     public ExecApplication(final String beginString, final EpochNanoClock clock)
     {
+        this(beginString, clock, DEFAULT_PENDING_REPLY_BYTES);
+    }
+
+    /**
+     * @param pendingReplyBytes bound of the held-reply queue (requests whose reply met back-pressure, copied; each
+     *                          costs its length + 8 bytes). Past it the session is logged out.
+     */
+    public ExecApplication(final String beginString, final EpochNanoClock clock, final int pendingReplyBytes)
+    {
         this.clock = clock;
+        this.pending = new PendingReplies(pendingReplyBytes);
         this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
     }
 
@@ -88,30 +111,86 @@ public final class ExecApplication implements Application
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
+        if (!pending.isEmpty())
+        {
+            hold(message, session, 0); // replies keep the order of their requests
+            return;
+        }
+        final int result = reply(message, session, 0);
+        if (result != PendingReplies.DONE)
+        {
+            hold(message, session, result);
+        }
+    }
+
+    /** Retry held replies once the connection drains (called every duty cycle while logged on or logging out). */
+    @Override
+    public int doWork(final Session session, final long nowNanos)
+    {
+        return pending.drain(session, this);
+    }
+
+    @Override
+    public int reply(final FixDecoder message, final Session session, final int progress)
+    {
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE)
         {
-            if (isRestingOrder(message))
-            {
-                rest(message, session);
-            }
-            else
-            {
-                fill(message, session);
-            }
+            return isRestingOrder(message) ? rest(message, session) : fill(message, session);
         }
         else if (msgType == MsgTypes.ORDER_CANCEL_REQUEST)
         {
-            cancel(message, session);
+            return cancel(message, session);
         }
         else if (msgType == MsgTypes.MARKET_DATA_REQUEST)
         {
-            snapshot(message, session);
+            return snapshot(message, session, progress);
         }
-        else
+        return outcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
+            0);
+    }
+
+    /**
+     * The reply met back-pressure: keep the request and answer it from {@link #doWork}. When the queue is full the
+     * counterparty is not reading: the session is logged out (counted); from then on the session journals what is
+     * sent without writing it (see {@link Session#send()}), so the held replies and this one are journaled and
+     * reach the counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
+     */
+    private void hold(final FixDecoder message, final Session session, final int progress)
+    {
+        backPressured++;
+        if (pending.offer(message, progress))
         {
-            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
+            return;
         }
+        replyQueueOverflows++;
+        session.logout(REPLY_QUEUE_OVERFLOW);
+        pending.drain(session, this);
+        if (pending.isEmpty())
+        {
+            if (reply(message, session, progress) != PendingReplies.DONE)
+            {
+                repliesDropped++;
+            }
+        }
+        else if (!pending.offer(message, progress))
+        {
+            repliesDropped++;
+        }
+    }
+
+    /** {@link PendingReplies#DONE} unless back-pressured; a reply refused for good is counted as dropped. */
+    private int outcome(final long sendResult, final int progress)
+    {
+        if (sendResult == Session.BACK_PRESSURED)
+        {
+            return progress;
+        }
+        if (sendResult < 0)
+        {
+            repliesDropped++;
+        }
+        return PendingReplies.DONE;
     }
 
     private static boolean isRestingOrder(final FixDecoder order)
@@ -120,8 +199,10 @@ public final class ExecApplication implements Application
         return timeInForce >= 0 && order.charAt(timeInForce) == '1' && order.getChar(Tags.ORD_TYPE) == '2';
     }
 
-    private void fill(final FixDecoder order, final Session session)
+    private int fill(final FixDecoder order, final Session session)
     {
+        final long orderId = nextOrderId;
+        final long execId = nextExecId;
         final FixEncoder out = beginReport(session, nextOrderId++, order, 'F', '2', '2');
         BodyCopy.copy(order, Tags.SYMBOL, out);
         BodyCopy.copy(order, Tags.SIDE, out);
@@ -132,8 +213,18 @@ public final class ExecApplication implements Application
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
         BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
         out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        send(session);
-        fills++;
+        final long result = session.send();
+        if (result == Session.BACK_PRESSURED)
+        {
+            nextOrderId = orderId; // the retry reuses the identifiers: numbering stays gap-free
+            nextExecId = execId;
+            return 0;
+        }
+        if (result > 0)
+        {
+            fills++;
+        }
+        return outcome(result, 0);
     }
 
     /**
@@ -161,12 +252,10 @@ public final class ExecApplication implements Application
         return out;
     }
 
-    private void rest(final FixDecoder order, final Session session)
+    private int rest(final FixDecoder order, final Session session)
     {
+        final long execId = nextExecId;
         final long orderId = nextOrderId++;
-        final RestingOrder restingOrder = new RestingOrder(orderId, order.getString(Tags.SYMBOL).toString(),
-            order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString());
-        resting.put(order.getString(Tags.CL_ORD_ID).toString(), restingOrder);
         final FixEncoder out = beginReport(session, orderId, order, '0', '0', '0');
         BodyCopy.copy(order, Tags.SYMBOL, out);
         BodyCopy.copy(order, Tags.SIDE, out);
@@ -175,13 +264,26 @@ public final class ExecApplication implements Application
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
         out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        send(session);
+        final long result = session.send();
+        if (result == Session.BACK_PRESSURED)
+        {
+            nextOrderId = orderId;
+            nextExecId = execId;
+            return 0;
+        }
+        if (result > 0) // the order rests only once its acknowledgement is on its way
+        {
+            resting.put(order.getString(Tags.CL_ORD_ID).toString(), new RestingOrder(orderId,
+                order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString()));
+        }
+        return outcome(result, 0);
     }
 
-    private void cancel(final FixDecoder request, final Session session)
+    private int cancel(final FixDecoder request, final Session session)
     {
         final int origIndex = request.indexOf(Tags.ORIG_CL_ORD_ID);
-        final RestingOrder order = origIndex < 0 ? null : resting.remove(request.stringAt(origIndex).toString());
+        final String origClOrdId = origIndex < 0 ? null : request.stringAt(origIndex).toString();
+        final RestingOrder order = origClOrdId == null ? null : resting.get(origClOrdId);
         if (order == null)
         {
             final FixEncoder out = session.newMessage(MsgTypes.ORDER_CANCEL_REJECT);
@@ -192,9 +294,9 @@ public final class ExecApplication implements Application
             out.putChar(CXL_REJ_RESPONSE_TO, '1');
             out.putInt(CXL_REJ_REASON, 1);
             out.putString(Tags.TEXT, "Unknown order");
-            send(session);
-            return;
+            return outcome(session.send(), 0);
         }
+        final long execId = nextExecId;
         final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
         out.putString(Tags.SYMBOL, order.symbol);
         out.putChar(Tags.SIDE, order.side);
@@ -203,21 +305,33 @@ public final class ExecApplication implements Application
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
         out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        send(session);
+        final long result = session.send();
+        if (result == Session.BACK_PRESSURED)
+        {
+            nextExecId = execId;
+            return 0;
+        }
+        if (result > 0)
+        {
+            resting.remove(origClOrdId);
+        }
+        return outcome(result, 0);
     }
 
-    private void snapshot(final FixDecoder request, final Session session)
+    /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
+    private int snapshot(final FixDecoder request, final Session session, final int progress)
     {
         final int subscription = request.indexOf(SUBSCRIPTION_REQUEST_TYPE);
         if (subscription >= 0 && request.charAt(subscription) == '2')
         {
-            return; // unsubscribe: nothing to send
+            return PendingReplies.DONE; // unsubscribe: nothing to send
         }
+        int symbol = 0;
         final int group = request.indexOf(NO_RELATED_SYM);
         final int count = request.fieldCount();
         for (int i = group < 0 ? count : group + 1; i < count; i++)
         {
-            if (request.tagAt(i) != Tags.SYMBOL)
+            if (request.tagAt(i) != Tags.SYMBOL || symbol++ < progress)
             {
                 continue;
             }
@@ -227,16 +341,12 @@ public final class ExecApplication implements Application
             out.putInt(NO_MD_ENTRIES, 2);
             out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
             out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            send(session);
+            if (outcome(session.send(), symbol - 1) != PendingReplies.DONE)
+            {
+                return symbol - 1;
+            }
         }
-    }
-
-    private void send(final Session session)
-    {
-        if (session.send() == Session.BACK_PRESSURED)
-        {
-            backPressured++;
-        }
+        return PendingReplies.DONE;
     }
 
     /** Orders filled so far. */
@@ -245,10 +355,28 @@ public final class ExecApplication implements Application
         return fills;
     }
 
-    /** Replies dropped because the connection was back-pressured. */
+    /** Replies that met back-pressure and were held for a retry (each request counted every time it is held). */
     public long backPressured()
     {
         return backPressured;
+    }
+
+    /** Replies that could not be sent at all (not logged on and the store keeps nothing for resend). */
+    public long repliesDropped()
+    {
+        return repliesDropped;
+    }
+
+    /** Times the held-reply queue was full and the session was logged out. */
+    public long replyQueueOverflows()
+    {
+        return replyQueueOverflows;
+    }
+
+    /** Requests whose reply is held, waiting for the connection to drain. */
+    public int pendingReplies()
+    {
+        return pending.size();
     }
 
     private static final class RestingOrder

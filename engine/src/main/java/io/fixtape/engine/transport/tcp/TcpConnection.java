@@ -241,6 +241,25 @@ public final class TcpConnection implements Connection
         return written;
     }
 
+    /**
+     * Stop being served by this transport without closing the socket (a hand-over to another transport); nothing
+     * is reported to the listener and queued outbound bytes are dropped.
+     */
+    SocketChannel detach()
+    {
+        closed = true;
+        final boolean wasOpen = open;
+        open = false;
+        connecting = false;
+        if (key != null)
+        {
+            key.cancel();
+        }
+        outbound.clear();
+        transport.onDetached(this, wasOpen);
+        return channel;
+    }
+
     void closeNow(final DisconnectReason reason)
     {
         if (closed)

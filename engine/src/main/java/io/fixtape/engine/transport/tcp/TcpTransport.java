@@ -51,6 +51,8 @@ public final class TcpTransport implements Transport
     private final ArrayList<DisconnectReason> closedReasonsSwap = new ArrayList<>();
     private final ArrayList<TcpConnection> connectedAtOnce = new ArrayList<>();
     private final LongArrayList failedConnects = new LongArrayList();
+    private final ArrayList<SocketChannel> adoptedChannels = new ArrayList<>();
+    private final ArrayList<byte[]> adoptedBytes = new ArrayList<>();
     private TransportListener listener;
     private long nextConnectionId = 1;
     private int openConnections;
@@ -150,6 +152,7 @@ public final class TcpTransport implements Transport
         reportClosed();
         reportFailedConnects();
         reportConnectedAtOnce();
+        reportAdopted();
         try
         {
             workCount += selector.selectNow(onReadyKey);
@@ -301,6 +304,79 @@ public final class TcpTransport implements Transport
             connectionId, this, channel, config.outboundBufferCapacity(), config.slowConsumerPolicy(), counters, initiated);
     }
 
+    /**
+     * Hand an accepted, open connection over to another transport: this transport stops polling it and forgets it
+     * without closing the socket or reporting a disconnect; bytes it had queued for writing are dropped (hand over
+     * before writing). Poller thread only.
+     *
+     * @return the socket, open and non-blocking, for {@link #adopt} on the receiving transport.
+     */
+    public SocketChannel detach(final TcpConnection connection)
+    {
+        return connection.detach();
+    }
+
+    /**
+     * Take over a connected socket accepted by another transport ({@link #detach}). In a coming {@link #poll} the
+     * listener sees {@code onConnected(connection, false)} and then {@code onData} with {@code initialBytes} (bytes
+     * the previous owner had already read, e.g. the Logon that chose this transport), as if they had just been read.
+     * Poller thread only (the cluster-shard hands over through {@code FixEngine.execute}). Allocates per connection.
+     */
+    public void adopt(final SocketChannel channel, final byte[] initialBytes)
+    {
+        adoptedChannels.add(channel);
+        adoptedBytes.add(initialBytes);
+    }
+
+    private void reportAdopted()
+    {
+        for (int i = 0; i < adoptedChannels.size(); i++)
+        {
+            final SocketChannel channel = adoptedChannels.get(i);
+            final byte[] initialBytes = adoptedBytes.get(i);
+            TcpConnection connection = null;
+            try
+            {
+                channel.configureBlocking(false);
+                configureSocket(channel);
+                connection = newConnection(nextConnectionId++, channel, false);
+                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
+                connections.add(connection);
+                counters.connectionsAccepted.incrementRelease();
+                established(connection);
+            }
+            catch (final IOException ex)
+            {
+                counters.errors.incrementRelease();
+                if (connection != null)
+                {
+                    connection.closeNow(DisconnectReason.IO_ERROR);
+                }
+                else
+                {
+                    closeQuietly(channel);
+                }
+                continue;
+            }
+            if (initialBytes != null && initialBytes.length > 0 && connection.isOpen())
+            {
+                counters.bytesRead.getAndAddRelease(initialBytes.length);
+                listener.onData(connection, new UnsafeBuffer(initialBytes), 0, initialBytes.length);
+            }
+        }
+        adoptedChannels.clear();
+        adoptedBytes.clear();
+    }
+
+    void onDetached(final TcpConnection connection, final boolean wasOpen)
+    {
+        connections.remove(connection);
+        if (wasOpen)
+        {
+            openConnections--;
+        }
+    }
+
     void markDirty(final TcpConnection connection)
     {
         dirty.add(connection);
@@ -391,6 +467,12 @@ public final class TcpTransport implements Transport
         {
             connections.get(i).close(DisconnectReason.ENGINE_CLOSE);
         }
+        for (final SocketChannel channel : adoptedChannels)
+        {
+            closeQuietly(channel); // handed over but never reported: nobody else will close it
+        }
+        adoptedChannels.clear();
+        adoptedBytes.clear();
         if (listener != null)
         {
             reportClosed();

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Every figure of docs/BENCHMARKS.md's quiet-machine section, in order, into OUTDIR:
+#   1. micro benchmarks (JMH, recipe full)
+#   2. round trips (recipe full: 20,000 warm-up + 20,000 measured x 3 runs at roundtrip.rate) for nos_er, md,
+#      md_nos_er and tick_to_trade with floor, fixtape, quickfixj, artio
+#   3. fixtape store modes side by side in one run: floor + fixtape[none], fixtape[store], fixtape[audit] (nos_er)
+#      and the stability diagnostic: floor + fixtape nos_er with all 3 runs in ONE process pair per arm
+#   4. a capacity sweep per scenario, ladder 10k..500k, all arms (capacity.warmup.seconds + capacity.measured.seconds
+#      per rate from bench/standards.properties, a fresh process pair per rate; each arm climbs past its first failing
+#      rate until it saturates — achieved < capacity.saturation.stop x offered — then stops)
+#   5. the report (tables + PNG plots) over everything above
+# It prints the 1-minute load average before every step (a step started on a busy machine is not a quiet figure)
+# and the total time. Budget on the 2-vCPU machine: about 25-30 minutes (step 1 ~8.5 min).
+#
+# Usage: bench/scripts/quiet-suite.sh [--dry-run] OUTDIR
+set -euo pipefail
+
+DRY=0
+if [[ "${1:-}" == "--dry-run" ]]; then
+    DRY=1
+    shift
+fi
+OUT="${1:?usage: bench/scripts/quiet-suite.sh [--dry-run] OUTDIR}"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+FIXTAPE="$ROOT/bin/fixtape"
+ARMS=floor,fixtape,quickfixj,artio
+LADDER=10000,25000,50000,75000,100000,150000,200000,300000,500000
+SCENARIOS=(nos_er md md_nos_er tick_to_trade)
+
+STEPS=()
+STEPS+=("$FIXTAPE bench micro --json $OUT/micro.json")
+for s in "${SCENARIOS[@]}"; do
+    STEPS+=("$FIXTAPE bench roundtrip --scenario $s --arms $ARMS --recipe full --json $OUT/roundtrip-$s.json --log-dir $OUT/logs/roundtrip-$s")
+done
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe full --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
+# stability diagnostic: the same recipe with all 3 runs in ONE process pair per arm (compare its cv with step 2's)
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe full --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
+for s in "${SCENARIOS[@]}"; do
+    STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
+done
+REPORT_INPUTS=""
+for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/roundtrip-$s.json"; done
+REPORT_INPUTS+=" $OUT/roundtrip-nos_er-stores.json $OUT/roundtrip-nos_er-one-connection.json"
+for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/capacity-$s.json"; done
+STEPS+=("$FIXTAPE bench report$REPORT_INPUTS --out $OUT/report")
+
+if [[ $DRY == 1 ]]; then
+    printf '%s\n' "${STEPS[@]}"
+    exit 0
+fi
+
+mkdir -p "$OUT"
+# Build once up front so that no step pays for (or is slowed by) a rebuild.
+"$FIXTAPE" --version > /dev/null 2>&1 || "$FIXTAPE" --help > /dev/null
+START=$(date +%s)
+FAILED=0
+n=0
+for step in "${STEPS[@]}"; do
+    n=$((n + 1))
+    echo "=== step $n/${#STEPS[@]} $(date -u +%H:%M:%S) load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "    $step"
+    t0=$(date +%s)
+    if ! $step 2>&1 | tee -a "$OUT/suite.log"; then
+        echo "!!! step $n failed (exit ${PIPESTATUS[0]}): $step" | tee -a "$OUT/suite.log"
+        FAILED=$((FAILED + 1))
+    fi
+    echo "=== step $n took $(( $(date +%s) - t0 )) s"
+done
+echo "=== quiet suite: ${#STEPS[@]} steps, $FAILED failed, total $(( $(date +%s) - START )) s; load average now $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "=== results in $OUT (report: $OUT/report/report.md)"
+exit $(( FAILED > 0 ? 1 : 0 ))

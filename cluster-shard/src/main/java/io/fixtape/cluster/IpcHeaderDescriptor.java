@@ -1,0 +1,63 @@
+package io.fixtape.cluster;
+
+/**
+ * Layout of the header in front of every message fanned between session agents and the application agent over
+ * Aeron IPC (both directions). Little-endian, 24 bytes, followed by the payload: the complete inbound FIX message
+ * (session → application) or the body fields after {@code 35=} of a reply (application → session; the session agent
+ * writes the standard header, sequence number and checksum).
+ *
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------+---------------+-------------------------------+
+ *  |    version    |     flags     |        worker (u16)           |  0
+ *  +---------------+---------------+-------------------------------+
+ *  |                     session index (i32)                       |  4
+ *  +---------------------------------------------------------------+
+ *  |      MsgSeqNum (i32): inbound 34; reply: the 34 it answers    |  8
+ *  +---------------------------------------------------------------+
+ *  |                    payload length (i32)                       | 12
+ *  +---------------------------------------------------------------+
+ *  |               MsgType packed as in MsgTypes (i64)             | 16
+ *  |                                                               |
+ *  +---------------------------------------------------------------+
+ *  |                         payload ...                           | 24
+ * </pre>
+ *
+ * Version: {@link #VERSION} (major only). A reader refuses a header of another version by counting it
+ * ({@code ipc.bad.version}) and reporting it to the error handler, never by guessing its layout.
+ */
+public final class IpcHeaderDescriptor
+{
+    /** Current layout version; bump on any change of offsets or meaning. */
+    public static final byte VERSION = 1;
+
+    public static final int VERSION_OFFSET = 0;
+    public static final int FLAGS_OFFSET = 1;
+    public static final int WORKER_OFFSET = 2;
+    public static final int SESSION_INDEX_OFFSET = 4;
+    public static final int SEQ_NUM_OFFSET = 8;
+    public static final int PAYLOAD_LENGTH_OFFSET = 12;
+    public static final int MSG_TYPE_OFFSET = 16;
+    public static final int HEADER_LENGTH = 24;
+
+    /** Session → application: an application message (payload = the whole FIX message). */
+    public static final byte FLAG_APP_MESSAGE = 0x01;
+    /** Session → application: the session logged on (no payload). */
+    public static final byte FLAG_LOGON = 0x02;
+    /** Session → application: the session logged out or dropped (no payload). */
+    public static final byte FLAG_LOGOUT = 0x04;
+    /** Application → session: a reply to send (payload = body fields after 35). */
+    public static final byte FLAG_REPLY = 0x08;
+    /** Set on an inbound message carrying PossDupFlag=Y (informational: the app still sees 43 in the message). */
+    public static final byte FLAG_POSS_DUP = 0x10;
+
+    /** Aeron stream id of the session → application stream (one shared IPC log, one publication per worker). */
+    public static final int INBOUND_STREAM_ID = 7001;
+    /** Aeron stream id of worker {@code w}'s reply stream is {@code REPLY_STREAM_ID_BASE + w}. */
+    public static final int REPLY_STREAM_ID_BASE = 7100;
+
+    private IpcHeaderDescriptor()
+    {
+    }
+}

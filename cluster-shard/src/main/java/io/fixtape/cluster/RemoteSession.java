@@ -1,0 +1,133 @@
+package io.fixtape.cluster;
+
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.store.NoMessageStore;
+import io.fixtape.engine.app.Application;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * What an {@link Application} on the application agent holds instead of the real {@link Session} (which belongs
+ * to a worker thread): {@link #newMessage} starts a body in a local buffer, {@link #send} publishes it to the
+ * owning worker's reply stream, where the real session adds header, MsgSeqNum, store write and checksum.
+ *
+ * <p>Differences from a real session, by design: {@link #send} returns {@link #PUBLISHED} (1) when the reply was
+ * published or queued for the owning worker (not the MsgSeqNum, which the session agent assigns later) or
+ * {@link Session#BACK_PRESSURED} when even the pending queue is full, or {@link Session#NOT_LOGGED_ON} between a
+ * Logout and the next Logon; {@link #sendingTimeNanos} is this agent's clock reading at {@link #newMessage} (the
+ * real SendingTime is stamped microseconds later). Only the methods overridden here may be called: the inherited
+ * session machinery is inert (never connected).
+ *
+ * <p>Threading: the application agent's thread only. Allocation-free after construction.
+ */
+final class RemoteSession extends Session
+{
+    /** {@link #send} result: published (or queued behind back-pressure) for the session agent. */
+    static final long PUBLISHED = 1;
+
+    private final int sessionIndex;
+    private final EpochNanoClock clock;
+    private final FixEncoder encoder;
+    private final UnsafeBuffer body;
+    private final IpcOutbox[] replyOutboxes;
+    private IpcOutbox outbox;
+    private int worker = -1;
+    private int answeringSeqNum;
+    private long msgType;
+    private int bodyStart;
+    private long sendingTimeNanos;
+    private boolean pending;
+    private boolean loggedOn;
+
+    RemoteSession(
+        final int sessionIndex, final SessionConfig config, final EpochNanoClock clock, final IpcOutbox[] replyOutboxes,
+        final int maxMessageSize)
+    {
+        super(config, new NoMessageStore(), Application.NO_OP, clock);
+        this.sessionIndex = sessionIndex;
+        this.clock = clock;
+        this.replyOutboxes = replyOutboxes;
+        this.encoder = new FixEncoder(config.sessionId().beginString()).timestampPrecision(config.timestampPrecision());
+        this.body = new UnsafeBuffer(new byte[maxMessageSize]);
+    }
+
+    /** The session is served by {@code worker} (from the header of its latest event) and is or is not logged on. */
+    void onEvent(final int worker, final boolean loggedOn, final int seqNum)
+    {
+        if (worker != this.worker)
+        {
+            this.worker = worker;
+            this.outbox = replyOutboxes[worker];
+        }
+        this.loggedOn = loggedOn;
+        this.answeringSeqNum = seqNum;
+    }
+
+    @Override
+    public boolean isLoggedOn()
+    {
+        return loggedOn;
+    }
+
+    @Override
+    public FixEncoder newMessage(final long msgType)
+    {
+        this.msgType = msgType;
+        this.sendingTimeNanos = clock.nanoTime();
+        encoder.wrap(body, 0).msgType(msgType);
+        bodyStart = encoder.headroom() + encoder.bodyLength(); // fields after 35=..| travel, 35 goes in the header
+        pending = true;
+        return encoder;
+    }
+
+    @Override
+    public long sendingTimeNanos()
+    {
+        return sendingTimeNanos;
+    }
+
+    @Override
+    public long send()
+    {
+        if (!pending)
+        {
+            return NO_MESSAGE;
+        }
+        pending = false;
+        if (!loggedOn || outbox == null)
+        {
+            return NOT_LOGGED_ON;
+        }
+        final int length = encoder.headroom() + encoder.bodyLength() - bodyStart;
+        if (!outbox.offer(IpcHeaderDescriptor.FLAG_REPLY, worker, sessionIndex, answeringSeqNum, msgType, body,
+            bodyStart, length))
+        {
+            return BACK_PRESSURED;
+        }
+        return PUBLISHED;
+    }
+
+    /** BusinessMessageReject (35=j) built here (45, 372, 380, 58) and sent like any reply. FIX.4.2 and later. */
+    @Override
+    public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
+    {
+        final FixEncoder out = newMessage(io.fixtape.engine.codec.MsgTypes.BUSINESS_MESSAGE_REJECT);
+        out.putInt(Tags.REF_SEQ_NUM, message.getInt(Tags.MSG_SEQ_NUM));
+        final int msgTypeIndex = message.indexOf(Tags.MSG_TYPE);
+        if (msgTypeIndex >= 0)
+        {
+            out.putBytes(Tags.REF_MSG_TYPE, message.buffer(), message.valueOffsetAt(msgTypeIndex),
+                message.valueLengthAt(msgTypeIndex));
+        }
+        out.putInt(Tags.BUSINESS_REJECT_REASON, businessRejectReason);
+        if (text != null)
+        {
+            out.putString(Tags.TEXT, text);
+        }
+        return send();
+    }
+}

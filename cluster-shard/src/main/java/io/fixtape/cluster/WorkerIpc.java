@@ -1,0 +1,95 @@
+package io.fixtape.cluster;
+
+import io.aeron.ControlledFragmentAssembler;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.ControlledFragmentHandler;
+import io.aeron.logbuffer.Header;
+import io.fixtape.engine.runtime.DutyCycleTask;
+import io.fixtape.engine.session.Session;
+import org.agrona.DirectBuffer;
+import org.agrona.ErrorHandler;
+
+/**
+ * The IPC half of a worker's duty cycle (a {@link DutyCycleTask} of its engine): publish what its sessions queued
+ * for the application ({@link IpcOutbox#drain()}), then poll its reply stream and send each reply on its session
+ * ({@code session.newMessage(type)} + the reply's body fields + {@code session.send()}, so sequence numbers, header,
+ * store and checksum stay the session's). A reply the session cannot take now ({@link Session#BACK_PRESSURED}) is
+ * ABORTed and redelivered by Aeron next cycle; one refused for good (not logged on) is counted.
+ *
+ * <p>Threading: the worker's poller thread only (sessions are bound with {@link #bind} through a command on that
+ * thread). Steady state allocates nothing.
+ */
+final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
+{
+    private static final int FRAGMENT_LIMIT = 64;
+
+    private final int worker;
+    private final IpcOutbox outbox;
+    private final Subscription replies;
+    private final ControlledFragmentAssembler assembler;
+    private final ClusterCounters counters;
+    private final ErrorHandler errorHandler;
+    private final Session[] sessions;
+    private final IpcHeader header = new IpcHeader();
+
+    WorkerIpc(
+        final int worker, final IpcOutbox outbox, final Subscription replies, final int sessionCount,
+        final ClusterCounters counters, final ErrorHandler errorHandler)
+    {
+        this.worker = worker;
+        this.outbox = outbox;
+        this.replies = replies;
+        this.assembler = new ControlledFragmentAssembler(this);
+        this.counters = counters;
+        this.errorHandler = errorHandler;
+        this.sessions = new Session[sessionCount];
+    }
+
+    IpcOutbox outbox()
+    {
+        return outbox;
+    }
+
+    /** Serve replies for {@code sessionIndex} with {@code session} (poller thread). */
+    void bind(final int sessionIndex, final Session session)
+    {
+        sessions[sessionIndex] = session;
+    }
+
+    @Override
+    public int doWork(final long nowNanos)
+    {
+        return outbox.drain() + replies.controlledPoll(assembler, FRAGMENT_LIMIT);
+    }
+
+    @Override
+    public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header aeronHeader)
+    {
+        header.wrap(buffer, offset);
+        final int index = header.sessionIndex();
+        if (header.version() != IpcHeaderDescriptor.VERSION || index < 0 || index >= sessions.length ||
+            sessions[index] == null || header.worker() != worker ||
+            header.payloadLength() != length - IpcHeaderDescriptor.HEADER_LENGTH)
+        {
+            counters.ipcBadHeader.increment();
+            errorHandler.onError(new IllegalStateException("worker " + worker + ": reply with a bad header (version "
+                + header.version() + ", session index " + index + ", worker " + header.worker() + ")"));
+            return Action.CONTINUE;
+        }
+        final Session session = sessions[index];
+        session.newMessage(header.msgType()).putRaw(buffer, header.payloadOffset(), header.payloadLength());
+        final long result = session.send();
+        if (result > 0)
+        {
+            counters.replies(worker).increment();
+            return Action.CONTINUE;
+        }
+        if (result == Session.BACK_PRESSURED)
+        {
+            counters.replyBackPressured.increment();
+            return Action.ABORT;
+        }
+        counters.replyRefused.increment();
+        return Action.CONTINUE;
+    }
+}

@@ -1,0 +1,97 @@
+package io.fixtape.cluster;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.session.Session;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import quickfix.SessionID;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static io.fixtape.cluster.AcceptorModelsTest.awaitTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Aeron back-pressure on the inbound IPC stream is queued and retried, never dropped: the smallest IPC term
+ * (64 KiB, a 32 KiB publication window) and an application that takes 1 ms per order for the first orders make
+ * the session agent's offers fail with BACK_PRESSURED while QuickFIX/J keeps sending; every order is still filled, in
+ * sequence, and the counters show the queue was used and emptied.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BackPressureTest
+{
+    private static final int ORDERS = 1000;
+    private static final int SLOW_ORDERS = 400;
+    private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    /** exec, but slow for the first orders (test only: a real application must not block its agent). */
+    private static final class SlowFirst implements Application
+    {
+        private final Application delegate;
+        private int seen;
+
+        SlowFirst(final Application delegate)
+        {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void onMessage(final FixDecoder message, final Session session)
+        {
+            if (seen++ < SLOW_ORDERS)
+            {
+                final long until = System.nanoTime() + SLOW_NANOS;
+                while (System.nanoTime() < until)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+            delegate.onMessage(message, session);
+        }
+
+        @Override
+        public void onLogon(final Session session)
+        {
+            delegate.onLogon(session);
+        }
+
+        @Override
+        public void onLogout(final Session session)
+        {
+            delegate.onLogout(session);
+        }
+    }
+
+    @Test
+    void backPressuredMessagesAreQueuedAndDelivered() throws Exception
+    {
+        final ClusterContext context = new AcceptorModelsTest().context("mono", 1, "",
+            (config, clock) -> new SlowFirst(BuiltinApplications.create("exec", config, clock)))
+            .ipcTermLength(64 * 1024);
+        try (ClusterAcceptor acceptor = ClusterAcceptor.launch(context);
+            QfjClients clients = new QfjClients(List.of("CLIENT1"), acceptor.boundPort()))
+        {
+            clients.awaitLogon();
+            final SessionID id = clients.sessionIds.get(0);
+            for (int i = 0; i < ORDERS; i++)
+            {
+                clients.send(id, QfjClients.order("BP-" + i, i));
+            }
+            awaitTrue(() -> clients.totalFills() == ORDERS, () -> "fills " + clients.totalFills() + ", "
+                + acceptor.counters().perWorkerSummary());
+            assertEquals(ORDERS, clients.clOrdIds.get(id).size());
+            assertEquals(ORDERS + 2, clients.expectedTargetNum(id), "fills in sequence");
+            final ClusterCounters counters = acceptor.counters();
+            assertTrue(counters.ipcBackPressured.get() > 0, "the 32 KiB window was exceeded: " + counters.ipcBackPressured.get());
+            assertTrue(counters.ipcRetriedPublished.get() > 0, "queued messages were published later");
+            assertEquals(0, counters.ipcPendingFull.get(), "nothing refused");
+            assertEquals(ORDERS, counters.messages(0).get());
+            assertEquals(ORDERS, counters.replies(0).get());
+            clients.logoutAll();
+        }
+    }
+}
