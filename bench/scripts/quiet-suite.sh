@@ -12,31 +12,48 @@
 # It prints the 1-minute load average before every step (a step started on a busy machine is not a quiet figure)
 # and the total time. Budget on the 2-vCPU machine: about 25-30 minutes (step 1 ~8.5 min).
 #
-# Usage: bench/scripts/quiet-suite.sh [--dry-run] OUTDIR
+# Usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] OUTDIR
+#   --dry-run  list the commands only
+#   --smoke    the same steps at smoke size (recipe smoke, micro --quick, ladder 10000,25000 at 0.2 + 0.3 s per rate
+#              from a copy of the standards file): checks the suite end to end; figures labelled smoke, never compared
 set -euo pipefail
 
 DRY=0
-if [[ "${1:-}" == "--dry-run" ]]; then
-    DRY=1
+SMOKE=0
+while [[ "${1:-}" == --* ]]; do
+    case "$1" in
+        --dry-run) DRY=1 ;;
+        --smoke) SMOKE=1 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
     shift
-fi
-OUT="${1:?usage: bench/scripts/quiet-suite.sh [--dry-run] OUTDIR}"
+done
+OUT="${1:?usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] OUTDIR}"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 FIXTAPE="$ROOT/bin/fixtape"
 ARMS=floor,fixtape,quickfixj,artio
 LADDER=10000,25000,50000,75000,100000,150000,200000,300000,500000
 SCENARIOS=(nos_er md md_nos_er tick_to_trade)
+RECIPE=full
+MICRO=""
+CAPACITY_STANDARDS=""
+if [[ $SMOKE == 1 ]]; then
+    RECIPE=smoke
+    MICRO=" --quick"
+    LADDER=10000,25000
+    CAPACITY_STANDARDS=" --standards $OUT/standards-smoke.properties"
+fi
 
 STEPS=()
-STEPS+=("$FIXTAPE bench micro --json $OUT/micro.json")
+STEPS+=("$FIXTAPE bench micro$MICRO --json $OUT/micro.json")
 for s in "${SCENARIOS[@]}"; do
-    STEPS+=("$FIXTAPE bench roundtrip --scenario $s --arms $ARMS --recipe full --json $OUT/roundtrip-$s.json --log-dir $OUT/logs/roundtrip-$s")
+    STEPS+=("$FIXTAPE bench roundtrip --scenario $s --arms $ARMS --recipe $RECIPE --json $OUT/roundtrip-$s.json --log-dir $OUT/logs/roundtrip-$s")
 done
-STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe full --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe $RECIPE --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
 # stability diagnostic: the same recipe with all 3 runs in ONE process pair per arm (compare its cv with step 2's)
-STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe full --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe $RECIPE --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
 for s in "${SCENARIOS[@]}"; do
-    STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
+    STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder$CAPACITY_STANDARDS --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
 done
 REPORT_INPUTS=""
 for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/roundtrip-$s.json"; done
@@ -50,6 +67,11 @@ if [[ $DRY == 1 ]]; then
 fi
 
 mkdir -p "$OUT"
+if [[ $SMOKE == 1 ]]; then
+    sed -e 's/^capacity.warmup.seconds=.*/capacity.warmup.seconds=0.2/' \
+        -e 's/^capacity.measured.seconds=.*/capacity.measured.seconds=0.3/' \
+        "$ROOT/bench/standards.properties" > "$OUT/standards-smoke.properties"
+fi
 # Build once up front so that no step pays for (or is slowed by) a rebuild.
 "$FIXTAPE" --version > /dev/null 2>&1 || "$FIXTAPE" --help > /dev/null
 START=$(date +%s)

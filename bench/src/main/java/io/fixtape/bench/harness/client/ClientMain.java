@@ -4,6 +4,7 @@ import io.fixtape.bench.harness.Args;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.JvmInfo;
 import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.ThreadCpu;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.KernelBypass;
 import io.fixtape.nic.SocketTuning;
@@ -76,8 +77,13 @@ public final class ClientMain
             for (int run = 1; run <= runs; run++)
             {
                 client.reset((long)(run - 1) * (args.getInt("warmup") + args.getInt("measured")));
+                final ThreadCpu before = ThreadCpu.snapshot(ProcessHandle.current().pid());
                 final RunResult result = client.run();
-                lines.append(Json.line(describe(result, client, scenario, echo, pinned, socket, run))).append('\n');
+                final List<Map<String, Object>> threads =
+                    ThreadCpu.snapshot(ProcessHandle.current().pid()).since(before, 8);
+                final Map<String, Object> json = describe(result, client, scenario, echo, pinned, socket, run);
+                json.put("client_threads_during_run", threads);
+                lines.append(Json.line(json)).append('\n');
             }
             if (!echo)
             {

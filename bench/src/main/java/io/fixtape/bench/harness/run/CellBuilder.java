@@ -91,6 +91,7 @@ public final class CellBuilder
                 r.put("client_stall_max_us", client.get("client_stall_max_us").getAsDouble());
                 r.put("client_stall_total_us", client.get("client_stall_total_us").getAsDouble());
                 r.put("run_on_connection", client.get("run_on_connection").getAsInt());
+                r.put("client_threads_during_run", client.get("client_threads_during_run"));
             }
             r.put("loadavg_before", run.loadAverageBefore());
             r.put("cpu_during_run", run.cpuDuringRun());

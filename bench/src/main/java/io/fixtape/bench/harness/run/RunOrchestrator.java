@@ -2,6 +2,7 @@ package io.fixtape.bench.harness.run;
 
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
+import io.fixtape.bench.harness.ThreadCpu;
 import io.fixtape.nic.AffinityException;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.CpuList;
@@ -114,6 +115,7 @@ public final class RunOrchestrator
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
             final CpuSample cpuBefore = CpuSample.now();
+            final ThreadCpu serverBefore = ThreadCpu.snapshot(server.pid());
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
             final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
@@ -125,6 +127,7 @@ public final class RunOrchestrator
                     + runDir.resolve("client.log"));
             }
             final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
+            cpuDuringRun.put("server_threads", ThreadCpu.snapshot(server.pid()).since(serverBefore, 8));
             // The server is still serving: read back where each of its threads may run.
             final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
             for (final ThreadPlacement thread : serverThreads)
