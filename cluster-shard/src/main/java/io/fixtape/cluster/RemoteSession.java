@@ -15,8 +15,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * to a worker thread): {@link #newMessage} starts a body in a local buffer, {@link #send} publishes it to the
  * owning worker's reply stream, where the real session adds header, MsgSeqNum, store write and checksum.
  *
- * <p>Differences from a real session, by design: {@link #send} returns the position reached in the reply stream
- * (a positive number, not the MsgSeqNum, which is assigned later by the session agent) or
+ * <p>Differences from a real session, by design: {@link #send} returns {@link #PUBLISHED} (1) when the reply was
+ * published or queued for the owning worker (not the MsgSeqNum, which the session agent assigns later) or
  * {@link Session#BACK_PRESSURED} when even the pending queue is full, or {@link Session#NOT_LOGGED_ON} between a
  * Logout and the next Logon; {@link #sendingTimeNanos} is this agent's clock reading at {@link #newMessage} (the
  * real SendingTime is stamped microseconds later). Only the methods overridden here may be called: the inherited
@@ -26,6 +26,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class RemoteSession extends Session
 {
+    /** {@link #send} result: published (or queued behind back-pressure) for the session agent. */
+    static final long PUBLISHED = 1;
+
     private final int sessionIndex;
     private final EpochNanoClock clock;
     private final FixEncoder encoder;
@@ -105,7 +108,7 @@ final class RemoteSession extends Session
         {
             return BACK_PRESSURED;
         }
-        return 1 + outbox.pendingBytes();
+        return PUBLISHED;
     }
 
     /** BusinessMessageReject (35=j) built here (45, 372, 380, 58) and sent like any reply. FIX.4.2 and later. */

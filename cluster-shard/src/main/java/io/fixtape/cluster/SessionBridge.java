@@ -5,6 +5,7 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
 import org.agrona.ErrorHandler;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The {@link Application} a session sees when its real application runs on the application agent: Logon, Logout
@@ -16,6 +17,8 @@ import org.agrona.ErrorHandler;
  */
 final class SessionBridge implements Application
 {
+    private static final UnsafeBuffer EMPTY = new UnsafeBuffer(new byte[0]);
+
     private final int sessionIndex;
     private final int worker;
     private final IpcOutbox outbox;
@@ -115,6 +118,4 @@ final class SessionBridge implements Application
                 + "publication closed): session index " + sessionIndex + ", flags " + flags + ", seq " + seqNum));
         }
     }
-
-    private static final org.agrona.concurrent.UnsafeBuffer EMPTY = new org.agrona.concurrent.UnsafeBuffer(new byte[0]);
 }

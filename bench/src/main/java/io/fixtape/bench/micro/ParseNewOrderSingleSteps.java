@@ -26,7 +26,9 @@ import io.fixtape.engine.validation.ValidationResult;
 /**
  * The fixtape row of {@code ParseNewOrderSingle} taken apart, one step per benchmark, to show where its time
  * goes: {@code frame} (FixFramer), {@code wrap} (FixDecoder index pass), {@code validate} (MessageValidator on an
- * already indexed message) and {@code reads} (the five typed reads on an indexed message).
+ * already indexed message; the same layout every time, so its layout cache answers), {@code validateNoLayoutCache}
+ * (the full validation walk, as for a layout not seen before) and {@code reads} (the five typed reads on an
+ * indexed message).
  *
  * <p>JMH state: one instance per benchmark thread.
  */
@@ -40,6 +42,10 @@ public class ParseNewOrderSingleSteps
     private final FixDecoder indexed = new FixDecoder();
     private final MessageValidator validator =
         new MessageValidator(Dictionaries.forSession("FIX.4.4", null), new ValidationOptions());
+    // the full validation walk on every message (ValidationOptions.layoutCache off): what a message of a layout
+    // not seen before (or with a repeating group) costs
+    private final MessageValidator fullWalkValidator =
+        new MessageValidator(Dictionaries.forSession("FIX.4.4", null), new ValidationOptions().layoutCache(false));
     private final ValidationResult result = new ValidationResult();
     private final AsciiSequenceView view = new AsciiSequenceView();
     private final Decimal decimal = new Decimal();
@@ -76,6 +82,12 @@ public class ParseNewOrderSingleSteps
     public boolean validate()
     {
         return validator.validate(indexed, result);
+    }
+
+    @Benchmark
+    public boolean validateNoLayoutCache()
+    {
+        return fullWalkValidator.validate(indexed, result);
     }
 
     @Benchmark

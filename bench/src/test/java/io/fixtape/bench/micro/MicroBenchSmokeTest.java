@@ -147,6 +147,8 @@ class MicroBenchSmokeTest
         assertEquals(SampleMessages.newOrderSingle(1234).length, steps.frame());
         assertEquals(18, steps.wrap()); // 8 9 35 49 56 34 52, 10 body fields, 10
         assertTrue(steps.validate());
+        assertTrue(steps.validate()); // again: now answered by the layout cache
+        assertTrue(steps.validateNoLayoutCache());
         steps.reads(BLACKHOLE);
     }
 
@@ -228,7 +230,7 @@ class MicroBenchSmokeTest
             "CodecPrimitives.formatPositiveLongAscii", "CodecPrimitives.parseDecimalScaled6",
             "CodecPrimitives.checksumMessage", "ParseBuffer.parse", "GenLogon.encode", "GenNewOrderSingle.encode",
             "GenExecutionReport.encode", "ParseNewOrderSingle.parse", "EncodeExecutionReport.encode",
-            "ParseNewOrderSingleSteps.validate"))
+            "ParseNewOrderSingleSteps.validate", "ParseNewOrderSingleSteps.validateNoLayoutCache"))
         {
             assertTrue(names.contains("io.fixtape.bench.micro." + name), name + " in " + names);
         }

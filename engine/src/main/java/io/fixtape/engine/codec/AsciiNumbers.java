@@ -167,6 +167,21 @@ public final class AsciiNumbers
         buffer.boundsCheck(offset, length);
     }
 
+    // Long.MAX_VALUE / 10^n: the largest value parseDecimalScaled can still scale up by n digits
+    private static final long[] MAX_BEFORE_SCALING = maxBeforeScaling();
+
+    private static long[] maxBeforeScaling()
+    {
+        final long[] limits = new long[19];
+        long limit = Long.MAX_VALUE;
+        for (int i = 0; i < limits.length; i++)
+        {
+            limits[i] = limit;
+            limit /= 10;
+        }
+        return limits;
+    }
+
     /**
      * Parses a FIX float into a long at a fixed scale: with {@code scale} 6, {@code "1.2345"} gives 1234500.
      * Digits beyond {@code scale} must be zeros (an exact conversion or none).
@@ -187,36 +202,48 @@ public final class AsciiNumbers
         {
             position++;
         }
+        // integer part: below 18 digits the value cannot overflow, so the exact check runs only on long inputs
         long value = 0;
         int digits = 0;
         int fractionDigits = -1;
-        for (; position < end; position++)
+        while (position < end)
         {
-            final byte b = buffer.getByte(position);
-            if (b == '.' && fractionDigits < 0)
-            {
-                fractionDigits = 0;
-                continue;
-            }
+            final byte b = buffer.getByte(position++);
             final int digit = b - '0';
             if (digit < 0 || digit > 9)
             {
+                if (b != '.')
+                {
+                    return INVALID_LONG;
+                }
+                fractionDigits = 0;
+                break;
+            }
+            if (++digits >= 18 && value > (Long.MAX_VALUE - digit) / 10)
+            {
                 return INVALID_LONG;
             }
-            digits++;
-            if (fractionDigits >= 0)
+            value = value * 10 + digit;
+        }
+        // fraction: up to scale digits are kept, any beyond must be zeros
+        while (position < end)
+        {
+            final int digit = buffer.getByte(position++) - '0';
+            if (digit < 0 || digit > 9)
             {
-                if (fractionDigits == scale)
-                {
-                    if (digit != 0)
-                    {
-                        return INVALID_LONG;
-                    }
-                    continue;
-                }
-                fractionDigits++;
+                return INVALID_LONG; // includes a second '.'
             }
-            if (value > (Long.MAX_VALUE - digit) / 10)
+            digits++;
+            if (fractionDigits == scale)
+            {
+                if (digit != 0)
+                {
+                    return INVALID_LONG;
+                }
+                continue;
+            }
+            fractionDigits++;
+            if (digits >= 18 && value > (Long.MAX_VALUE - digit) / 10)
             {
                 return INVALID_LONG;
             }
@@ -226,13 +253,14 @@ public final class AsciiNumbers
         {
             return INVALID_LONG;
         }
-        for (int i = Math.max(fractionDigits, 0); i < scale; i++)
+        final int missing = scale - Math.max(fractionDigits, 0);
+        if (missing > 0)
         {
-            if (value > Long.MAX_VALUE / 10)
+            if (value > MAX_BEFORE_SCALING[missing])
             {
                 return INVALID_LONG;
             }
-            value *= 10;
+            value *= POWERS_OF_TEN[missing];
         }
         return negative ? -value : value;
     }

@@ -1,6 +1,7 @@
 package io.fixtape.engine.codec;
 
 import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
 
 /**
  * Byte-level scanning steps of {@link FixDecoder#wrap}: short-tag fast path, word-at-a-time SOH search, and the
@@ -23,9 +24,28 @@ final class FieldScan
         {
             return -1;
         }
-        final int word = buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN);
-        final int d0 = (word & 0xFF) - '0';
-        final int b1 = (word >>> 8) & 0xFF;
+        return shortTagOfWord(buffer.getInt(position, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFFFFFFL);
+    }
+
+    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+    private static final long SOH_BYTES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /** Eight bytes at {@code position}, first byte lowest on every platform. Raw: the caller bounds-checked. */
+    static long word(final byte[] array, final long address, final int position)
+    {
+        final long word = UnsafeApi.getLong(array, address + position);
+        return LITTLE_ENDIAN ? word : Long.reverseBytes(word);
+    }
+
+    /**
+     * {@link #parseShortTag} on the first bytes of an already read word: the 1- to 3-digit tag without leading zero
+     * followed by '=', or -1.
+     */
+    static int shortTagOfWord(final long word)
+    {
+        final int d0 = (int)(word & 0xFF) - '0';
+        final int b1 = (int)(word >>> 8) & 0xFF;
         if (d0 < 1 || d0 > 9)
         {
             return -1;
@@ -39,17 +59,41 @@ final class FieldScan
         {
             return -1;
         }
-        final int b2 = (word >>> 16) & 0xFF;
+        final int b2 = (int)(word >>> 16) & 0xFF;
         if (b2 == FixDecoder.EQUALS)
         {
             return d0 * 10 + d1;
         }
         final int d2 = b2 - '0';
-        return d2 >= 0 && d2 <= 9 && (word >>> 24) == FixDecoder.EQUALS ? d0 * 100 + d1 * 10 + d2 : -1;
+        return d2 >= 0 && d2 <= 9 && ((int)(word >>> 24) & 0xFF) == FixDecoder.EQUALS ? d0 * 100 + d1 * 10 + d2 : -1;
     }
 
-    private static final long SOH_BYTES = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
+    /** Has-zero-byte flags of {@code word ^ SOH}: the lowest flag is exactly the first SOH (higher ones may not be). */
+    static long firstSohFlags(final long word)
+    {
+        final long x = word ^ SOH_BYTES;
+        return (x - SOH_BYTES) & ~x & HIGH_BITS;
+    }
+
+    /** {@link #findSoh(DirectBuffer, int, int)} on raw memory the caller has bounds-checked. */
+    static int findSoh(final byte[] array, final long address, final int from, final int end)
+    {
+        int position = from;
+        while (end - position >= 8)
+        {
+            final long flags = firstSohFlags(word(array, address, position));
+            if (flags != 0)
+            {
+                return position + (Long.numberOfTrailingZeros(flags) >>> 3);
+            }
+            position += 8;
+        }
+        while (position < end && UnsafeApi.getByte(array, address + position) != FixDecoder.SOH)
+        {
+            position++;
+        }
+        return position;
+    }
 
     /**
      * Position of the first SOH in {@code [from, end)}, or {@code end}. Tests eight bytes per step: after XOR with

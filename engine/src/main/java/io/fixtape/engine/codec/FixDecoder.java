@@ -56,10 +56,12 @@ public final class FixDecoder
     private int[] valueOffsets = new int[INITIAL_CAPACITY];
     private int[] valueLengths = new int[INITIAL_CAPACITY];
 
-    // first index of a small tag, valid only when firstIndexStamp[tag] == stamp (avoids clearing per message)
-    private final int[] firstIndexByTag = new int[DIRECT_TAG_LIMIT];
-    private final int[] firstIndexStamp = new int[DIRECT_TAG_LIMIT];
+    // first index of a small tag as (stamp << 32 | index), valid only when its stamp is the current one (avoids
+    // clearing per message). Built on the first by-tag lookup after wrap, backwards with unconditional stores (the
+    // last store per tag is its first occurrence), so the index pass itself only fills the three field arrays.
+    private final long[] firstIndexByTag = new long[DIRECT_TAG_LIMIT];
     private int stamp;
+    private int lookupStamp;
 
     private int errorCode;
     private int errorTag;
@@ -84,14 +86,17 @@ public final class FixDecoder
         this.msgType = MsgTypes.INVALID;
         if (++stamp == 0)
         {
-            java.util.Arrays.fill(firstIndexStamp, 0);
+            java.util.Arrays.fill(firstIndexByTag, 0);
             stamp = 1;
+            lookupStamp = 0;
         }
 
         final int end = offset + length;
-        int position = offset;
-        int pendingDataTag = 0;
-        int pendingDataLength = -1;
+        final long scanned = scanRegular(buffer, offset, end);
+        int position = (int)scanned;
+        int pendingDataTag = (int)(scanned >>> 32);
+        int pendingDataLength = pendingDataTag == 0 ? -1 : AsciiNumbers.parseIntAscii(
+            buffer, valueOffsets[fieldCount - 1], valueLengths[fieldCount - 1]);
         while (position < end)
         {
             int tag = FieldScan.parseShortTag(buffer, position, end);
@@ -168,6 +173,52 @@ public final class FixDecoder
         return this;
     }
 
+    /**
+     * The fast part of {@link #wrap}: indexes fields while they are regular (a 1- to 3-digit tag without leading
+     * zero, at least 8 bytes before the end, not announcing a data field) and returns where the general loop below
+     * must continue, with the data tag announced by the last indexed field in the high 32 bits. One 8-byte read at
+     * the field start gives the tag and, for fields up to 8 bytes, the SOH too; longer values continue eight bytes
+     * per step. The range is bounds-checked once and read raw (no check per read).
+     */
+    private long scanRegular(final DirectBuffer buffer, final int offset, final int end)
+    {
+        buffer.boundsCheck(offset, end - offset);
+        final byte[] array = buffer.byteArray();
+        final long address = buffer.addressOffset();
+        int position = offset;
+        while (end - position >= 8)
+        {
+            final long word = FieldScan.word(array, address, position);
+            final int tag = FieldScan.shortTagOfWord(word);
+            if (tag <= 0)
+            {
+                break;
+            }
+            final int valueStart = position + (tag < 10 ? 2 : tag < 100 ? 3 : 4);
+            // no SOH among the tag bytes and '=', so the lowest flag is the first SOH of the value (if in this word)
+            final long flags = FieldScan.firstSohFlags(word);
+            final int soh = flags != 0 ? position + (Long.numberOfTrailingZeros(flags) >>> 3) :
+                FieldScan.findSoh(array, address, position + 8, end);
+            if (soh >= end)
+            {
+                break; // no SOH: the general loop reports the malformed field
+            }
+            final int valueLength = soh - valueStart;
+            if (valueLength == 0)
+            {
+                recordError(ERROR_TAG_WITHOUT_VALUE, tag);
+            }
+            addField(tag, valueStart, valueLength);
+            position = soh + 1;
+            final int dataTag = FieldScan.dataTagFor(tag);
+            if (dataTag != 0)
+            {
+                return ((long)dataTag << 32) | position; // its data field may contain SOH: general loop
+            }
+        }
+        return position;
+    }
+
     private void addField(final int tag, final int valueOffset, final int valueLength)
     {
         if (fieldCount == tags.length)
@@ -178,11 +229,22 @@ public final class FixDecoder
         tags[index] = tag;
         valueOffsets[index] = valueOffset;
         valueLengths[index] = valueLength;
-        if (tag > 0 && tag < DIRECT_TAG_LIMIT && firstIndexStamp[tag] != stamp)
+    }
+
+    private void buildLookup()
+    {
+        final long stampBits = (long)stamp << 32;
+        final int[] tags = this.tags;
+        final long[] firstIndexByTag = this.firstIndexByTag;
+        for (int i = fieldCount - 1; i >= 0; i--)
         {
-            firstIndexStamp[tag] = stamp;
-            firstIndexByTag[tag] = index;
+            final int tag = tags[i];
+            if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+            {
+                firstIndexByTag[tag] = stampBits | i;
+            }
         }
+        lookupStamp = stamp;
     }
 
     private void grow()
@@ -264,7 +326,12 @@ public final class FixDecoder
     {
         if (tag > 0 && tag < DIRECT_TAG_LIMIT)
         {
-            return firstIndexStamp[tag] == stamp ? firstIndexByTag[tag] : -1;
+            if (lookupStamp != stamp)
+            {
+                buildLookup();
+            }
+            final long entry = firstIndexByTag[tag];
+            return (int)(entry >>> 32) == stamp ? (int)entry : -1;
         }
         return indexOf(tag, 0);
     }

@@ -119,6 +119,11 @@ public final class FixFramer
         {
             return PARTIAL;
         }
+        final int fast = frameWellFormed(buffer, offset, length);
+        if (fast > 0)
+        {
+            return fast;
+        }
         final int end = offset + length;
 
         // BeginString: "8=FIX" then the rest of the value up to SOH.
@@ -214,6 +219,96 @@ public final class FixFramer
             return -messageLength;
         }
         return messageLength;
+    }
+
+    private static final long SOH_BYTES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long BEGIN_PREFIX_WORD = 0x5849463D38L; // "8=FIX", first byte lowest
+    private static final long TRAILER_MASK = 0xFF000000FFFFFFFFL;   // bytes 0..3 and 7 of "|10=nnn|"
+    private static final long TRAILER_WORD = 0x010000003D303101L;   // SOH "10=" ... SOH, first byte lowest
+
+    /**
+     * The common case in a few word reads: a complete message with a short BeginString, BodyLength of 1 to 6 digits
+     * and a correct checksum. Returns its length, or 0 when the general path must decide (anything else, including
+     * every partial and garbled input: the general path classifies and counts those).
+     */
+    private int frameWellFormed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < 32)
+        {
+            return 0;
+        }
+        final long head = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
+        if ((head & 0xFFFFFFFFFFL) != BEGIN_PREFIX_WORD)
+        {
+            return 0;
+        }
+        // BeginString value ends at the first SOH in bytes 5..15; no '=' before it
+        final long next = buffer.getLong(offset + 8, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final long sohHead = zeroFlags((head ^ SOH_BYTES) | 0xFFFFFFFFFFL);
+        final long sohNext = zeroFlags(next ^ SOH_BYTES);
+        final int sohIndex = sohHead != 0 ? Long.numberOfTrailingZeros(sohHead) >>> 3 :
+            sohNext != 0 ? 8 + (Long.numberOfTrailingZeros(sohNext) >>> 3) : -1;
+        if (sohIndex < 0)
+        {
+            return 0;
+        }
+        for (int i = 5; i < sohIndex; i++)
+        {
+            if (buffer.getByte(offset + i) == '=')
+            {
+                return 0;
+            }
+        }
+        // "9=" then 1..6 digits and SOH, in one word
+        final int bodyLengthField = offset + sohIndex + 1;
+        final long word = buffer.getLong(bodyLengthField, java.nio.ByteOrder.LITTLE_ENDIAN);
+        if ((word & 0xFFFF) != (('=' << 8) | '9'))
+        {
+            return 0;
+        }
+        int bodyLength = 0;
+        int i = 2;
+        for (; i < 8; i++)
+        {
+            final int digit = (int)((word >>> (i << 3)) & 0xFF) - '0';
+            if (digit < 0 || digit > 9)
+            {
+                break;
+            }
+            bodyLength = bodyLength * 10 + digit;
+        }
+        if (i == 2 || i == 8 || ((word >>> (i << 3)) & 0xFF) != SOH || bodyLength == 0)
+        {
+            return 0;
+        }
+        final int trailerStart = bodyLengthField + i + 1 + bodyLength;
+        final int messageLength = trailerStart + TRAILER_LENGTH - offset;
+        if (messageLength > length || messageLength > maxMessageSize)
+        {
+            return 0;
+        }
+        // "<SOH>10=nnn<SOH>" exactly where BodyLength points
+        final long trailer = buffer.getLong(trailerStart - 1, java.nio.ByteOrder.LITTLE_ENDIAN);
+        if ((trailer & TRAILER_MASK) != TRAILER_WORD)
+        {
+            return 0;
+        }
+        final int d0 = (int)((trailer >>> 32) & 0xFF) - '0';
+        final int d1 = (int)((trailer >>> 40) & 0xFF) - '0';
+        final int d2 = (int)((trailer >>> 48) & 0xFF) - '0';
+        if (d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9 ||
+            d0 * 100 + d1 * 10 + d2 != Checksum.compute(buffer, offset, trailerStart - offset))
+        {
+            return 0;
+        }
+        return messageLength;
+    }
+
+    /** Has-zero-byte flags: the lowest one is exact. */
+    private static long zeroFlags(final long x)
+    {
+        return (x - SOH_BYTES) & ~x & HIGH_BITS;
     }
 
     /**

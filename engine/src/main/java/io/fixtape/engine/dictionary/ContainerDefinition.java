@@ -30,6 +30,11 @@ public abstract class ContainerDefinition
     private final Int2ObjectHashMap<GroupDefinition> groups;
     // hot path: NumInGroup tag -> group for tags covered by dense (null otherwise); avoids a hash lookup per group
     private final GroupDefinition[] denseGroups;
+    // required-tag bitmask (validator): tag -> 1L << (first position in requiredTags), 0 when not required; null when
+    // a required tag falls outside the dense table or there are more than 64 distinct required tags
+    private final long[] requiredBits;
+    private final long allRequiredBits;
+    private final int[] requiredByBit;
 
     ContainerDefinition(final int[] fieldOrder, final int[] requiredTags, final Int2ObjectHashMap<GroupDefinition> groups)
     {
@@ -70,6 +75,55 @@ public abstract class ContainerDefinition
                 denseGroups[tag] = groups.get(tag);
             }
         }
+        long[] bits = new long[dense.length];
+        final int[] byBit = new int[64];
+        long all = 0;
+        int next = 0;
+        for (final int tag : requiredTags)
+        {
+            if (tag < 0 || tag >= bits.length || next == 64 && bits[tag] == 0)
+            {
+                bits = null;
+                break;
+            }
+            if (bits[tag] == 0)
+            {
+                byBit[next] = tag;
+                bits[tag] = 1L << next++;
+                all |= bits[tag];
+            }
+        }
+        this.requiredBits = bits;
+        this.allRequiredBits = bits == null ? 0 : all;
+        this.requiredByBit = byBit;
+    }
+
+    /**
+     * True when {@link #requiredBit} covers every required tag: the validator can then collect the required tags
+     * present in one {@code long} per container instead of searching for each.
+     */
+    public boolean hasRequiredBits()
+    {
+        return requiredBits != null;
+    }
+
+    /**
+     * {@code 1L << k} when {@code tag} is the k-th distinct required tag (in {@link #requiredAt} order), else 0.
+     * Only meaningful when {@link #hasRequiredBits()}.
+     */
+    public long requiredBit(final int tag)
+    {
+        return tag >= 0 && tag < requiredBits.length ? requiredBits[tag] : 0;
+    }
+
+    /**
+     * The first required tag (in {@link #requiredAt} order) whose bit is not in {@code present}, or -1 when all are
+     * there. Only meaningful when {@link #hasRequiredBits()}.
+     */
+    public int firstMissingRequired(final long present)
+    {
+        final long missing = allRequiredBits & ~present;
+        return missing == 0 ? NOT_FOUND : requiredByBit[Long.numberOfTrailingZeros(missing)];
     }
 
     /** True when {@code tag} may appear directly in this container. */

@@ -23,6 +23,9 @@ public final class Dictionary
     private final String version;
     private final String servicePack;
     private final FieldDefinition[] denseFields;
+    // hot path (validator): tag -> FieldType ordinal + 1 (0 = undefined) and tag -> enum values, beside denseFields
+    private final byte[] denseTypeCodes;
+    private final EnumValues[] denseEnums;
     private final Int2ObjectHashMap<FieldDefinition> sparseFields;
     private final Map<String, FieldDefinition> fieldsByName;
     private final Long2ObjectHashMap<MessageDefinition> messages;
@@ -52,12 +55,16 @@ public final class Dictionary
             }
         }
         this.denseFields = new FieldDefinition[maxDense + 1];
+        this.denseTypeCodes = new byte[maxDense + 1];
+        this.denseEnums = new EnumValues[maxDense + 1];
         this.sparseFields = new Int2ObjectHashMap<>();
         for (final FieldDefinition field : fields)
         {
             if (field.tag() >= 0 && field.tag() < DENSE_TAG_LIMIT)
             {
                 denseFields[field.tag()] = field;
+                denseTypeCodes[field.tag()] = (byte)typeCode(field);
+                denseEnums[field.tag()] = field.enumValues();
             }
             else
             {
@@ -104,6 +111,35 @@ public final class Dictionary
             return denseFields[tag];
         }
         return tag >= DENSE_TAG_LIMIT || tag < 0 ? sparseFields.get(tag) : null;
+    }
+
+    /**
+     * {@link FieldType#ordinal()} + 1 of {@code tag}'s type, or 0 when the dictionary does not define it: one array
+     * read for the validator instead of a definition lookup and a field load per value.
+     */
+    public int typeCode(final int tag)
+    {
+        if (tag >= 0 && tag < denseTypeCodes.length)
+        {
+            return denseTypeCodes[tag];
+        }
+        return typeCode(field(tag));
+    }
+
+    /** Enumerated values of {@code tag}, or null (undefined tag or any value allowed by the type). */
+    public EnumValues enumValues(final int tag)
+    {
+        if (tag >= 0 && tag < denseEnums.length)
+        {
+            return denseEnums[tag];
+        }
+        final FieldDefinition field = field(tag);
+        return field == null ? null : field.enumValues();
+    }
+
+    private static int typeCode(final FieldDefinition field)
+    {
+        return field == null ? 0 : field.type().ordinal() + 1;
     }
 
     public boolean isField(final int tag)

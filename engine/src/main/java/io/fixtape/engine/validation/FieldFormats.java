@@ -19,6 +19,73 @@ public final class FieldFormats
     {
     }
 
+    // what to check per type: FieldType ordinal + 1 (Dictionary#typeCode) -> one of these kinds
+    private static final int ANY = 0;
+    private static final int INT = 1;
+    private static final int TAGNUM = 2;
+    private static final int DECIMAL = 3;
+    private static final int BOOLEAN = 4;
+    private static final int CHAR = 5;
+    private static final int CHAR_LIST = 6;
+    private static final int TIMESTAMP = 7;
+    private static final int TIME_ONLY = 8;
+    private static final int DATE = 9;
+    private static final int LOCAL_MKT_DATE = 10;
+    private static final int MONTH_YEAR = 11;
+    private static final int DAY_OF_MONTH = 12;
+    private static final byte[] KIND_BY_TYPE_CODE = new byte[FieldType.values().length + 1];
+
+    static
+    {
+        for (final FieldType type : FieldType.values())
+        {
+            KIND_BY_TYPE_CODE[type.ordinal() + 1] = (byte)kindOf(type);
+        }
+    }
+
+    private static int kindOf(final FieldType type)
+    {
+        switch (type)
+        {
+            case INT:
+            case LENGTH:
+            case SEQNUM:
+            case NUMINGROUP:
+                return INT;
+            case TAGNUM:
+                return TAGNUM;
+            case FLOAT:
+            case PRICE:
+            case QTY:
+            case AMT:
+            case PRICEOFFSET:
+            case PERCENTAGE:
+                return DECIMAL;
+            case BOOLEAN:
+                return BOOLEAN;
+            case CHAR:
+                return CHAR;
+            case MULTIPLECHARVALUE:
+                return CHAR_LIST;
+            case UTCTIMESTAMP:
+            case TIME:
+                return TIMESTAMP;
+            case UTCTIMEONLY:
+                return TIME_ONLY;
+            case UTCDATEONLY:
+            case UTCDATE:
+                return DATE;
+            case LOCALMKTDATE:
+                return LOCAL_MKT_DATE;
+            case MONTHYEAR:
+                return MONTH_YEAR;
+            case DAYOFMONTH:
+                return DAY_OF_MONTH;
+            default:
+                return ANY;
+        }
+    }
+
     public static boolean isValid(
         final FieldType type,
         final boolean charChecked,
@@ -27,41 +94,65 @@ public final class FieldFormats
         final int offset,
         final int length)
     {
-        switch (type)
+        return isValid(type.ordinal() + 1, charChecked, strict, buffer, offset, length);
+    }
+
+    /**
+     * Same as {@link #isValid(FieldType, boolean, boolean, DirectBuffer, int, int)} for a type given as
+     * {@link io.fixtape.engine.dictionary.Dictionary#typeCode} (0, an undefined field, is always valid): one table
+     * read and a switch on an int on the validator's per-field path.
+     */
+    public static boolean isValid(
+        final int typeCode,
+        final boolean charChecked,
+        final boolean strict,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        return isValidKind(KIND_BY_TYPE_CODE[typeCode], charChecked, strict, buffer, offset, length);
+    }
+
+    /** What {@link #isValid(int, boolean, boolean, DirectBuffer, int, int)} checks for a type code; 0 = nothing. */
+    static int kind(final int typeCode)
+    {
+        return KIND_BY_TYPE_CODE[typeCode];
+    }
+
+    /** {@link #isValid(int, boolean, boolean, DirectBuffer, int, int)} for a {@link #kind}. */
+    static boolean isValidKind(
+        final int kind,
+        final boolean charChecked,
+        final boolean strict,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        switch (kind)
         {
             case INT:
-            case LENGTH:
-            case SEQNUM:
-            case NUMINGROUP:
                 return isInt(buffer, offset, length);
             case TAGNUM:
                 return !strict || isInt(buffer, offset, length);
-            case FLOAT:
-            case PRICE:
-            case QTY:
-            case AMT:
-            case PRICEOFFSET:
-            case PERCENTAGE:
+            case DECIMAL:
                 return isDecimal(buffer, offset, length);
             case BOOLEAN:
                 return length == 1 && (buffer.getByte(offset) == 'Y' || buffer.getByte(offset) == 'N');
             case CHAR:
                 return !charChecked || length == 1;
-            case MULTIPLECHARVALUE:
+            case CHAR_LIST:
                 return isCharList(buffer, offset, length);
-            case UTCTIMESTAMP:
-            case TIME:
+            case TIMESTAMP:
                 return isTimestamp(buffer, offset, length, strict);
-            case UTCTIMEONLY:
+            case TIME_ONLY:
                 return isTimeOnly(buffer, offset, length, strict);
-            case UTCDATEONLY:
-            case UTCDATE:
+            case DATE:
                 return isDate(buffer, offset, length, strict);
-            case LOCALMKTDATE:
+            case LOCAL_MKT_DATE:
                 return !strict || isDate(buffer, offset, length, true);
-            case MONTHYEAR:
+            case MONTH_YEAR:
                 return !strict || isMonthYear(buffer, offset, length);
-            case DAYOFMONTH:
+            case DAY_OF_MONTH:
                 return !strict || length >= 1 && length <= 2 && isDigits(buffer, offset, length) &&
                     inRange(buffer, offset, length, 1, 31);
             default:
@@ -182,17 +273,57 @@ public final class FieldFormats
         return true;
     }
 
+    private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
+    private static final long ZEROS = 0x3030303030303030L;
+    // "-HH:MM:S" read little-endian: the separators are bytes 0, 3 and 6
+    private static final long TIME_SEPARATOR_MASK = 0x00FF0000FF0000FFL;
+    private static final long TIME_SEPARATORS = ((long)':' << 48) | ((long)':' << 24) | '-';
+
+    /**
+     * All eight bytes of {@code word} are ASCII digits: every high nibble is 3, and adding 6 to every byte leaves it
+     * 3 (low nibble at most 9). Once the high nibbles are 3 the additions cannot carry into the next byte.
+     */
+    private static boolean allDigits(final long word)
+    {
+        return ((word & HIGH_NIBBLES) | (((word + 0x0606060606060606L) & HIGH_NIBBLES) >>> 4)) == 0x3333333333333333L;
+    }
+
+    /** Two-digit number in bytes {@code byteIndex} and {@code byteIndex + 1} of a little-endian word of digits. */
+    private static int twoDigits(final long word, final int byteIndex)
+    {
+        final int shift = byteIndex << 3;
+        return (int)((word >>> shift) & 0xF) * 10 + (int)((word >>> (shift + 8)) & 0xF);
+    }
+
+    /** {@code yyyyMMdd-HH:mm:ss[.fraction]}: date and time checked eight bytes at a time. */
     private static boolean isTimestamp(final DirectBuffer buffer, final int offset, final int length, final boolean strict)
     {
         if (length != 17 && length != 21 && length != 24 && length != 27 && length != 30)
         {
             return false;
         }
-        if (!isDate(buffer, offset, 8, strict) || buffer.getByte(offset + 8) != '-')
+        final long date = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final long time = buffer.getLong(offset + 8, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final byte lastSecond = buffer.getByte(offset + 16);
+        if (!allDigits(date) || (time & TIME_SEPARATOR_MASK) != TIME_SEPARATORS ||
+            !allDigits((time & ~TIME_SEPARATOR_MASK) | (ZEROS & TIME_SEPARATOR_MASK)) ||
+            lastSecond < '0' || lastSecond > '9')
         {
             return false;
         }
-        return isTimeOnly(buffer, offset + 9, length - 9, strict);
+        if (length > 17 && (buffer.getByte(offset + 17) != '.' || !isDigits(buffer, offset + 18, length - 18)))
+        {
+            return false;
+        }
+        if (!strict)
+        {
+            return true;
+        }
+        final int month = twoDigits(date, 4);
+        final int day = twoDigits(date, 6);
+        final int seconds = (int)((time >>> 56) & 0xF) * 10 + (lastSecond - '0');
+        return month >= 1 && month <= 12 && day >= 1 && day <= 31 &&
+            twoDigits(time, 1) <= 23 && twoDigits(time, 4) <= 59 && seconds <= 60;
     }
 
     private static boolean isTimeOnly(final DirectBuffer buffer, final int offset, final int length, final boolean strict)

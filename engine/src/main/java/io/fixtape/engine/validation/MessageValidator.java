@@ -4,7 +4,7 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.dictionary.ContainerDefinition;
 import io.fixtape.engine.dictionary.Dictionary;
-import io.fixtape.engine.dictionary.FieldDefinition;
+import io.fixtape.engine.dictionary.EnumValues;
 import io.fixtape.engine.dictionary.GroupDefinition;
 import io.fixtape.engine.dictionary.MessageDefinition;
 import io.fixtape.engine.dictionary.SessionDictionary;
@@ -51,6 +51,7 @@ public final class MessageValidator
 
     private final SessionDictionary dictionaries;
     private final ValidationOptions options;
+    private final boolean strictFormats;
     private final Dictionary transport;
     private final MessageDefinition headerDefinition;
     private final MessageDefinition trailerDefinition;
@@ -80,10 +81,29 @@ public final class MessageValidator
     private int groupReason;
     private int groupTag;
 
+    // required tags seen at top level, one bit per required tag of the header, body and trailer definitions
+    private final boolean requiredBitsUsable;
+    private final boolean checkHeaderInline;
+    private final long firstThreeRequiredBits;
+    private long headerPresent;
+    private long bodyPresent;
+    private long trailerPresent;
+
+    // last MsgType -> definition, for the common case of no ApplVerID (1128) in the message
+    private long cachedMsgType = MsgTypes.INVALID;
+    private boolean cachedAdmin;
+    private MessageDefinition cachedMessage;
+
+    private final LayoutCache layouts;
+    private final boolean validateFieldsHaveValues;
+
     public MessageValidator(final SessionDictionary dictionaries, final ValidationOptions options)
     {
         this.dictionaries = dictionaries;
         this.options = options.copy();
+        this.strictFormats = this.options.strictFormats();
+        this.validateFieldsHaveValues = this.options.validateFieldsHaveValues();
+        this.layouts = this.options.layoutCache() ? new LayoutCache() : null;
         this.transport = dictionaries.transport();
         this.headerDefinition = transport.header();
         this.trailerDefinition = transport.trailer();
@@ -95,6 +115,11 @@ public final class MessageValidator
         {
             sectionByTag[tag] = (byte)(isTrailerTagSlow(tag) ? TRAILER : isHeaderTagSlow(tag) ? HEADER : 0);
         }
+        this.requiredBitsUsable = headerDefinition.hasRequiredBits() && trailerDefinition.hasRequiredBits();
+        // a repeated header/trailer tag is a structure error when rejected, so no "last value wins" pass is needed
+        this.checkHeaderInline = this.options.rejectRepeatedHeaderTags();
+        this.firstThreeRequiredBits = !requiredBitsUsable ? 0 :
+            headerDefinition.requiredBit(8) | headerDefinition.requiredBit(9) | headerDefinition.requiredBit(35);
     }
 
     public SessionDictionary dictionaries()
@@ -123,6 +148,14 @@ public final class MessageValidator
         this.fieldCount = decoder.fieldCount();
         final long msgType = decoder.msgType();
         result.reset(msgType);
+        if (layouts != null)
+        {
+            if (layouts.validByLayout(decoder, msgType, strictFormats, validateFieldsHaveValues))
+            {
+                return true;
+            }
+            layouts.begin(fieldCount, decoder.indexOf(1128) < 0);
+        }
         resetCandidates();
         if (levels.length < fieldCount)
         {
@@ -145,6 +178,16 @@ public final class MessageValidator
         levels[1] = HEADER;
         levels[2] = HEADER;
         cursor = 3;
+        if (requiredBitsUsable)
+        {
+            headerPresent = firstThreeRequiredBits;
+        }
+        if (checkHeaderInline)
+        {
+            checkField(0, HEADER, headerDefinition, transport);
+            checkField(1, HEADER, headerDefinition, transport);
+            checkField(2, HEADER, headerDefinition, transport);
+        }
         parseHeader();
         if (structureReason == NONE)
         {
@@ -154,11 +197,16 @@ public final class MessageValidator
         {
             parseTrailer();
         }
-        if (structureReason == NONE)
+        if (structureReason == NONE && !checkHeaderInline)
         {
             checkHeaderAndTrailerFields();
         }
-        return conclude(msgType, result);
+        final boolean valid = conclude(msgType, result);
+        if (valid && layouts != null)
+        {
+            layouts.storeValid(decoder, msgType);
+        }
+        return valid;
     }
 
     private boolean conclude(final long msgType, final ValidationResult result)
@@ -178,14 +226,30 @@ public final class MessageValidator
             result.sessionReject(SessionRejectReason.INVALID_MSGTYPE, 35);
             return false;
         }
-        int missing = firstMissing(headerDefinition, HEADER);
-        if (missing == NONE)
+        int missing;
+        if (requiredBitsUsable && message.hasRequiredBits())
         {
-            missing = firstMissing(trailerDefinition, TRAILER);
+            missing = headerDefinition.firstMissingRequired(headerPresent);
+            if (missing == NONE)
+            {
+                missing = trailerDefinition.firstMissingRequired(trailerPresent);
+            }
+            if (missing == NONE)
+            {
+                missing = message.firstMissingRequired(bodyPresent);
+            }
         }
-        if (missing == NONE)
+        else
         {
-            missing = firstMissing(message, BODY);
+            missing = firstMissing(headerDefinition, HEADER);
+            if (missing == NONE)
+            {
+                missing = firstMissing(trailerDefinition, TRAILER);
+            }
+            if (missing == NONE)
+            {
+                missing = firstMissing(message, BODY);
+            }
         }
         if (missing == NONE)
         {
@@ -226,6 +290,26 @@ public final class MessageValidator
 
     private void selectDictionaries(final long msgType)
     {
+        if (msgType == cachedMsgType && msgType != MsgTypes.INVALID)
+        {
+            if (cachedAdmin)
+            {
+                application = transport;
+                message = cachedMessage;
+                return;
+            }
+            if (decoder.indexOf(1128) < 0)
+            {
+                application = dictionaries.defaultApplication();
+                message = cachedMessage;
+                return;
+            }
+        }
+        selectDictionariesSlow(msgType);
+    }
+
+    private void selectDictionariesSlow(final long msgType)
+    {
         final MessageDefinition transportMessage = transport.message(msgType);
         if (transportMessage != null && transportMessage.isAdmin())
         {
@@ -238,6 +322,13 @@ public final class MessageValidator
                 dictionaries.application(buffer, decoder.valueOffsetAt(applVerId), decoder.valueLengthAt(applVerId));
         }
         message = msgType == MsgTypes.INVALID ? null : application.message(msgType);
+        final boolean admin = transportMessage != null && transportMessage.isAdmin();
+        if (msgType != MsgTypes.INVALID && (admin || application == dictionaries.defaultApplication()))
+        {
+            cachedMsgType = msgType;
+            cachedAdmin = admin;
+            cachedMessage = message;
+        }
     }
 
     private void parseHeader()
@@ -321,14 +412,18 @@ public final class MessageValidator
     {
         final int index = cursor;
         levels[index] = section;
+        if (container != null && requiredBitsUsable)
+        {
+            markPresent(section, container.requiredBit(decoder.tagAt(index)));
+        }
         final GroupDefinition group = container == null ? null : container.group(tag);
         if (group == null)
         {
-            if (section == BODY)
+            if (section == BODY || checkHeaderInline)
             {
                 checkField(index, section, container, dictionary);
             }
-            cursor++; // header and trailer fields are checked once the whole message is known (repeats)
+            cursor++; // else header and trailer fields are checked once the whole message is known (repeats)
             return;
         }
         final int instances = parseGroup(group, section == HEADER, true, GROUP_BASE);
@@ -345,6 +440,10 @@ public final class MessageValidator
      */
     private int parseGroup(final GroupDefinition group, final boolean inHeader, final boolean parentIsMessage, final int level)
     {
+        if (layouts != null)
+        {
+            layouts.notStorable(); // NumInGroup values steer the parse: not a pure function of the tags
+        }
         final int countIndex = cursor;
         final long declared = FieldFormats.parseJavaInt(
             buffer, decoder.valueOffsetAt(countIndex), decoder.valueLengthAt(countIndex));
@@ -453,6 +552,22 @@ public final class MessageValidator
         }
     }
 
+    private void markPresent(final int section, final long bit)
+    {
+        switch (section)
+        {
+            case HEADER:
+                headerPresent |= bit;
+                break;
+            case BODY:
+                bodyPresent |= bit;
+                break;
+            default:
+                trailerPresent |= bit;
+                break;
+        }
+    }
+
     private Dictionary dictionaryFor(final boolean inHeader)
     {
         return inHeader ? transport : application;
@@ -516,20 +631,25 @@ public final class MessageValidator
         final int tag = tagAt(index);
         final int offset = decoder.valueOffsetAt(index);
         final int length = decoder.valueLengthAt(index);
-        if (length == 0 && options.validateFieldsHaveValues())
+        final int typeCode = dictionary.typeCode(tag);
+        final EnumValues enumValues = typeCode == 0 ? null : dictionary.enumValues(tag);
+        if (layouts != null)
+        {
+            layouts.checked(index, typeCode, dictionary.isCharTypeChecked(), enumValues);
+        }
+        if (length == 0 && validateFieldsHaveValues)
         {
             offer(section, tag, SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE);
             return;
         }
-        final FieldDefinition field = dictionary.field(tag);
-        if (field != null)
+        if (typeCode != 0)
         {
-            if (!FieldFormats.isValid(field.type(), dictionary.isCharTypeChecked(), options.strictFormats(), buffer, offset, length))
+            if (!FieldFormats.isValid(typeCode, dictionary.isCharTypeChecked(), strictFormats, buffer, offset, length))
             {
                 offer(section, tag, SessionRejectReason.INCORRECT_DATA_FORMAT);
                 return;
             }
-            if (field.enumValues() != null && !field.enumValues().contains(buffer, offset, length))
+            if (enumValues != null && !enumValues.contains(buffer, offset, length))
             {
                 offer(section, tag, SessionRejectReason.VALUE_INCORRECT);
                 return;
@@ -537,7 +657,7 @@ public final class MessageValidator
         }
         if ((container == null || !container.hasField(tag)) && isUnknownFieldRejected(tag))
         {
-            offer(section, tag, field != null ?
+            offer(section, tag, typeCode != 0 ?
                 SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE : SessionRejectReason.INVALID_TAG_NUMBER);
         }
     }
@@ -725,6 +845,10 @@ public final class MessageValidator
         {
             return tag;
         }
+        if (layouts != null)
+        {
+            layouts.notStorable();
+        }
         final int start = decoder.fieldOffsetAt(index);
         final long raw = FieldFormats.parseJavaInt(buffer, start, decoder.valueOffsetAt(index) - 1 - start);
         if (raw == Long.MIN_VALUE)
@@ -771,5 +895,8 @@ public final class MessageValidator
         groupReason = NONE;
         application = null;
         message = null;
+        headerPresent = 0;
+        bodyPresent = 0;
+        trailerPresent = 0;
     }
 }

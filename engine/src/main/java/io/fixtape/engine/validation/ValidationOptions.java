@@ -19,6 +19,9 @@ import org.agrona.collections.LongHashSet;
  * DayOfMonth, which QuickFIX/J passes as strings</td><td>true</td></tr>
  * <tr><td>rejectRepeatedHeaderTags</td><td>(fixtape) a tag repeated inside the header or trailer is rejected
  * (13); QuickFIX/J keeps the last value silently (N)</td><td>true</td></tr>
+ * <tr><td>layoutCache</td><td>(fixtape) remember the field layouts (MsgType + tag sequence, no repeating
+ * groups) that validated clean, and for a message with the same layout re-check only the values (empty, format,
+ * enum); anything else, or any value problem, runs the full validation. Same verdicts either way.</td><td>true</td></tr>
  * <tr><td>supportedMessageType</td><td>(fixtape) application MsgTypes the application handles; others get a
  * BusinessMessageReject "unsupported message type". None added = all supported.</td><td>all</td></tr>
  * </table>
@@ -34,6 +37,7 @@ public final class ValidationOptions
     private boolean allowUnknownMessageFields = false;
     private boolean strictFormats = true;
     private boolean rejectRepeatedHeaderTags = true;
+    private boolean layoutCache = true;
     private final LongHashSet supportedMessageTypes = new LongHashSet();
 
     public ValidationOptions validateUserDefinedFields(final boolean value)
@@ -122,6 +126,17 @@ public final class ValidationOptions
         return strictFormats;
     }
 
+    public ValidationOptions layoutCache(final boolean value)
+    {
+        layoutCache = value;
+        return this;
+    }
+
+    public boolean layoutCache()
+    {
+        return layoutCache;
+    }
+
     public boolean rejectRepeatedHeaderTags()
     {
         return rejectRepeatedHeaderTags;
@@ -142,7 +157,8 @@ public final class ValidationOptions
             .validateUnorderedGroupFields(validateUnorderedGroupFields)
             .allowUnknownMessageFields(allowUnknownMessageFields)
             .strictFormats(strictFormats)
-            .rejectRepeatedHeaderTags(rejectRepeatedHeaderTags);
+            .rejectRepeatedHeaderTags(rejectRepeatedHeaderTags)
+            .layoutCache(layoutCache);
         copy.supportedMessageTypes.addAll(supportedMessageTypes);
         return copy;
     }

@@ -135,4 +135,34 @@ class AsciiNumbersTest
         assertEquals(INVALID_LONG, scaled("1e5", 6));
         assertEquals(INVALID_LONG, scaled("99999999999999", 6));
     }
+
+    /** The split integer/fraction loops and the table-based final scaling against BigDecimal, near overflow too. */
+    @Test
+    void parseDecimalScaledMatchesBigDecimal()
+    {
+        final java.util.Random random = new java.util.Random(20261202);
+        final char[] alphabet = "0123456789999.-".toCharArray();
+        final java.math.BigDecimal max = java.math.BigDecimal.valueOf(Long.MAX_VALUE);
+        for (int n = 0; n < 200_000; n++)
+        {
+            final StringBuilder text = new StringBuilder();
+            final int length = 1 + random.nextInt(22);
+            for (int i = 0; i < length; i++)
+            {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            final String s = text.toString();
+            final int scale = random.nextInt(19);
+            long expected = INVALID_LONG;
+            if (s.matches("-?[0-9]*(\\.[0-9]*)?") && s.matches(".*[0-9].*"))
+            {
+                final java.math.BigDecimal value = new java.math.BigDecimal(s).movePointRight(scale);
+                if (value.stripTrailingZeros().scale() <= 0 && value.abs().compareTo(max) <= 0)
+                {
+                    expected = value.longValueExact();
+                }
+            }
+            assertEquals(expected, scaled(s, scale), s + " at scale " + scale);
+        }
+    }
 }

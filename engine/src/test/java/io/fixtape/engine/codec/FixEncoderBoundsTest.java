@@ -69,6 +69,7 @@ class FixEncoderBoundsTest
             final byte[] actual = new byte[length];
             buffer.getBytes(encoder.messageOffset(), actual);
             assertArrayEquals(expected, actual, "capacity " + capacity);
+            assertEquals(length, new FixFramer().frame(buffer, encoder.messageOffset(), length), "CheckSum");
             for (int i = 0; i < capacity; i++)
             {
                 if (i < encoder.messageOffset() || i >= encoder.messageOffset() + length)

@@ -325,4 +325,52 @@ class FixFramerTest
             }
         }
     }
+
+    /**
+     * The word-read fast path for well-formed messages: every alignment (offsets 0..15, heap and direct), short
+     * and long BeginStrings, 1- to 6-digit BodyLength (with a leading zero too), and a wrong checksum or a
+     * BodyLength pointing elsewhere still classified by the general path.
+     */
+    @Test
+    void wellFormedAtEveryAlignment()
+    {
+        final StringBuilder longText = new StringBuilder();
+        for (int i = 0; i < 2000; i++)
+        {
+            longText.append((char)('a' + i % 26));
+        }
+        final String[] messages = {
+            message("FIX.4.4", "35=0|"),
+            message("FIX.4.2", "35=D|49=A|56=B|34=12|52=20261202-15:04:05.123|11=X|"),
+            message("FIXT.1.1", "35=A|49=A|56=B|34=1|98=0|108=30|1137=9|"),
+            message("FIX.4.4", "35=B|58=" + longText + "|"),
+            soh("8=FIX.4.4|9=0005|35=0|10=") + String.format("%03d", FixText.sum(soh("8=FIX.4.4|9=0005|35=0|"))) + soh("|")};
+        final FixFramer framer = new FixFramer();
+        for (final String text : messages)
+        {
+            final byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            final byte[] badSum = bytes.clone();
+            badSum[bytes.length - 2] = (byte)(badSum[bytes.length - 2] == '0' ? '1' : '0');
+            for (int offset = 0; offset < 16; offset++)
+            {
+                for (final boolean direct : new boolean[] {false, true})
+                {
+                    assertEquals(bytes.length, framer.frame(at(bytes, offset, direct), offset, bytes.length), text);
+                    assertEquals(FixFramer.REASON_NONE, framer.lastReason());
+                    assertEquals(-bytes.length, framer.frame(at(badSum, offset, direct), offset, bytes.length), text);
+                    assertEquals(FixFramer.REASON_BAD_CHECKSUM, framer.lastReason());
+                    assertEquals(FixFramer.PARTIAL, framer.frame(at(bytes, offset, direct), offset, bytes.length - 1));
+                }
+            }
+        }
+    }
+
+    private static UnsafeBuffer at(final byte[] bytes, final int offset, final boolean direct)
+    {
+        final UnsafeBuffer buffer = direct ?
+            new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(offset + bytes.length)) :
+            new UnsafeBuffer(new byte[offset + bytes.length]);
+        buffer.putBytes(offset, bytes);
+        return buffer;
+    }
 }
