@@ -145,7 +145,7 @@ public final class DemoCommand implements Callable<Integer>
             beforeStop = new Seq(acceptor.session(acceptorId));
             final long fillsBefore = exec.fills();
             out.println("acceptor stopped after " + flow.answered() + " answers (" + flow.sent() + " orders sent, " +
-                exec.repliesDropped() + " fills dropped, " + exec.pendingReplies() + " held by back-pressure): next sender seq " + beforeStop.sender +
+                exec.repliesDropped() + " fills dropped by back-pressure): next sender seq " + beforeStop.sender +
                 ", next target seq " + beforeStop.target);
 
             recovered = recover(journalDir, acceptorId);
@@ -169,8 +169,8 @@ public final class DemoCommand implements Callable<Integer>
             out.println(nodelay);
         }
         out.println("initiator: logged out, engine closed");
-        out.println("restarted acceptor counters: " + acceptor.counters().summary() + ", fills held by back-pressure " +
-            exec.backPressured() + ", dropped " + exec.repliesDropped());
+        out.println("restarted acceptor counters: " + acceptor.counters().summary() + ", fills dropped by back-pressure " +
+            exec.repliesDropped() + " (held and sent later: " + exec.backPressured() + ")");
         acceptor.close();
 
         printExcerpt(journalDir, acceptorId, beforeStop);
