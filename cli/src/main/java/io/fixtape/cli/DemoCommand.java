@@ -145,7 +145,7 @@ public final class DemoCommand implements Callable<Integer>
             beforeStop = new Seq(acceptor.session(acceptorId));
             final long fillsBefore = exec.fills();
             out.println("acceptor stopped after " + flow.answered() + " answers (" + flow.sent() + " orders sent, " +
-                exec.backPressured() + " fills dropped by back-pressure): next sender seq " + beforeStop.sender +
+                exec.repliesDropped() + " fills dropped by back-pressure): next sender seq " + beforeStop.sender +
                 ", next target seq " + beforeStop.target);
 
             recovered = recover(journalDir, acceptorId);
@@ -170,7 +170,7 @@ public final class DemoCommand implements Callable<Integer>
         }
         out.println("initiator: logged out, engine closed");
         out.println("restarted acceptor counters: " + acceptor.counters().summary() + ", fills dropped by back-pressure " +
-            exec.backPressured());
+            exec.repliesDropped() + " (held and sent later: " + exec.backPressured() + ")");
         acceptor.close();
 
         printExcerpt(journalDir, acceptorId, beforeStop);

@@ -78,6 +78,13 @@ public final class ChronicleMessageStore implements MessageStore
         state.nextTarget(sessionId, seqNum);
     }
 
+    /** Only {@code audit} journals inbound messages. */
+    @Override
+    public boolean recordsInbound()
+    {
+        return audit;
+    }
+
     @Override
     public void onInbound(
         final int seqNum,
@@ -115,11 +122,11 @@ public final class ChronicleMessageStore implements MessageStore
                 buffer, offset, length);
             if (!possDup)
             {
+                state.nextSender(sessionId, seqNum + 1); // first: the number is on disk, never reuse it
                 if (!admin)
                 {
-                    outIndex.put(seqNum, index);
+                    outIndex.put(seqNum, index); // may fail with DISK_FULL (a resend of seqNum is then a gap fill)
                 }
-                state.nextSender(sessionId, seqNum + 1);
             }
             state.coveredIndex(index);
         }

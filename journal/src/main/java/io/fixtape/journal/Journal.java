@@ -58,6 +58,9 @@ public final class Journal implements AutoCloseable
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     private ExcerptAppender appender;
+    private Bytes<?> checkedBytes;
+    private long checkedWrites;
+    private final org.agrona.concurrent.UnsafeBuffer rawView = new org.agrona.concurrent.UnsafeBuffer(0, 0);
     private ExcerptTailer readTailer;
     private long lastDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
@@ -271,6 +274,12 @@ public final class Journal implements AutoCloseable
         state.coveredIndex(record.queueIndex());
     }
 
+    /** Records written through Chronicle's checked {@link Bytes} calls (near a mapped-chunk end) instead of raw. */
+    long checkedWrites()
+    {
+        return checkedWrites;
+    }
+
     /** Number of records the last open applied from the journal tail (recovery cost indicator). */
     public long recoveredRecords()
     {
@@ -312,8 +321,18 @@ public final class Journal implements AutoCloseable
             try
             {
                 final Bytes<?> bytes = dc.wire().bytes();
-                RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
-                RecordCodec.writeBody(bytes, buffer, offset, length);
+                if (bytes != checkedBytes)
+                {
+                    bytes.singleThreadedCheckDisabled(true); // single writer by contract (see class javadoc)
+                    checkedBytes = bytes;
+                }
+                if (!RecordCodec.writeRaw(bytes, rawView, direction, flags, sessionId, seqNum, timestampNanos, msgType,
+                    buffer, offset, length))
+                {
+                    RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
+                    RecordCodec.writeBody(bytes, buffer, offset, length);
+                    checkedWrites++;
+                }
                 WRITE_POSITION.setRelease(this, bytes.writePosition());
             }
             catch (final Throwable t)
@@ -371,6 +390,7 @@ public final class Journal implements AutoCloseable
         if (appender == null)
         {
             appender = queue.createAppender();
+            appender.singleThreadedCheckDisabled(true); // single writer by contract: skip Chronicle's per-call thread check
             this.appender = appender;
         }
         return appender;

@@ -38,7 +38,7 @@ public final class JournalContext
     private long syncIntervalNanos = TimeUnit.MILLISECONDS.toNanos(100);
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
-    private boolean pretouch = false;
+    private Boolean pretouch = null; // null: auto
     private long lowSpaceBytes = 64L * 1024 * 1024;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
@@ -122,8 +122,11 @@ public final class JournalContext
 
     /**
      * Whether the journal runs a {@link JournalPretoucher} (its own AgentRunner, sleeping 1 ms when idle) touching
-     * pages ahead of the writer; default false: on the 2-core test machine it did not improve the append tail
-     * (docs/BENCHMARKS.md, Journal).
+     * pages ahead of the writer. Default <em>auto</em>: on when this JVM may use at least 2 CPUs, off when it is
+     * confined to one (e.g. {@code taskset -c 1}), where the pretoucher would take its CPU time from the writer.
+     * Why on: the first write to a fresh page of the sparse cycle file makes the writer's thread fault and zero the
+     * page cache (docs/JOURNAL_FORMAT.md, "Append cost": ~0.35–0.65 µs of kernel time per 251-byte append on the test
+     * VM); the pretoucher takes that fault on its own thread. Settings: {@code JournalPretouch=Y|N|auto}.
      */
     public JournalContext pretouch(final boolean pretouch)
     {
@@ -131,9 +134,17 @@ public final class JournalContext
         return this;
     }
 
+    /** Back to the default: pretouch when the JVM may use 2 CPUs or more. */
+    public JournalContext pretouchAuto()
+    {
+        this.pretouch = null;
+        return this;
+    }
+
+    /** The effective setting (auto resolved against {@code Runtime.availableProcessors()}). */
     public boolean pretouch()
     {
-        return pretouch;
+        return pretouch != null ? pretouch : Runtime.getRuntime().availableProcessors() >= 2;
     }
 
     /** Free space under which appends fail with DISK_FULL before the file system does; default 64 MiB. */
@@ -289,7 +300,14 @@ public final class JournalContext
                 retentionCycles((int)parseLong(key, value));
                 return true;
             case KEY_PRETOUCH:
-                pretouch(parseBoolean(key, value));
+                if ("auto".equalsIgnoreCase(value.trim()))
+                {
+                    pretouchAuto();
+                }
+                else
+                {
+                    pretouch(parseBoolean(key, value));
+                }
                 return true;
             case KEY_LOW_SPACE_MB:
                 lowSpaceBytes(parseLong(key, value) * 1024 * 1024);

@@ -26,17 +26,20 @@ public final class JournalPretoucher implements Agent
     private final Journal journal;
     private final long aheadBytes;
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final File space;
     private MappedByteBuffer mapped;
     private File file;
     private long mappedLength;
     private long touchedUpTo;
     private long pagesTouched;
+    private long faults;
 
     /** @param aheadBytes how far beyond the writer's position pages are kept touched (e.g. 4 MiB). */
     public JournalPretoucher(final Journal journal, final long aheadBytes)
     {
         this.journal = journal;
         this.aheadBytes = aheadBytes;
+        this.space = journal.directory().toFile();
     }
 
     @Override
@@ -65,11 +68,27 @@ public final class JournalPretoucher implements Agent
         }
         long from = Math.max(touchedUpTo, (position + PAGE) & ~(PAGE - 1L));
         final long to = Math.min(target, mappedLength);
-        int work = 0;
-        for (; from + Integer.BYTES <= to; from += PAGE)
+        if (to > from && space.getUsableSpace() < journal.context().lowSpaceBytes() + (to - from))
         {
-            view.compareAndSetInt((int)from, 0, 0);
-            work++;
+            return 0; // touching allocates: never take the space the writer's low-space watermark keeps in reserve
+        }
+        int work = 0;
+        try
+        {
+            for (; from + Integer.BYTES <= to; from += PAGE)
+            {
+                view.compareAndSetInt((int)from, 0, 0);
+                work++;
+            }
+        }
+        catch (final InternalError ex)
+        {
+            // SIGBUS: the file system has no room for this page (full disk). Stop touching this file; the writer
+            // meets the same condition on its own and reports DISK_FULL (Journal.append).
+            faults++;
+            touchedUpTo = Long.MAX_VALUE;
+            pagesTouched += work;
+            return work;
         }
         touchedUpTo = from;
         pagesTouched += work;
@@ -106,6 +125,12 @@ public final class JournalPretoucher implements Agent
             mapped = null;
         }
         mappedLength = 0;
+    }
+
+    /** Times a page could not be touched (no space for it): touching stopped for that cycle file. */
+    public long faults()
+    {
+        return faults;
     }
 
     /** Pages touched so far (observability, tests). */

@@ -80,7 +80,16 @@ final class ResendIndex implements AutoCloseable
             }
             map(newCapacity);
         }
-        buffer.putLong(seqNum * Long.BYTES, queueIndex);
+        try
+        {
+            buffer.putLong(seqNum * Long.BYTES, queueIndex);
+        }
+        catch (final InternalError ex)
+        {
+            // SIGBUS: the file system has no block for this page of the sparse index (full disk)
+            throw new io.fixtape.engine.store.MessageStoreException(io.fixtape.engine.store.MessageStoreException.Reason.DISK_FULL,
+                "resend index " + file + " cannot grow to seq " + seqNum + " (no space left on the file system)", ex);
+        }
     }
 
     /** Forget every entry (sequence reset). Proportional to the index size, done only on reset. */

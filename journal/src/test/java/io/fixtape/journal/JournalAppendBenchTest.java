@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Journal append latency and throughput per durability policy, with and without the pretoucher. A closed loop of
  * back-to-back appends on one writer thread (what the poller does per message): each append is timed with
  * System.nanoTime into an HdrHistogram; throughput is appends / elapsed of the measured phase. Not a round trip, so
- * no send schedule applies; figures are append cost only.
+ * no send schedule applies; figures are append cost only. The writer thread's CPU time per append (user + system,
+ * and system alone: page faults) is reported too: it does not depend on how busy the machine is the way wall time does.
  *
  * <p>CI runs the {@code smoke} recipe (labelled, never compared). The full run, whose figures are in
  * docs/BENCHMARKS.md:
@@ -32,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JournalAppendBenchTest
 {
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
     @TempDir
     Path dir;
 
@@ -98,8 +101,10 @@ class JournalAppendBenchTest
     {
         final Histogram histogram = new Histogram(3_600_000_000_000L, 3);
         final JournalContext ctx = new JournalContext().directory(runDir).mode(JournalMode.AUDIT).durability(durability)
-            .lowSpaceBytes(0).initialIndexCapacity(2 * (warmup + measured + 16));
+            .lowSpaceBytes(0).initialIndexCapacity(2 * (warmup + measured + 16)).pretouch(false); // the cell starts its own
         long elapsed;
+        long cpu;
+        long sys;
         long touched = 0;
         try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
         {
@@ -120,6 +125,8 @@ class JournalAppendBenchTest
                     store.onOutbound(seq, 'D', 0, System.nanoTime(), buffer, 0, buffer.capacity());
                 }
                 final long start = System.nanoTime();
+                final long cpuStart = THREADS.getCurrentThreadCpuTime();
+                final long userStart = THREADS.getCurrentThreadUserTime();
                 for (int i = 0; i < measured; i++, seq++)
                 {
                     final long t0 = System.nanoTime();
@@ -127,6 +134,8 @@ class JournalAppendBenchTest
                     histogram.recordValue(System.nanoTime() - t0);
                 }
                 elapsed = System.nanoTime() - start;
+                cpu = THREADS.getCurrentThreadCpuTime() - cpuStart;
+                sys = cpu - (THREADS.getCurrentThreadUserTime() - userStart);
                 assertEquals(seq, store.nextSenderSeqNum());
             }
             finally
@@ -144,10 +153,11 @@ class JournalAppendBenchTest
         return String.format(Locale.ROOT,
             "{\"recipe\":\"%s\",\"durability\":\"%s\",\"pretouch\":%b,\"run\":%d,\"record_bytes\":%d,\"warmup\":%d," +
             "\"measured\":%d,\"p50_ns\":%d,\"p99_ns\":%d,\"p99_9_ns\":%d,\"max_ns\":%d,\"appends_per_s\":%.0f," +
+            "\"writer_cpu_ns_per_append\":%.0f,\"writer_sys_ns_per_append\":%.0f," +
             "\"pretouched_pages\":%d,\"dir_fs\":\"%s\",\"jvm\":\"%s\"}",
             recipe.name, durability, pretouch, run, buffer.capacity() + JournalRecordDescriptor.HEADER_LENGTH, warmup, measured,
             histogram.getValueAtPercentile(50), histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9),
-            histogram.getMaxValue(), measured * 1e9 / elapsed, touched, fsType(runDir), System.getProperty("java.version"));
+            histogram.getMaxValue(), measured * 1e9 / elapsed, (double)cpu / measured, (double)sys / measured, touched, fsType(runDir), System.getProperty("java.version"));
     }
 
     private static String fsType(final Path p)

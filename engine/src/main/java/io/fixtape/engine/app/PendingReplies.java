@@ -23,8 +23,11 @@ import java.nio.ByteBuffer;
  * ({@code progress}) and is called again with that count.
  *
  * <p>Bounded and allocation-free: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only) of
- * the capacity given at construction; {@link #offer} answers false when it is full and the application applies
- * its overflow policy (the built-in {@code exec} logs the session out, see there).
+ * the capacity given at construction; {@link #offer} answers false when it is full. {@link #hold} applies the
+ * built-in applications' overflow policy: the counterparty is not reading, so the session is logged out
+ * ({@link #overflows()}, Text {@value #OVERFLOW_TEXT}); from our Logout on the session journals application
+ * messages without writing them, so the held replies and this one are journaled (numbered) and reach the
+ * counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
  *
  * <p>Threading: the session's poller thread only.
  */
@@ -33,6 +36,8 @@ public final class PendingReplies implements ControlledMessageHandler
     /** {@link Handler#reply} result: every reply of the request was sent (or can never be sent). */
     public static final int DONE = -1;
     private static final int MSG_TYPE_ID = 1;
+    /** Logout Text when {@link #hold} finds the queue full. */
+    public static final String OVERFLOW_TEXT = "Reply queue overflow: counterparty not reading";
 
     /** Answers one request; the application's own reply logic. */
     @FunctionalInterface
@@ -52,6 +57,9 @@ public final class PendingReplies implements ControlledMessageHandler
     private Session session;
     private Handler handler;
     private int completed;
+    private long held;
+    private long overflows;
+    private long dropped;
 
     /** @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8). */
     public PendingReplies(final int capacityBytes)
@@ -118,6 +126,87 @@ public final class PendingReplies implements ControlledMessageHandler
         this.session = null;
         this.handler = null;
         return completed;
+    }
+
+    /**
+     * Answer {@code request} now, or hold it: behind earlier held requests (replies keep the order of their
+     * requests), or because its reply met back-pressure.
+     */
+    public void replyOrHold(final FixDecoder request, final Session session, final Handler handler)
+    {
+        if (!isEmpty())
+        {
+            hold(request, 0, session, handler);
+            return;
+        }
+        final int result = handler.reply(request, session, 0);
+        if (result != DONE)
+        {
+            hold(request, result, session, handler);
+        }
+    }
+
+    /**
+     * A reply to {@code request} met back-pressure (or earlier requests are still held): keep the request, or —
+     * when the queue is full — log the session out and answer what is held and this request at once (the session
+     * now journals without writing).
+     */
+    public void hold(final FixDecoder request, final int progress, final Session session, final Handler handler)
+    {
+        held++;
+        if (offer(request, progress))
+        {
+            return;
+        }
+        overflows++;
+        session.logout(OVERFLOW_TEXT);
+        drain(session, handler);
+        if (isEmpty())
+        {
+            if (handler.reply(request, session, progress) != DONE)
+            {
+                dropped++;
+            }
+        }
+        else if (!offer(request, progress))
+        {
+            dropped++;
+        }
+    }
+
+    /**
+     * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link Session#BACK_PRESSURED} (then
+     * {@code progress}); a reply refused for good (not logged on and nothing journaled) is counted as dropped.
+     */
+    public int outcome(final long sendResult, final int progress)
+    {
+        if (sendResult == Session.BACK_PRESSURED)
+        {
+            return progress;
+        }
+        if (sendResult < 0)
+        {
+            dropped++;
+        }
+        return DONE;
+    }
+
+    /** Requests held at least once (each time {@link #hold} was called). */
+    public long held()
+    {
+        return held;
+    }
+
+    /** Times {@link #hold} found the queue full and logged the session out. */
+    public long overflows()
+    {
+        return overflows;
+    }
+
+    /** Replies that could never be sent (see {@link #outcome}). */
+    public long dropped()
+    {
+        return dropped;
     }
 
     /** Forget everything queued. @return how many requests were dropped. */

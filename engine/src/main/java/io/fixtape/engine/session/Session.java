@@ -67,6 +67,8 @@ public class Session
     private final SessionConfig config;
     private final SessionId sessionId;
     private final MessageStore store;
+    /** Whether {@link MessageStore#onInbound} does anything: when not, the PossDup lookup and the call are skipped. */
+    private final boolean storeRecordsInbound;
     private final Application application;
     private final EpochNanoClock clock;
     private final SessionSchedule schedule;
@@ -107,6 +109,7 @@ public class Session
         this.config = config.conclude();
         this.sessionId = config.sessionId();
         this.store = store;
+        this.storeRecordsInbound = store.recordsInbound();
         this.application = application;
         this.clock = clock;
         this.schedule = config.schedule().copy();
@@ -581,9 +584,9 @@ public class Session
 
     private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
-        if (StoreSwitch.COMPILED_OUT)
+        if (StoreSwitch.COMPILED_OUT || !storeRecordsInbound)
         {
-            return; // folded away by the JIT: no inbound audit code on the hot path
+            return; // COMPILED_OUT is folded away by the JIT: no inbound audit code on the hot path
         }
         int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
         if (m.getBoolean(Tags.POSS_DUP_FLAG))

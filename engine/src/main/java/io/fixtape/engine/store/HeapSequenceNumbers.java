@@ -57,6 +57,13 @@ abstract class HeapSequenceNumbers implements MessageStore
     {
     }
 
+    /** Inbound messages are not kept: the session need not call {@link #onInbound}. */
+    @Override
+    public final boolean recordsInbound()
+    {
+        return false;
+    }
+
     /** Both sequence numbers back to 1. */
     protected final void resetSequenceNumbers()
     {

@@ -83,6 +83,15 @@ public interface MessageStore extends AutoCloseable
     {
     }
 
+    /**
+     * Whether {@link #onInbound} records anything. Read once when the session is built: when false the session skips
+     * the call and the work to prepare it (the PossDupFlag lookup). Default true.
+     */
+    default boolean recordsInbound()
+    {
+        return true;
+    }
+
     /** Whether outbound messages are kept for resend; when false, a resend request is answered by gap fill. */
     boolean persistsMessages();
 

@@ -44,6 +44,12 @@ public final class ReplayReport
         sb.append(String.format("sha256    %s%n", result.digest));
         sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
             result.replayThreadAllocatedBytes, result.transport == TransportKind.INPROC ? " (engine included)" : ""));
+        if (result.replayThreadCpuNanos >= 0)
+        {
+            sb.append(String.format("cpu       %.3f s on the replay thread, %.0f ns per message (in+out)%s%n",
+                result.replayThreadCpuNanos / 1e9, result.cpuNanosPerMessage(),
+                result.transport == TransportKind.INPROC ? " (engine included)" : ""));
+        }
         final List<Long> types = result.latency.sampledTypes();
         if (!types.isEmpty())
         {
@@ -113,6 +119,8 @@ public final class ReplayReport
         field(json, "offered_inbound_per_second", String.format("%.0f", result.offeredPerSecond), false, true);
         field(json, "rate_gate", result.rateGate(), false);
         field(json, "replay_thread_allocated_bytes", Long.toString(result.replayThreadAllocatedBytes), false, true);
+        field(json, "replay_thread_cpu_ns", Long.toString(result.replayThreadCpuNanos), false, true);
+        field(json, "replay_thread_cpu_ns_per_message", String.format("%.1f", result.cpuNanosPerMessage()), false, true);
         field(json, "sha256", result.digest, false);
         json.append(",\n    \"latency_ns\": {");
         boolean first = true;

@@ -31,12 +31,17 @@ public final class ReplayResult
      * that thread also runs the engine, so this covers transport, parse, session, application, encode and store.
      */
     public final long replayThreadAllocatedBytes;
+    /**
+     * CPU time (user + system) the replay thread used while messages flowed, ns (-1 if the JVM cannot tell). With
+     * {@code inproc} it runs the engine too: a load-independent cost figure where elapsed time is not (shared machine).
+     */
+    public final long replayThreadCpuNanos;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
         final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
-        final long replayThreadAllocatedBytes)
+        final long replayThreadAllocatedBytes, final long replayThreadCpuNanos)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -54,6 +59,7 @@ public final class ReplayResult
         this.garbledBytes = garbledBytes;
         this.offeredPerSecond = offeredPerSecond;
         this.replayThreadAllocatedBytes = replayThreadAllocatedBytes;
+        this.replayThreadCpuNanos = replayThreadCpuNanos;
     }
 
     /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */
@@ -70,6 +76,13 @@ public final class ReplayResult
     public double messagesPerSecond()
     {
         return elapsedNanos <= 0 ? 0 : (inboundSent + outboundReplayed) * 1e9 / elapsedNanos;
+    }
+
+    /** Replay-thread CPU ns per message (inbound + outbound), -1 if not measured. */
+    public double cpuNanosPerMessage()
+    {
+        final long messages = inboundSent + (long)outboundReplayed;
+        return replayThreadCpuNanos < 0 || messages == 0 ? -1 : (double)replayThreadCpuNanos / messages;
     }
 
     /** Inbound messages per second over {@link #elapsedNanos}. */

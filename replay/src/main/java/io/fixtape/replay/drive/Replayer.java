@@ -91,7 +91,7 @@ public final class Replayer
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
                 run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.unexpectedBytes(),
-                schedule.offeredPerSecond(), run.allocatedBytes);
+                schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos);
         }
         finally
         {
@@ -171,6 +171,7 @@ public final class Replayer
         private long startNanos;
         private long lastActivityNanos;
         private long allocatedBytes = -1;
+        private long cpuNanos = -1;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
             final SessionRecording collected)
@@ -203,6 +204,7 @@ public final class Replayer
             final ProgressBar progress = new ProgressBar(options.progress(), schedule.inboundCount, startNanos);
             final DirectBuffer data = recording.buffer();
             final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
+            final long cpuBefore = ThreadAllocation.currentThreadCpuNanos();
             while (true)
             {
                 final int work = step(sameThreadEngine);
@@ -237,6 +239,7 @@ public final class Replayer
                 }
             }
             allocatedBytes = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
+            cpuNanos = cpuBefore < 0 ? -1 : ThreadAllocation.currentThreadCpuNanos() - cpuBefore;
             progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
         }
 

@@ -2,7 +2,7 @@ package io.fixtape.replay.drive;
 
 import java.lang.management.ManagementFactory;
 
-/** Bytes allocated by the calling thread (HotSpot's ThreadMXBean extension), or -1 where unsupported. */
+/** Bytes allocated and CPU time used by the calling thread (HotSpot's ThreadMXBean), or -1 where unsupported. */
 final class ThreadAllocation
 {
     private static final com.sun.management.ThreadMXBean THREADS = threads();
@@ -24,6 +24,13 @@ final class ThreadAllocation
             }
         }
         return null;
+    }
+
+    /** CPU time (user + system) of the calling thread in ns, or -1 where unsupported. */
+    static long currentThreadCpuNanos()
+    {
+        final java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        return bean.isCurrentThreadCpuTimeSupported() ? bean.getCurrentThreadCpuTime() : -1;
     }
 
     static long currentThreadAllocatedBytes()

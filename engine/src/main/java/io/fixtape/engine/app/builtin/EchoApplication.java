@@ -1,6 +1,7 @@
 package io.fixtape.engine.app.builtin;
 
 import io.fixtape.engine.app.Application;
+import io.fixtape.engine.app.PendingReplies;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
@@ -15,17 +16,22 @@ import org.agrona.collections.IntHashSet;
  * BusinessMessageReject with BusinessRejectReason 3 (unsupported message type). ClOrdIDs are forgotten at logon
  * and logout.
  *
+ * <p>A reply that meets back-pressure is held in a bounded {@link PendingReplies} queue (1 MiB) and sent from
+ * {@link #doWork} in order, as {@code exec} does; past the bound the session is logged out.
+ *
  * <p>One instance per session; poller thread only. Allocation-free once the ClOrdID set has grown to the
  * largest logon's size.
  */
-public final class EchoApplication implements Application
+public final class EchoApplication implements Application, PendingReplies.Handler
 {
+    private static final int PENDING_REPLY_BYTES = 1 << 20;
+
+    private final PendingReplies pending = new PendingReplies(PENDING_REPLY_BYTES);
     private final ClOrdIdSet seenClOrdIds = new ClOrdIdSet();
     private final IntHashSet groupCountTags;
     private long echoed;
     private long duplicatesDropped;
     private long rejected;
-    private long backPressured;
 
     /**
      * @param groupCountTags NumInGroup tags of the session's dictionaries: a group count of 0 is not echoed, as
@@ -62,17 +68,31 @@ public final class EchoApplication implements Application
                 duplicatesDropped++;
                 return;
             }
-            echo(message, session);
         }
-        else if (msgType == MsgTypes.SECURITY_DEFINITION)
+        pending.replyOrHold(message, session, this);
+    }
+
+    @Override
+    public int doWork(final Session session, final long nowNanos)
+    {
+        return pending.drain(session, this);
+    }
+
+    @Override
+    public int reply(final FixDecoder message, final Session session, final int progress)
+    {
+        final long msgType = message.msgType();
+        if (msgType == MsgTypes.NEW_ORDER_SINGLE || msgType == MsgTypes.SECURITY_DEFINITION)
         {
-            echo(message, session);
+            return echo(message, session);
         }
-        else
+        final int result = pending.outcome(
+            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"), 0);
+        if (result == PendingReplies.DONE)
         {
             rejected++;
-            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
         }
+        return result;
     }
 
     private static boolean isPossResend(final FixDecoder message)
@@ -81,18 +101,16 @@ public final class EchoApplication implements Application
         return index >= 0 && message.valueLengthAt(index) == 1 && message.charAt(index) == 'Y';
     }
 
-    private void echo(final FixDecoder message, final Session session)
+    private int echo(final FixDecoder message, final Session session)
     {
         final FixEncoder out = session.newMessage(message.msgType());
         BodyCopy.copyForEcho(message, out, groupCountTags);
-        if (session.send() == Session.BACK_PRESSURED)
-        {
-            backPressured++;
-        }
-        else
+        final int result = pending.outcome(session.send(), 0);
+        if (result == PendingReplies.DONE)
         {
             echoed++;
         }
+        return result;
     }
 
     public long echoed()
@@ -110,8 +128,15 @@ public final class EchoApplication implements Application
         return rejected;
     }
 
+    /** Replies that met back-pressure and were held for a retry. */
     public long backPressured()
     {
-        return backPressured;
+        return pending.held();
+    }
+
+    /** Replies that could not be sent at all. */
+    public long repliesDropped()
+    {
+        return pending.dropped();
     }
 }

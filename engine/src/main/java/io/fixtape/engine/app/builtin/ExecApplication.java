@@ -55,7 +55,6 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     private static final int MD_ENTRY_SIZE = 271;
     /** Default bound of the held-reply queue: 4 MiB, about 20,000 typical orders. */
     public static final int DEFAULT_PENDING_REPLY_BYTES = 4 << 20;
-    private static final String REPLY_QUEUE_OVERFLOW = "Reply queue overflow: counterparty not reading";
 
     private final EpochNanoClock clock;
     private final boolean fix42;
@@ -64,9 +63,6 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     private long nextExecId = 1;
     private final PendingReplies pending;
     private long fills;
-    private long backPressured;
-    private long repliesDropped;
-    private long replyQueueOverflows;
 
     /**
      * @param beginString the session's BeginString (FIX.4.2 reports use ExecType 2 + ExecTransType).
@@ -111,16 +107,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     @Override
     public void onMessage(final FixDecoder message, final Session session)
     {
-        if (!pending.isEmpty())
-        {
-            hold(message, session, 0); // replies keep the order of their requests
-            return;
-        }
-        final int result = reply(message, session, 0);
-        if (result != PendingReplies.DONE)
-        {
-            hold(message, session, result);
-        }
+        pending.replyOrHold(message, session, this);
     }
 
     /** Retry held replies once the connection drains (called every duty cycle while logged on or logging out). */
@@ -146,51 +133,8 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             return snapshot(message, session, progress);
         }
-        return outcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
+        return pending.outcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
             0);
-    }
-
-    /**
-     * The reply met back-pressure: keep the request and answer it from {@link #doWork}. When the queue is full the
-     * counterparty is not reading: the session is logged out (counted); from then on the session journals what is
-     * sent without writing it (see {@link Session#send()}), so the held replies and this one are journaled and
-     * reach the counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
-     */
-    private void hold(final FixDecoder message, final Session session, final int progress)
-    {
-        backPressured++;
-        if (pending.offer(message, progress))
-        {
-            return;
-        }
-        replyQueueOverflows++;
-        session.logout(REPLY_QUEUE_OVERFLOW);
-        pending.drain(session, this);
-        if (pending.isEmpty())
-        {
-            if (reply(message, session, progress) != PendingReplies.DONE)
-            {
-                repliesDropped++;
-            }
-        }
-        else if (!pending.offer(message, progress))
-        {
-            repliesDropped++;
-        }
-    }
-
-    /** {@link PendingReplies#DONE} unless back-pressured; a reply refused for good is counted as dropped. */
-    private int outcome(final long sendResult, final int progress)
-    {
-        if (sendResult == Session.BACK_PRESSURED)
-        {
-            return progress;
-        }
-        if (sendResult < 0)
-        {
-            repliesDropped++;
-        }
-        return PendingReplies.DONE;
     }
 
     private static boolean isRestingOrder(final FixDecoder order)
@@ -224,7 +168,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             fills++;
         }
-        return outcome(result, 0);
+        return pending.outcome(result, 0);
     }
 
     /**
@@ -276,7 +220,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             resting.put(order.getString(Tags.CL_ORD_ID).toString(), new RestingOrder(orderId,
                 order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString()));
         }
-        return outcome(result, 0);
+        return pending.outcome(result, 0);
     }
 
     private int cancel(final FixDecoder request, final Session session)
@@ -294,7 +238,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putChar(CXL_REJ_RESPONSE_TO, '1');
             out.putInt(CXL_REJ_REASON, 1);
             out.putString(Tags.TEXT, "Unknown order");
-            return outcome(session.send(), 0);
+            return pending.outcome(session.send(), 0);
         }
         final long execId = nextExecId;
         final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
@@ -315,7 +259,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             resting.remove(origClOrdId);
         }
-        return outcome(result, 0);
+        return pending.outcome(result, 0);
     }
 
     /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
@@ -341,7 +285,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putInt(NO_MD_ENTRIES, 2);
             out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
             out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            if (outcome(session.send(), symbol - 1) != PendingReplies.DONE)
+            if (pending.outcome(session.send(), symbol - 1) != PendingReplies.DONE)
             {
                 return symbol - 1;
             }
@@ -358,19 +302,19 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     /** Replies that met back-pressure and were held for a retry (each request counted every time it is held). */
     public long backPressured()
     {
-        return backPressured;
+        return pending.held();
     }
 
     /** Replies that could not be sent at all (not logged on and the store keeps nothing for resend). */
     public long repliesDropped()
     {
-        return repliesDropped;
+        return pending.dropped();
     }
 
     /** Times the held-reply queue was full and the session was logged out. */
     public long replyQueueOverflows()
     {
-        return replyQueueOverflows;
+        return pending.overflows();
     }
 
     /** Requests whose reply is held, waiting for the connection to drain. */
