@@ -103,7 +103,7 @@ public final class TagSearch
         {
             return MATCH;
         }
-        final int tag = FieldScan.parseShortTag(buffer, fieldStart, end);
+        final int tag = FieldScan.shortTagOfWord(word & 0xFFFFFFFFL);
         return tag > 0 && FieldScan.dataTagFor(tag) == 0 ? SKIP : UNSURE;
     }
 
