@@ -207,6 +207,10 @@ public final class TimelineTransport implements Transport, TransportListener
             {
                 return;
             }
+            if (pausedAfterDelivery(buffer, position, end))
+            {
+                return;
+            }
         }
         while (position < end)
         {
@@ -232,6 +236,10 @@ public final class TimelineTransport implements Transport, TransportListener
                 return;
             }
             position += expected;
+            if (pausedAfterDelivery(buffer, position, end))
+            {
+                return;
+            }
         }
     }
 
@@ -243,6 +251,21 @@ public final class TimelineTransport implements Transport, TransportListener
     private int expectedLengthOf(final int index)
     {
         return index < timeline.inboundLengths.length ? timeline.inboundLengths[index] : -1;
+    }
+
+    /**
+     * The engine paused reading (its application holds a reply the transport could not take): keep the rest for
+     * later, so no further inbound message moves the clock before the held reply is sent — it keeps the clock
+     * reading it had when recorded.
+     */
+    private boolean pausedAfterDelivery(final DirectBuffer buffer, final int position, final int end)
+    {
+        if (!engine.isReadPaused(connection))
+        {
+            return false;
+        }
+        hold(buffer, position, end); // even when empty: later chunks of this poll queue behind
+        return true;
     }
 
     /** @return false when the engine closed the connection while handling it. */
