@@ -17,25 +17,15 @@ final class AsciiDigits
     static final long ZEROS = 0x3030_3030_3030_3030L;
     private static final long TEN_POW_8 = 100_000_000L;
     private static final long TEN_POW_16 = TEN_POW_8 * TEN_POW_8;
-    private static final long[] POWERS_OF_TEN = new long[19];
-
-    static
-    {
-        long power = 1;
-        for (int i = 0; i < POWERS_OF_TEN.length; i++)
-        {
-            POWERS_OF_TEN[i] = power;
-            power *= 10;
-        }
-    }
 
     private AsciiDigits()
     {
     }
 
+    /** 10^n for n in 0..18 (the table the parsers use too). */
     static long powerOfTen(final int n)
     {
-        return POWERS_OF_TEN[n];
+        return AsciiNumbers.powerOfTen(n);
     }
 
     /**
@@ -77,7 +67,7 @@ final class AsciiDigits
         // and changes no other comparison (every 10^t above 1 is even)
         final long odd = value | 1;
         final int guess = ((64 - Long.numberOfLeadingZeros(odd)) * 1233) >>> 12;
-        return guess + 1 - (odd < POWERS_OF_TEN[guess] ? 1 : 0);
+        return guess + 1 - (odd < powerOfTen(guess) ? 1 : 0);
     }
 
     /**
@@ -218,8 +208,8 @@ final class AsciiDigits
             return length;
         }
         // an unsigned 2^63 has 19 digits, so for scale 19 and up the integer part is 0
-        final long integer = scale <= 18 ? Long.divideUnsigned(magnitude, POWERS_OF_TEN[scale]) : 0;
-        final long fraction = scale <= 18 ? Long.remainderUnsigned(magnitude, POWERS_OF_TEN[scale]) : magnitude;
+        final long integer = scale <= 18 ? Long.divideUnsigned(magnitude, powerOfTen(scale)) : 0;
+        final long fraction = scale <= 18 ? Long.remainderUnsigned(magnitude, powerOfTen(scale)) : magnitude;
         final int length = writeUnsigned(base, address, integer, exact);
         RawBytes.putByte(base, address + length, '.');
         return length + 1 + writePadded(base, address + length + 1, fraction, scale, exact);

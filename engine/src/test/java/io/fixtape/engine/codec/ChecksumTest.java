@@ -20,12 +20,7 @@ class ChecksumTest
         {
             for (int offset = 0; offset < 8; offset++)
             {
-                int expected = 0;
-                for (int i = offset; i < offset + length; i++)
-                {
-                    expected += bytes[i] & 0xFF;
-                }
-                assertEquals(expected & 0xFF, Checksum.compute(buffer, offset, length), "len " + length);
+                assertMatchesByteSum(buffer, bytes, offset, length);
             }
         }
     }
@@ -42,12 +37,7 @@ class ChecksumTest
         {
             for (int offset = 0; offset < 16; offset++)
             {
-                int expected = 0;
-                for (int i = offset; i < offset + length; i++)
-                {
-                    expected += bytes[i] & 0xFF;
-                }
-                assertEquals(expected & 0xFF, Checksum.compute(buffer, offset, length), "len " + length);
+                assertMatchesByteSum(buffer, bytes, offset, length);
             }
         }
     }
@@ -65,5 +55,16 @@ class ChecksumTest
         final byte[] bytes = new byte[8 * 1000 + 5];
         java.util.Arrays.fill(bytes, (byte)0xFF);
         assertEquals((255 * bytes.length) & 0xFF, Checksum.compute(new UnsafeBuffer(bytes), 0, bytes.length));
+    }
+
+    private static void assertMatchesByteSum(
+        final UnsafeBuffer buffer, final byte[] bytes, final int offset, final int length)
+    {
+        int expected = 0;
+        for (int i = offset; i < offset + length; i++)
+        {
+            expected += bytes[i] & 0xFF;
+        }
+        assertEquals(expected & 0xFF, Checksum.compute(buffer, offset, length), "len " + length + " at " + offset);
     }
 }
