@@ -55,4 +55,13 @@ public interface Application
     {
         return 0;
     }
+
+    /**
+     * Whether replies are held for a retry ({@link #doWork}); while true the session's transport stops reading
+     * (see {@code Session.isReadPaused}), so back-pressure reaches the counterparty. Default false.
+     */
+    default boolean isHoldingReplies()
+    {
+        return false;
+    }
 }

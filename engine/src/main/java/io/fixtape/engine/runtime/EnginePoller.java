@@ -317,6 +317,14 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         }
     }
 
+    /** The bound session's application holds back-pressured replies: read nothing more until they are sent. */
+    @Override
+    public boolean isReadPaused(final Connection connection)
+    {
+        final ConnectionState state = states.get(connection.connectionId());
+        return state != null && state.session != null && state.session.isReadPaused();
+    }
+
     @Override
     public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
     {

@@ -165,6 +165,17 @@ public class Session
         return state == SessionState.ACTIVE;
     }
 
+    /**
+     * Whether the transport should stop reading this session's connection for now: logged on and the application
+     * holds replies the connection could not take ({@link Application#isHoldingReplies()}). Reading resumes once
+     * they are sent, so a counterparty that does not read is slowed down by flow control instead of filling the
+     * application's bounded queue.
+     */
+    public boolean isReadPaused()
+    {
+        return state == SessionState.ACTIVE && application.isHoldingReplies();
+    }
+
     /** Whether a connection is bound (logged on or not). */
     public boolean isConnected()
     {

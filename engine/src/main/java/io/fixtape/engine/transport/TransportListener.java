@@ -17,6 +17,16 @@ public interface TransportListener
     void onDisconnected(Connection connection, DisconnectReason reason);
 
     /**
+     * Whether the receiver cannot take more bytes from {@code connection} now (e.g. its application holds replies
+     * the connection could not take): a transport that honours it leaves the bytes where they are (socket receive
+     * buffer, stream) and asks again next poll, so flow control reaches the sender. Default: never paused.
+     */
+    default boolean isReadPaused(final Connection connection)
+    {
+        return false;
+    }
+
+    /**
      * An outbound connect started by the transport (e.g. {@code TcpTransport.connect}) failed before the
      * connection was established; {@code connectionId} is the id the connect call returned. An initiator
      * schedules its next attempt from here.

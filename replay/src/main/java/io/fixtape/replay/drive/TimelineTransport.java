@@ -28,6 +28,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * delivery resumes and {@code --diff} shows it. Timer output after the last inbound message is stepped to the same
  * way.
  *
+ * <p>Read pausing ({@link TransportListener#isReadPaused}) is honoured for every wrapped transport: while the
+ * engine's application holds back-pressured replies nothing is read, so the counterparty (the replay loop) meets
+ * back-pressure instead of the engine queueing without bound.
+ *
  * <p>The engine gets a wrapping {@link Connection} (to see its writes); everything else passes through.
  *
  * <p>Threading: used by the engine's poller thread only (it is the engine's {@link Transport}). Allocation-free
@@ -77,6 +81,10 @@ public final class TimelineTransport implements Transport, TransportListener
     public int poll(final TransportListener listener)
     {
         this.engine = listener;
+        if (connection.delegate != null && listener.isReadPaused(connection))
+        {
+            return 0; // the engine's application holds replies: leave the counterparty's bytes in the transport
+        }
         if (holding)
         {
             holding = false;
@@ -199,6 +207,10 @@ public final class TimelineTransport implements Transport, TransportListener
             {
                 return;
             }
+            if (pausedAfterDelivery(buffer, position, end))
+            {
+                return;
+            }
         }
         while (position < end)
         {
@@ -224,6 +236,10 @@ public final class TimelineTransport implements Transport, TransportListener
                 return;
             }
             position += expected;
+            if (pausedAfterDelivery(buffer, position, end))
+            {
+                return;
+            }
         }
     }
 
@@ -235,6 +251,21 @@ public final class TimelineTransport implements Transport, TransportListener
     private int expectedLengthOf(final int index)
     {
         return index < timeline.inboundLengths.length ? timeline.inboundLengths[index] : -1;
+    }
+
+    /**
+     * The engine paused reading (its application holds a reply the transport could not take): keep the rest for
+     * later, so no further inbound message moves the clock before the held reply is sent — it keeps the clock
+     * reading it had when recorded.
+     */
+    private boolean pausedAfterDelivery(final DirectBuffer buffer, final int position, final int end)
+    {
+        if (!engine.isReadPaused(connection))
+        {
+            return false;
+        }
+        hold(buffer, position, end); // even when empty: later chunks of this poll queue behind
+        return true;
     }
 
     /** @return false when the engine closed the connection while handling it. */

@@ -118,6 +118,12 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     }
 
     @Override
+    public boolean isHoldingReplies()
+    {
+        return !pending.isEmpty();
+    }
+
+    @Override
     public int reply(final FixDecoder message, final Session session, final int progress)
     {
         final long msgType = message.msgType();

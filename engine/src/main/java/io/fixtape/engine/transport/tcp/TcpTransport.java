@@ -183,9 +183,9 @@ public final class TcpTransport implements Transport
         {
             workCount += connection.flush() > 0 ? 1 : 0;
         }
-        if (key.isValid() && key.isReadable())
+        if (key.isValid() && key.isReadable() && !listener.isReadPaused(connection))
         {
-            read(connection);
+            read(connection); // when paused the bytes stay in the socket: TCP flow control slows the sender
         }
     }
 
