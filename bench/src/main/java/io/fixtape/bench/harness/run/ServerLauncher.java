@@ -32,21 +32,27 @@ public interface ServerLauncher
     {
         return switch (spec.arm())
         {
-            case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(spec.arm());
+            case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(spec.arm(), null);
             // tick_to_trade's probe needs hooks inside the engine's transport: the harness hosts fixtape's engine
             // itself there, with the settings file the acceptor command would read
-            case FIXTAPE -> scenario.serverProbe() ? new HostedFixtape(spec.store()) : FixtapeArm.launcher(spec.store());
+            case FIXTAPE -> scenario.serverProbe() ?
+                new HostedServer(Arm.FIXTAPE, new FixtapeArm(spec.store())) : FixtapeArm.launcher(spec.store());
         };
     }
 
-    /** fixtape's engine hosted by the harness (tick_to_trade), configured from the acceptor's settings file. */
-    final class HostedFixtape implements ServerLauncher
+    /**
+     * An arm hosted by the harness's own server main: floor, QuickFIX/J and Artio, and fixtape's engine for
+     * tick_to_trade (then with {@code fixtapeSettings}: the settings file the acceptor command would read).
+     */
+    final class HostedServer implements ServerLauncher
     {
-        private final FixtapeArm settings;
+        private final Arm arm;
+        private final FixtapeArm fixtapeSettings;
 
-        HostedFixtape(final String store)
+        HostedServer(final Arm arm, final FixtapeArm fixtapeSettings)
         {
-            this.settings = new FixtapeArm(store);
+            this.arm = arm;
+            this.fixtapeSettings = fixtapeSettings;
         }
 
         @Override
@@ -60,40 +66,6 @@ public interface ServerLauncher
             final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
             throws Exception
         {
-            final List<String> args = new ArrayList<>(new HostedServer(Arm.FIXTAPE)
-                .args(port, cpu, options, runDir, profileOut));
-            args.add("--config");
-            args.add(settings.writeConfig(port, options, runDir).toString());
-            return args;
-        }
-
-        @Override
-        public boolean serverWritesProfile()
-        {
-            return true;
-        }
-    }
-
-    /** Floor, QuickFIX/J and Artio, hosted by the harness's own server main. */
-    final class HostedServer implements ServerLauncher
-    {
-        private final Arm arm;
-
-        HostedServer(final Arm arm)
-        {
-            this.arm = arm;
-        }
-
-        @Override
-        public String mainClass()
-        {
-            return "io.fixtape.bench.harness.server.ServerMain";
-        }
-
-        @Override
-        public List<String> args(
-            final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
-        {
             final List<String> args = new ArrayList<>();
             args.add("--arm");
             args.add(arm.label());
@@ -105,6 +77,11 @@ public interface ServerLauncher
             args.add(options.scenario().label());
             args.add("--profile-out");
             args.add(profileOut.toString());
+            if (fixtapeSettings != null)
+            {
+                args.add("--config");
+                args.add(fixtapeSettings.writeConfig(port, options, runDir).toString());
+            }
             return args;
         }
 
