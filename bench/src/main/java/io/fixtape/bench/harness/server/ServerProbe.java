@@ -16,8 +16,12 @@ import java.util.concurrent.TimeUnit;
  * The server-side probe of {@code tick_to_trade} (BENCH_CONTRACT section 1: the server owns it): the time from the
  * socket read that carried a tick to the socket write that carried the order it triggered, per tick index, on
  * this process's {@link System#nanoTime()} (or, for Artio, its framer's clock — stated in {@link #where}).
- * Ticks with index below {@code warmup} are counted but not recorded. The histogram is written as one JSON object
- * to {@code out} when the process is stopped (SIGTERM; the orchestrator reads it after the server exits).
+ * Ticks with index below {@code warmup} are counted and recorded into a second histogram that is discarded: the
+ * recording code runs (and is compiled) the same way in the warm-up as in the measured phase, so that the switch to
+ * the measured phase is not the first time a branch is taken (which would deoptimise the server's compiled hot loop
+ * exactly when measuring starts: the JIT on the server's one core then recompiles it inside the measured window).
+ * The measured histogram is written as one JSON object to {@code out} when the process is stopped (SIGTERM; the
+ * orchestrator reads it after the server exits).
  *
  * <p>Threading: {@link #read}/{@link #written}/{@link #record} from one thread at a time (the thread that owns the
  * connection); {@link #writeFile} from the shutdown hook after traffic has stopped. Allocation-free per tick.
@@ -31,6 +35,8 @@ public final class ServerProbe
     private final Path out;
     private final String where;
     private final Histogram latency = new Histogram(MAX_NS, 3);
+    /** [0] warm-up (discarded), [1] {@link #latency}: chosen by index arithmetic, never by a branch. */
+    private final Histogram[] byPhase = {new Histogram(MAX_NS, 3), latency};
     private long orders;
     private long unmatched;
 
@@ -73,10 +79,19 @@ public final class ServerProbe
     public void record(final long index, final long latencyNs)
     {
         orders++;
-        if (index >= warmup)
-        {
-            latency.recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
-        }
+        byPhase[phase(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
+    }
+
+    /** 0 for a warm-up index ({@code index < warmup}), 1 for a measured one; branch-free (sign bit). */
+    static int phase(final long index, final int warmup)
+    {
+        return (int)((warmup - 1L - index) >>> 63);
+    }
+
+    /** Measured samples so far (the warm-up histogram is not reported). */
+    long measuredSamples()
+    {
+        return latency.getTotalCount();
     }
 
     public void writeFile()

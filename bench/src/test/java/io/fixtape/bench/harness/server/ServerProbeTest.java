@@ -1,0 +1,43 @@
+package io.fixtape.bench.harness.server;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ServerProbeTest
+{
+    @Test
+    void phaseSplitsAtTheWarmupIndexWithoutABranch()
+    {
+        assertEquals(0, ServerProbe.phase(0, 100));
+        assertEquals(0, ServerProbe.phase(99, 100));
+        assertEquals(1, ServerProbe.phase(100, 100));
+        assertEquals(1, ServerProbe.phase(Integer.MAX_VALUE, 100));
+        assertEquals(1, ServerProbe.phase(0, 0), "no warm-up: every index is measured");
+    }
+
+    @Test
+    void warmupSamplesAreCountedButNotReported(@TempDir final Path dir) throws Exception
+    {
+        final Path out = dir.resolve("server-probe.json");
+        final ServerProbe probe = new ServerProbe(3, 10, out, "test");
+        for (int index = 0; index < 10; index++)
+        {
+            // warm-up ticks are slow (1 ms), measured ones 5 us: the report must only show the measured ones
+            probe.record(index, index < 3 ? 1_000_000 : 5_000);
+        }
+        assertEquals(7, probe.measuredSamples());
+        probe.writeFile();
+        final JsonObject json = JsonParser.parseString(Files.readString(out)).getAsJsonObject();
+        assertEquals(10, json.get("orders_written").getAsLong());
+        assertEquals(7, json.get("samples").getAsLong());
+        final JsonObject latency = json.getAsJsonObject("latency");
+        assertEquals(5.0, latency.get("max_us").getAsDouble(), 0.01, "max of the measured samples only, in us");
+    }
+}
