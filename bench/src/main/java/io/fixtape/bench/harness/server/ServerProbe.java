@@ -2,6 +2,7 @@ package io.fixtape.bench.harness.server;
 
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.Phase;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ public final class ServerProbe
     private final Path out;
     private final String where;
     private final Histogram latency = new Histogram(MAX_NS, 3);
-    /** [0] warm-up (discarded), [1] {@link #latency}: chosen by index arithmetic, never by a branch. */
+    /** [{@link Phase#WARMUP}] discarded, [{@link Phase#MEASURED}] {@link #latency}: chosen without a branch. */
     private final Histogram[] byPhase = {new Histogram(MAX_NS, 3), latency};
     private long orders;
     private long unmatched;
@@ -79,13 +80,7 @@ public final class ServerProbe
     public void record(final long index, final long latencyNs)
     {
         orders++;
-        byPhase[phase(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
-    }
-
-    /** 0 for a warm-up index ({@code index < warmup}), 1 for a measured one; branch-free (sign bit). */
-    static int phase(final long index, final int warmup)
-    {
-        return (int)((warmup - 1L - index) >>> 63);
+        byPhase[Phase.of(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
     }
 
     /** Measured samples so far (the warm-up histogram is not reported). */

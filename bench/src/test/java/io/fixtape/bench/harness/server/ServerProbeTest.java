@@ -1,6 +1,7 @@
 package io.fixtape.bench.harness.server;
 
 import com.google.gson.JsonObject;
+import io.fixtape.bench.harness.Phase;
 import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,11 +16,11 @@ class ServerProbeTest
     @Test
     void phaseSplitsAtTheWarmupIndexWithoutABranch()
     {
-        assertEquals(0, ServerProbe.phase(0, 100));
-        assertEquals(0, ServerProbe.phase(99, 100));
-        assertEquals(1, ServerProbe.phase(100, 100));
-        assertEquals(1, ServerProbe.phase(Integer.MAX_VALUE, 100));
-        assertEquals(1, ServerProbe.phase(0, 0), "no warm-up: every index is measured");
+        assertEquals(0, Phase.of(0, 100));
+        assertEquals(0, Phase.of(99, 100));
+        assertEquals(1, Phase.of(100, 100));
+        assertEquals(1, Phase.of(Integer.MAX_VALUE, 100));
+        assertEquals(1, Phase.of(0, 0), "no warm-up: every index is measured");
     }
 
     @Test
