@@ -113,6 +113,8 @@ public final class ClientMain
         json.put("send_rate", LatencySummary.round3(result.sendRate()));
         json.put("achieved_rate", LatencySummary.round3(result.achievedRate()));
         json.put("max_scheduler_lag_us", LatencySummary.micros(result.maxSchedulerLagNs()));
+        // System.nanoTime is CLOCK_MONOTONIC on Linux: the orchestrator places the measured phase on its timeline
+        json.put("measured_start_monotonic_ns", result.firstMeasuredSendNs());
         final List<Double> windows = new ArrayList<>();
         for (final long p50 : client.windowP50s())
         {
