@@ -40,7 +40,7 @@ public final class RunOrchestrator
     public RunOrchestrator(final BenchOptions options)
     {
         this.options = options;
-        this.jvm = new ChildJvm(options.standards().get("jvm.heap"));
+        this.jvm = new ChildJvm(options.standards().get("jvm.heap"), options.standards().get("jvm.server.flags"));
     }
 
     public ChildJvm jvm()
@@ -97,7 +97,7 @@ public final class RunOrchestrator
             serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
                 "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
         }
-        final List<String> serverCommand = jvm.command(serverCpu, launcher.mainClass(), serverArgs);
+        final List<String> serverCommand = jvm.serverCommand(serverCpu, launcher.mainClass(), serverArgs);
         final Process server = new ProcessBuilder(serverCommand)
             .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
         try
