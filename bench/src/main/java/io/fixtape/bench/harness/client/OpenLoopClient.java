@@ -73,7 +73,8 @@ public final class OpenLoopClient
     private long duplicates;
     private long rejects;
     private long otherMessages;
-    private final long[] firstReplyNs = new long[2];
+    /** Long.MAX_VALUE until a reply of that phase came. */
+    private final long[] firstReplyNs = {Long.MAX_VALUE, Long.MAX_VALUE};
     private final long[] lastReplyNs = new long[2];
     private final long[] lastSendNsByPhase = new long[2];
     private final long[] maxSchedulerLagNs = new long[2];
@@ -131,11 +132,12 @@ public final class OpenLoopClient
         duplicates = 0;
         rejects = 0;
         otherMessages = 0;
-        for (final long[] perPhase : new long[][] {firstReplyNs, lastReplyNs, lastSendNsByPhase, maxSchedulerLagNs,
+        for (final long[] perPhase : new long[][] {lastReplyNs, lastSendNsByPhase, maxSchedulerLagNs,
             stalls, stallMaxNs, stallTotalNs})
         {
             java.util.Arrays.fill(perPhase, 0);
         }
+        java.util.Arrays.fill(firstReplyNs, Long.MAX_VALUE);
         java.util.Arrays.fill(completedByPhase, 0);
     }
 
@@ -274,7 +276,8 @@ public final class OpenLoopClient
         final long firstMeasuredSendNs = warmup < total ? sendNs[warmup] : 0; // 0 when never written
         return new RunResult(
             rate, warmup, measured, next, completed, completedByPhase[Phase.MEASURED], duplicates, rejects,
-            otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED], firstReplyNs[Phase.MEASURED],
+            otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED],
+            firstReplyNs[Phase.MEASURED] == Long.MAX_VALUE ? 0 : firstReplyNs[Phase.MEASURED],
             lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs), response,
             service);
     }
@@ -366,10 +369,7 @@ public final class OpenLoopClient
                     completed++;
                     final int phase = Phase.of(i, warmup);
                     completedByPhase[phase]++;
-                    if (firstReplyNs[phase] == 0) // taken both ways already in the warm-up (its first reply)
-                    {
-                        firstReplyNs[phase] = nowNs;
-                    }
+                    firstReplyNs[phase] = Math.min(firstReplyNs[phase], nowNs); // no branch: replies come in order
                     lastReplyNs[phase] = nowNs;
                     final long responseNs = Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs)));
                     responseByPhase[phase].recordValue(Math.max(0, responseNs));

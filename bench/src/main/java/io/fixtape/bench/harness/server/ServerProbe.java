@@ -43,6 +43,10 @@ public final class ServerProbe
 
     public ServerProbe(final int warmup, final int total, final Path out, final String where)
     {
+        for (final Histogram histogram : byPhase)
+        {
+            seed(histogram);
+        }
         this.warmup = warmup;
         this.readNs = new long[total];
         this.out = out;
@@ -83,23 +87,40 @@ public final class ServerProbe
         byPhase[Phase.of(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
     }
 
-    /** Measured samples so far (the warm-up histogram is not reported). */
-    long measuredSamples()
+    /**
+     * Records the lowest and highest value once, so that no later sample ever moves the histogram's min or max: a
+     * fresh histogram at the start of the measured phase would otherwise take HdrHistogram's min/max update branch
+     * for the first time since C2 compiled it (JFR: {@code AbstractHistogram.updateMinAndMax} deoptimised inside
+     * the window). {@link #measured()} takes the seeds out again.
+     */
+    private static void seed(final Histogram histogram)
     {
-        return latency.getTotalCount();
+        histogram.recordValue(1);
+        histogram.recordValue(MAX_NS);
+    }
+
+    /** The measured samples only: a copy of the measured histogram without the two seeds. */
+    Histogram measured()
+    {
+        final Histogram seeds = new Histogram(MAX_NS, 3);
+        seed(seeds);
+        final Histogram measured = latency.copy();
+        measured.subtract(seeds);
+        return measured;
     }
 
     public void writeFile()
     {
+        final Histogram measured = measured();
         final Map<String, Object> json = new LinkedHashMap<>();
         json.put("probe", "tick_to_trade");
         json.put("where", where);
         json.put("orders_written", orders);
         json.put("orders_without_read_stamp", unmatched);
         json.put("warmup", warmup);
-        json.put("samples", latency.getTotalCount());
-        json.put("latency", LatencySummary.of(latency, ""));
-        json.put("histogram", LatencySummary.encode(latency));
+        json.put("samples", measured.getTotalCount());
+        json.put("latency", LatencySummary.of(measured, ""));
+        json.put("histogram", LatencySummary.encode(measured));
         try
         {
             Files.writeString(out, Json.line(json) + "\n", StandardCharsets.UTF_8);

@@ -33,7 +33,9 @@ class ServerProbeTest
             // warm-up ticks are slow (1 ms), measured ones 5 us: the report must only show the measured ones
             probe.record(index, index < 3 ? 1_000_000 : 5_000);
         }
-        assertEquals(7, probe.measuredSamples());
+        assertEquals(7, probe.measured().getTotalCount());
+        assertEquals(5_000, probe.measured().getMaxValue(), 5, "seeds taken out again");
+        assertEquals(5_000, probe.measured().getMinNonZeroValue(), 5, "seeds taken out again");
         probe.writeFile();
         final JsonObject json = JsonParser.parseString(Files.readString(out)).getAsJsonObject();
         assertEquals(10, json.get("orders_written").getAsLong());
