@@ -1,6 +1,7 @@
 package io.fixtape.bench.harness.client;
 
 import io.fixtape.bench.harness.Phase;
+import io.fixtape.bench.harness.Seeds;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -56,10 +57,12 @@ public final class OpenLoopClient
 
     // Everything recorded per iteration is kept per Phase (index 0 warm-up, discarded; 1 measured) and indexed with
     // Phase.of: no branch becomes taken for the first time when the measured phase starts (see Phase).
-    private final Histogram response = new Histogram(HISTOGRAM_MAX_NS, 3);
-    private final Histogram service = new Histogram(HISTOGRAM_MAX_NS, 3);
-    private final Histogram[] responseByPhase = {new Histogram(HISTOGRAM_MAX_NS, 3), response};
-    private final Histogram[] serviceByPhase = {new Histogram(HISTOGRAM_MAX_NS, 3), service};
+    // Every histogram carries Seeds (its lowest and highest value) so that no first sample of the measured phase
+    // runs HdrHistogram's min/max update for the first time; reported through Seeds.without.
+    private final Histogram response = Seeds.seeded(HISTOGRAM_MAX_NS);
+    private final Histogram service = Seeds.seeded(HISTOGRAM_MAX_NS);
+    private final Histogram[] responseByPhase = {Seeds.seeded(HISTOGRAM_MAX_NS), response};
+    private final Histogram[] serviceByPhase = {Seeds.seeded(HISTOGRAM_MAX_NS), service};
     /** [0] the warm-up (discarded), [1 + w] measured window w. */
     private final Histogram[] windows = new Histogram[1 + WINDOWS];
     /** Added to every iteration index on the wire, so repeated runs on one session never reuse a ClOrdID. */
@@ -102,7 +105,7 @@ public final class OpenLoopClient
         this.unsentEnd = new long[total + 1];
         for (int w = 0; w < windows.length; w++)
         {
-            windows[w] = new Histogram(HISTOGRAM_MAX_NS, 3);
+            windows[w] = Seeds.seeded(HISTOGRAM_MAX_NS);
         }
     }
 
@@ -122,11 +125,14 @@ public final class OpenLoopClient
         for (int phase = 0; phase < 2; phase++)
         {
             responseByPhase[phase].reset();
+            Seeds.seed(responseByPhase[phase]);
             serviceByPhase[phase].reset();
+            Seeds.seed(serviceByPhase[phase]);
         }
         for (final Histogram window : windows)
         {
             window.reset();
+            Seeds.seed(window);
         }
         completed = 0;
         duplicates = 0;
@@ -278,8 +284,8 @@ public final class OpenLoopClient
             rate, warmup, measured, next, completed, completedByPhase[Phase.MEASURED], duplicates, rejects,
             otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED],
             firstReplyNs[Phase.MEASURED] == Long.MAX_VALUE ? 0 : firstReplyNs[Phase.MEASURED],
-            lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs), response,
-            service);
+            lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs),
+            response, service); // seeded: readers take Seeds.without (a copy; not allocated here)
     }
 
     /** Response p50 of each of the {@link #WINDOWS} consecutive windows of the measured iterations, in ns. */
@@ -288,7 +294,7 @@ public final class OpenLoopClient
         final long[] p50s = new long[WINDOWS];
         for (int w = 0; w < WINDOWS; w++)
         {
-            final Histogram window = windows[1 + w];
+            final Histogram window = Seeds.without(windows[1 + w]);
             p50s[w] = window.getTotalCount() == 0 ? 0 : window.getValueAtPercentile(50);
         }
         return p50s;

@@ -3,6 +3,7 @@ package io.fixtape.bench.harness.server;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.LatencySummary;
 import io.fixtape.bench.harness.Phase;
+import io.fixtape.bench.harness.Seeds;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -35,18 +36,14 @@ public final class ServerProbe
     private final long[] readNs;
     private final Path out;
     private final String where;
-    private final Histogram latency = new Histogram(MAX_NS, 3);
+    private final Histogram latency = Seeds.seeded(MAX_NS);
     /** [{@link Phase#WARMUP}] discarded, [{@link Phase#MEASURED}] {@link #latency}: chosen without a branch. */
-    private final Histogram[] byPhase = {new Histogram(MAX_NS, 3), latency};
+    private final Histogram[] byPhase = {Seeds.seeded(MAX_NS), latency};
     private long orders;
     private long unmatched;
 
     public ServerProbe(final int warmup, final int total, final Path out, final String where)
     {
-        for (final Histogram histogram : byPhase)
-        {
-            seed(histogram);
-        }
         this.warmup = warmup;
         this.readNs = new long[total];
         this.out = out;
@@ -87,26 +84,10 @@ public final class ServerProbe
         byPhase[Phase.of(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
     }
 
-    /**
-     * Records the lowest and highest value once, so that no later sample ever moves the histogram's min or max: a
-     * fresh histogram at the start of the measured phase would otherwise take HdrHistogram's min/max update branch
-     * for the first time since C2 compiled it (JFR: {@code AbstractHistogram.updateMinAndMax} deoptimised inside
-     * the window). {@link #measured()} takes the seeds out again.
-     */
-    private static void seed(final Histogram histogram)
-    {
-        histogram.recordValue(1);
-        histogram.recordValue(MAX_NS);
-    }
-
-    /** The measured samples only: a copy of the measured histogram without the two seeds. */
+    /** The measured samples only: a copy of the measured histogram without its seeds ({@link Seeds}). */
     Histogram measured()
     {
-        final Histogram seeds = new Histogram(MAX_NS, 3);
-        seed(seeds);
-        final Histogram measured = latency.copy();
-        measured.subtract(seeds);
-        return measured;
+        return Seeds.without(latency);
     }
 
     public void writeFile()

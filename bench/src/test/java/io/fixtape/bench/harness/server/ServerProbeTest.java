@@ -43,4 +43,18 @@ class ServerProbeTest
         final JsonObject latency = json.getAsJsonObject("latency");
         assertEquals(5.0, latency.get("max_us").getAsDouble(), 0.01, "max of the measured samples only, in us");
     }
+
+    @Test
+    void seedsKeepMinAndMaxFixedAndAreTakenOutForReporting()
+    {
+        final org.HdrHistogram.Histogram seeded = io.fixtape.bench.harness.Seeds.seeded(1_000_000);
+        final long max = seeded.getMaxValue();
+        seeded.recordValue(700);
+        seeded.recordValue(900);
+        assertEquals(max, seeded.getMaxValue(), "a sample never moves the max of a seeded histogram");
+        final org.HdrHistogram.Histogram samples = io.fixtape.bench.harness.Seeds.without(seeded);
+        assertEquals(2, samples.getTotalCount());
+        assertEquals(700, samples.getMinNonZeroValue(), 1);
+        assertEquals(900, samples.getMaxValue(), 1);
+    }
 }
