@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Acceptor sessions run under one of four {@link AcceptorModel}s (see docs/CLUSTER_SHARD.md):
@@ -64,6 +65,8 @@ public final class ClusterAcceptor implements AutoCloseable
     private final WorkerIpc[] workerIpc;
     private final String[] pinnedCpus;
     private final boolean[] created;
+    /** Per session index: 1 while its application holds replies (application agent writes, workers read). */
+    private final AtomicIntegerArray holding;
     private EmbeddedDriver driver;
     private AgentRunner controlRunner;
     private int boundPort = -1;
@@ -81,6 +84,7 @@ public final class ClusterAcceptor implements AutoCloseable
         this.workerIpc = new WorkerIpc[threads];
         this.pinnedCpus = new String[threads];
         this.created = new boolean[endpoints.size()];
+        this.holding = new AtomicIntegerArray(endpoints.size());
     }
 
     /**
@@ -167,7 +171,8 @@ public final class ClusterAcceptor implements AutoCloseable
                 i, endpoints.get(i).config(), base.clock(), replyOutboxes, base.maxMessageSize());
         }
         final AppAgent appAgent = new AppAgent(
-            appSubscription, applications, remoteSessions, replyOutboxes, counters, base.errorHandler());
+            appSubscription, applications, remoteSessions, replyOutboxes, counters, base.errorHandler(), base.clock(),
+            holding);
 
         final CountDownLatch pinned = new CountDownLatch(threads);
         final Throwable[] pinErrors = new Throwable[threads];
@@ -252,7 +257,8 @@ public final class ClusterAcceptor implements AutoCloseable
 
     private SessionBridge bridge(final int sessionIndex, final int worker)
     {
-        return SessionBridge.fanOut(sessionIndex, worker, workerIpc[worker].outbox(), counters, base.errorHandler());
+        return SessionBridge.fanOut(
+            sessionIndex, worker, workerIpc[worker].outbox(), counters, base.errorHandler(), holding);
     }
 
     /** Hand the sessions a worker was built with to its IPC task, on the worker's thread. */
