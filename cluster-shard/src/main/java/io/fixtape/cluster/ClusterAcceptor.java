@@ -10,6 +10,9 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.store.InMemoryMessageStore;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.ThreadPlacement;
@@ -67,6 +70,11 @@ public final class ClusterAcceptor implements AutoCloseable
     private final boolean[] created;
     /** Per session index: 1 while its application holds replies (application agent writes, workers read). */
     private final AtomicIntegerArray holding;
+    /** Pool: holder and busy flag of each session (accepting agent and workers). */
+    private final SessionPlacement.PoolState poolState;
+    /** Pool: each session and its bridge once created (written by the accepting agent before any hand-over). */
+    private final Session[] sessionsByIndex;
+    private final SessionBridge[] bridges;
     private EmbeddedDriver driver;
     private AgentRunner controlRunner;
     private int boundPort = -1;
@@ -85,6 +93,9 @@ public final class ClusterAcceptor implements AutoCloseable
         this.pinnedCpus = new String[threads];
         this.created = new boolean[endpoints.size()];
         this.holding = new AtomicIntegerArray(endpoints.size());
+        this.poolState = new SessionPlacement.PoolState(endpoints.size());
+        this.sessionsByIndex = new Session[endpoints.size()];
+        this.bridges = new SessionBridge[endpoints.size()];
     }
 
     /**
@@ -201,7 +212,7 @@ public final class ClusterAcceptor implements AutoCloseable
             final List<SessionId> ids = new ArrayList<>();
             endpoints.forEach(endpoint -> ids.add(endpoint.config().sessionId()));
             final SessionPlacement placement = shard ?
-                SessionPlacement.shard(ids, threads) : SessionPlacement.leastLoaded(ids.size(), threads);
+                SessionPlacement.shard(ids, threads) : SessionPlacement.leastLoaded(poolState, threads);
             for (int w = 0; w < threads; w++)
             {
                 final String name = (shard ? "fixtape-shard-" : "fixtape-pool-") + w; // thread: <name>-poller
@@ -257,8 +268,10 @@ public final class ClusterAcceptor implements AutoCloseable
 
     private SessionBridge bridge(final int sessionIndex, final int worker)
     {
-        return SessionBridge.fanOut(
-            sessionIndex, worker, workerIpc[worker].outbox(), counters, base.errorHandler(), holding);
+        final SessionBridge bridge = SessionBridge.fanOut(sessionIndex, worker, workerIpc[worker].outbox(), counters,
+            base.errorHandler(), holding, context.model() == AcceptorModel.POOL ? poolState : null);
+        bridges[sessionIndex] = bridge;
+        return bridge;
     }
 
     /** Hand the sessions a worker was built with to its IPC task, on the worker's thread. */
@@ -287,21 +300,29 @@ public final class ClusterAcceptor implements AutoCloseable
         throw new IllegalArgumentException("no session " + id);
     }
 
-    /** Accepting agent's thread: create the session on its worker at its first Logon (pool), then adopt the socket. */
+    /**
+     * Accepting agent's thread: the connection of {@code sessionIndex} goes to {@code worker}. Shard and pool's first
+     * Logon: create the session there (pool) and adopt the socket. Pool, session held by another worker: ask the
+     * holder to move the session ({@link #moveOrKeep}, on the holder's thread).
+     */
     private void handOff(final int sessionIndex, final int worker, final SocketChannel channel, final byte[] bytesRead)
     {
-        final FixEngine engine = workers[worker];
         try
         {
             if (!created[sessionIndex])
             {
+                final FixEngine engine = workers[worker];
                 final Session session = engine.addSession(rebind(endpoints.get(sessionIndex), bridge(sessionIndex, worker)));
                 created[sessionIndex] = true;
+                sessionsByIndex[sessionIndex] = session;
+                poolState.holder(sessionIndex, worker);
                 final WorkerIpc ipc = workerIpc[worker];
                 engine.execute(() -> ipc.bind(sessionIndex, session));
             }
-            final TcpTransport transport = workerTransports[worker];
-            if (engine.execute(() -> transport.adopt(channel, bytesRead)))
+            final int holder = context.model() == AcceptorModel.POOL ? poolState.holder(sessionIndex) : worker;
+            if (holder == worker ?
+                workers[worker].execute(() -> adopt(worker, channel, bytesRead)) :
+                workers[holder].execute(() -> moveOrKeep(sessionIndex, holder, worker, channel, bytesRead)))
             {
                 return;
             }
@@ -310,6 +331,73 @@ public final class ClusterAcceptor implements AutoCloseable
         {
             base.errorHandler().onError(ex);
         }
+        refuse(channel);
+    }
+
+    /** Worker {@code worker}'s thread: serve the connection (its transport reports it as just accepted). */
+    private void adopt(final int worker, final SocketChannel channel, final byte[] bytesRead)
+    {
+        counters.handoffs(worker).increment();
+        workerTransports[worker].adopt(channel, bytesRead);
+    }
+
+    /**
+     * Pool, on the holder's thread: move the session to {@code to} if its state can move now, else keep it and serve
+     * the connection here. The state moves only between connections: the session has no connection and is neither
+     * logging on nor out, every event the holder produced for the application has been published (its outbox has
+     * nothing pending, so the application sees the old connection's Logout before the new Logon), and its store
+     * keeps its state on the heap with no thread of its own ({@link #canMove}). The same {@code Session} object then
+     * goes to {@code to} with its store: sequence numbers, stored messages for resend and counters follow unchanged.
+     */
+    private void moveOrKeep(
+        final int sessionIndex, final int from, final int to, final SocketChannel channel, final byte[] bytesRead)
+    {
+        final Session session = sessionsByIndex[sessionIndex];
+        final MessageStore store = workerIpc[from].outbox().pendingBytes() == 0 ?
+            workers[from].detachSession(session, ClusterAcceptor::canMove) : null;
+        if (store == null)
+        {
+            counters.poolMovesDeclined.increment();
+            adopt(from, channel, bytesRead);
+            return;
+        }
+        workerIpc[from].unbind(sessionIndex);
+        poolState.holder(sessionIndex, to);
+        counters.poolMoves.increment();
+        final SessionBridge bridge = bridges[sessionIndex];
+        final WorkerIpc ipc = workerIpc[to];
+        try
+        {
+            workers[to].adoptSession(session, store);
+            if (workers[to].execute(() ->
+            {
+                bridge.moveTo(to, ipc.outbox());
+                ipc.bind(sessionIndex, session);
+                adopt(to, channel, bytesRead);
+            }))
+            {
+                return;
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            base.errorHandler().onError(ex);
+        }
+        refuse(channel);
+    }
+
+    /**
+     * Whether a store's state may be used from another worker thread: the engine's heap stores
+     * ({@link InMemoryMessageStore}, {@link NoMessageStore}). Any other store (a journal bound to its writer thread,
+     * a user store) keeps its session on the worker that created it.
+     */
+    static boolean canMove(final MessageStore store)
+    {
+        return store instanceof InMemoryMessageStore || store instanceof NoMessageStore;
+    }
+
+    private void refuse(final SocketChannel channel)
+    {
         counters.acceptRefused.increment();
         try
         {

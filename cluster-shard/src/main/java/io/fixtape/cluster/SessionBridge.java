@@ -31,12 +31,14 @@ final class SessionBridge implements Application
     private final ClusterCounters counters;
     private final ErrorHandler errorHandler;
     private final AtomicIntegerArray holding;
+    private final SessionPlacement.PoolState poolState;
     private int worker;
     private IpcOutbox outbox;
 
     private SessionBridge(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final Application direct,
-        final ClusterCounters counters, final ErrorHandler errorHandler, final AtomicIntegerArray holding)
+        final ClusterCounters counters, final ErrorHandler errorHandler, final AtomicIntegerArray holding,
+        final SessionPlacement.PoolState poolState)
     {
         this.sessionIndex = sessionIndex;
         this.worker = worker;
@@ -45,24 +47,26 @@ final class SessionBridge implements Application
         this.counters = counters;
         this.errorHandler = errorHandler;
         this.holding = holding;
+        this.poolState = poolState;
     }
 
     /**
      * Fan the session's events out to the application agent over {@code outbox}.
      *
-     * @param holding per session index, 1 while the application holds replies (written by the application agent).
+     * @param holding   per session index, 1 while the application holds replies (written by the application agent).
+     * @param poolState the pool's placement state (the session is no longer busy at its Logout), or null.
      */
     static SessionBridge fanOut(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final ClusterCounters counters,
-        final ErrorHandler errorHandler, final AtomicIntegerArray holding)
+        final ErrorHandler errorHandler, final AtomicIntegerArray holding, final SessionPlacement.PoolState poolState)
     {
-        return new SessionBridge(sessionIndex, worker, outbox, null, counters, errorHandler, holding);
+        return new SessionBridge(sessionIndex, worker, outbox, null, counters, errorHandler, holding, poolState);
     }
 
     /** Call {@code application} directly on the poller thread, counting for {@code worker} (single model). */
     static SessionBridge counting(final int worker, final Application application, final ClusterCounters counters)
     {
-        return new SessionBridge(-1, worker, null, application, counters, null, null);
+        return new SessionBridge(-1, worker, null, application, counters, null, null, null);
     }
 
     int worker()
@@ -100,6 +104,10 @@ final class SessionBridge implements Application
             return;
         }
         publish(IpcHeaderDescriptor.FLAG_LOGOUT, 0, 0L, null);
+        if (poolState != null)
+        {
+            poolState.busy(sessionIndex, false);
+        }
     }
 
     @Override

@@ -56,6 +56,12 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
         sessions[sessionIndex] = session;
     }
 
+    /** Stop serving replies for {@code sessionIndex}: the session moved to another worker (poller thread). */
+    void unbind(final int sessionIndex)
+    {
+        sessions[sessionIndex] = null;
+    }
+
     @Override
     public int doWork(final long nowNanos)
     {
@@ -67,8 +73,8 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
     {
         header.wrap(buffer, offset);
         final int index = header.sessionIndex();
-        if (header.version() != IpcHeaderDescriptor.VERSION || index < 0 || index >= sessions.length ||
-            sessions[index] == null || header.worker() != worker ||
+        if (header.version() != IpcHeaderDescriptor.VERSION || header.flags() != IpcHeaderDescriptor.FLAG_REPLY ||
+            index < 0 || index >= sessions.length || header.worker() != worker ||
             header.payloadLength() != length - IpcHeaderDescriptor.HEADER_LENGTH)
         {
             counters.ipcBadHeader.increment();
@@ -77,6 +83,13 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             return Action.CONTINUE;
         }
         final Session session = sessions[index];
+        if (session == null)
+        {
+            // the session moved to another worker after this reply was published: it was logged out here, so a
+            // direct send would have answered NOT_LOGGED_ON
+            counters.replyRefused.increment();
+            return Action.CONTINUE;
+        }
         session.newMessage(header.msgType()).putRaw(buffer, header.payloadOffset(), header.payloadLength());
         final long result = session.send();
         if (result > 0)
