@@ -1,12 +1,14 @@
 package io.fixtape.cluster;
 
 import io.aeron.ControlledFragmentAssembler;
+import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
@@ -26,6 +28,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * {@code isHoldingReplies()} is published per session for the worker ({@link SessionBridge#isHoldingReplies}), so
  * the worker pauses reading that counterparty as the single model does.
  *
+ * <p>Replies the application published that never reached their session are reported to an application that
+ * implements {@link ReplyNotSentListener}: those a worker refused (session ended) as they arrive, and at
+ * {@link #onClose} — after the workers have stopped — those still queued here or unread on the reply streams.
+ *
  * <p>Threading: one thread (its runner's, possibly composed with the accepting agent and the media driver's
  * invoker). Applications therefore see every session on one thread, in order per session. Steady state allocates
  * nothing. A callback that throws is counted by the caller's runner and does not stop the agent.
@@ -44,13 +50,15 @@ final class AppAgent implements Agent, ControlledFragmentHandler
     private final EpochNanoClock clock;
     private final AtomicIntegerArray holding;
     private final boolean[] holdingPublished;
+    private final ReplyNotSentListener[] listeners;
+    private final Subscription[] replySubscriptions;
     private final FixDecoder decoder = new FixDecoder();
     private final IpcHeader header = new IpcHeader();
 
     AppAgent(
         final Subscription inbound, final Application[] applications, final RemoteSession[] sessions,
         final IpcOutbox[] replyOutboxes, final ClusterCounters counters, final ErrorHandler errorHandler,
-        final EpochNanoClock clock, final AtomicIntegerArray holding)
+        final EpochNanoClock clock, final AtomicIntegerArray holding, final Subscription[] replySubscriptions)
     {
         this.inbound = inbound;
         this.assembler = new ControlledFragmentAssembler(this);
@@ -62,6 +70,12 @@ final class AppAgent implements Agent, ControlledFragmentHandler
         this.clock = clock;
         this.holding = holding;
         this.holdingPublished = new boolean[sessions.length];
+        this.replySubscriptions = replySubscriptions;
+        this.listeners = new ReplyNotSentListener[applications.length];
+        for (int i = 0; i < applications.length; i++)
+        {
+            listeners[i] = applications[i] instanceof ReplyNotSentListener ? (ReplyNotSentListener)applications[i] : null;
+        }
     }
 
     @Override
@@ -112,6 +126,79 @@ final class AppAgent implements Agent, ControlledFragmentHandler
         return work;
     }
 
+    /**
+     * Closing, after the workers stopped (ClusterAcceptor closes them first): deliver the events still on the
+     * inbound stream, then report every reply that will never be sent — queued here or unread on a reply stream.
+     * Allocates (assemblers): not the message path.
+     */
+    @Override
+    public void onClose()
+    {
+        for (int i = 0; i < 1024 && inbound.controlledPoll(assembler, FRAGMENT_LIMIT) > 0; i++)
+        {
+            // deliver what the workers published before they stopped (final Logouts, refused replies)
+        }
+        final ExpandableRingBufferDrop dropQueued = new ExpandableRingBufferDrop();
+        for (final IpcOutbox outbox : replyOutboxes)
+        {
+            outbox.discardPending(dropQueued);
+        }
+        final FragmentAssembler dropUnread = new FragmentAssembler(
+            (buffer, offset, length, aeronHeader) -> droppedAtClose(buffer, offset, length));
+        for (final Subscription replies : replySubscriptions)
+        {
+            for (int i = 0; i < 1 << 20 && replies.poll(dropUnread, FRAGMENT_LIMIT) > 0; i++)
+            {
+                // every unread reply is reported once
+            }
+        }
+    }
+
+    /** Discards the application side's queued replies, reporting each. */
+    private final class ExpandableRingBufferDrop implements org.agrona.ExpandableRingBuffer.MessageConsumer
+    {
+        @Override
+        public boolean onMessage(
+            final MutableDirectBuffer buffer, final int offset, final int length, final int headOffset)
+        {
+            droppedAtClose(buffer, offset, length);
+            return true;
+        }
+    }
+
+    private void droppedAtClose(final DirectBuffer buffer, final int offset, final int length)
+    {
+        header.wrap(buffer, offset);
+        final int index = header.sessionIndex();
+        if (header.version() != IpcHeaderDescriptor.VERSION || index < 0 || index >= sessions.length ||
+            header.payloadLength() != length - IpcHeaderDescriptor.HEADER_LENGTH)
+        {
+            counters.ipcBadHeader.increment();
+            return;
+        }
+        counters.replyDroppedAtClose.increment();
+        replyNotSent(index, buffer, ReplyNotSentListener.ACCEPTOR_CLOSED);
+    }
+
+    /** Report the reply under {@link #header} to the session's application, if it listens. */
+    private void replyNotSent(final int index, final DirectBuffer buffer, final int reason)
+    {
+        final ReplyNotSentListener listener = listeners[index];
+        if (listener == null)
+        {
+            return;
+        }
+        try
+        {
+            listener.onReplyNotSent(sessions[index], header.msgType(), header.seqNum(), buffer, header.payloadOffset(),
+                header.payloadLength(), reason);
+        }
+        catch (final Throwable t)
+        {
+            errorHandler.onError(t);
+        }
+    }
+
     /** Tell the session's worker whether the application holds replies (only when it changed). */
     private void publishHolding(final int index)
     {
@@ -141,6 +228,12 @@ final class AppAgent implements Agent, ControlledFragmentHandler
         }
         final RemoteSession session = sessions[index];
         final Application application = applications[index];
+        if ((flags & IpcHeaderDescriptor.SESSION_EVENT_KINDS) == IpcHeaderDescriptor.FLAG_REPLY_NOT_SENT)
+        {
+            // about an earlier reply: not an event of the session's current connection (no onEvent)
+            replyNotSent(index, buffer, ReplyNotSentListener.SESSION_ENDED);
+            return Action.CONTINUE;
+        }
         session.onEvent(header.worker(), (flags & IpcHeaderDescriptor.FLAG_LOGGED_ON) != 0, header.seqNum());
         try
         {

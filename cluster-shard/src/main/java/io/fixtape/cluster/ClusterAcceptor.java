@@ -183,7 +183,7 @@ public final class ClusterAcceptor implements AutoCloseable
         }
         final AppAgent appAgent = new AppAgent(
             appSubscription, applications, remoteSessions, replyOutboxes, counters, base.errorHandler(), base.clock(),
-            holding);
+            holding, replySubscriptions);
 
         final CountDownLatch pinned = new CountDownLatch(threads);
         final Throwable[] pinErrors = new Throwable[threads];

@@ -40,8 +40,16 @@ public final class ClusterCounters
     public final AtomicCounter ipcBadHeader;
     /** Replies redelivered later because the session's TCP outbound buffer was full (fragment ABORTed). */
     public final AtomicCounter replyBackPressured;
-    /** Replies the session refused (not logged on any more / not connected): counted, as a direct send would be. */
+    /**
+     * Replies the session refused (not logged on any more / not connected, or the session moved to another worker):
+     * counted, as a direct send would be, and reported back to the application ({@link ReplyNotSentListener}).
+     */
     public final AtomicCounter replyRefused;
+    /**
+     * Replies queued on the application side or unread by a stopped worker when the acceptor closed (never written,
+     * never journaled); each reported to a {@link ReplyNotSentListener}.
+     */
+    public final AtomicCounter replyDroppedAtClose;
     /** Connections refused by the accepting agent: unknown session, not a Logon, garbled, too large, timeout. */
     public final AtomicCounter acceptRefused;
     /** Pool: sessions whose state moved to a less-loaded worker at a new connection (see docs/CLUSTER_SHARD.md). */
@@ -80,6 +88,7 @@ public final class ClusterCounters
         replyBackPressured = manager.newCounter("reply.back.pressured");
         replyRefused = manager.newCounter("reply.refused");
         acceptRefused = manager.newCounter("accept.refused");
+        replyDroppedAtClose = manager.newCounter("reply.dropped.at.close");
         poolMoves = manager.newCounter("pool.moves");
         poolMovesDeclined = manager.newCounter("pool.moves.declined");
     }

@@ -31,7 +31,8 @@ package io.fixtape.cluster;
  *
  * <p>History: 1 — kinds app message, Logon, Logout, reply; modifier PossDup. 2 (same offsets) — adds the kind
  * {@link #FLAG_ADMIN_MESSAGE} (session-level messages reach {@code Application.onAdminMessage} under every model)
- * and the modifier {@link #FLAG_LOGGED_ON} (what {@code Session.isLoggedOn()} answered when the event was produced).
+ * the kind {@link #FLAG_REPLY_NOT_SENT} (a published reply the session could not take) and the modifier
+ * {@link #FLAG_LOGGED_ON} (what {@code Session.isLoggedOn()} answered when the event was produced).
  */
 public final class IpcHeaderDescriptor
 {
@@ -68,8 +69,16 @@ public final class IpcHeaderDescriptor
      */
     public static final byte FLAG_LOGGED_ON = 0x40;
 
+    /**
+     * Session → application: a reply (sent by the application with this session index) that the session could not
+     * take because it was no longer logged on; MsgSeqNum and MsgType are the reply's, payload = its body fields.
+     * Reported to a {@link ReplyNotSentListener}. Since version 2. (The flags byte is unsigned.)
+     */
+    public static final int FLAG_REPLY_NOT_SENT = 0x80;
+
     /** Event kinds of the session → application direction; exactly one is set. */
-    public static final int SESSION_EVENT_KINDS = FLAG_APP_MESSAGE | FLAG_LOGON | FLAG_LOGOUT | FLAG_ADMIN_MESSAGE;
+    public static final int SESSION_EVENT_KINDS =
+        FLAG_APP_MESSAGE | FLAG_LOGON | FLAG_LOGOUT | FLAG_ADMIN_MESSAGE | FLAG_REPLY_NOT_SENT;
     /** Modifiers allowed next to a session → application kind. */
     public static final int SESSION_EVENT_MODIFIERS = FLAG_POSS_DUP | FLAG_LOGGED_ON;
 

@@ -14,7 +14,8 @@ import org.agrona.ErrorHandler;
  * for the application ({@link IpcOutbox#drain()}), then poll its reply stream and send each reply on its session
  * ({@code session.newMessage(type)} + the reply's body fields + {@code session.send()}, so sequence numbers, header,
  * store and checksum stay the session's). A reply the session cannot take now ({@link Session#BACK_PRESSURED}) is
- * ABORTed and redelivered by Aeron next cycle; one refused for good (not logged on) is counted.
+ * ABORTed and redelivered by Aeron next cycle; one refused for good (not logged on, or the session moved away) is
+ * counted and reported back to the application ({@link IpcHeaderDescriptor#FLAG_REPLY_NOT_SENT}).
  *
  * <p>Threading: the worker's poller thread only (sessions are bound with {@link #bind} through a command on that
  * thread). Steady state allocates nothing.
@@ -87,8 +88,7 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
         {
             // the session moved to another worker after this reply was published: it was logged out here, so a
             // direct send would have answered NOT_LOGGED_ON
-            counters.replyRefused.increment();
-            return Action.CONTINUE;
+            return refused(buffer, index);
         }
         session.newMessage(header.msgType()).putRaw(buffer, header.payloadOffset(), header.payloadLength());
         final long result = session.send();
@@ -102,7 +102,19 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             counters.replyBackPressured.increment();
             return Action.ABORT;
         }
+        return refused(buffer, index);
+    }
+
+    /** A reply the session will never take: count it and tell the application, in order with its other events. */
+    private Action refused(final DirectBuffer buffer, final int index)
+    {
         counters.replyRefused.increment();
+        if (!outbox.offer(IpcHeaderDescriptor.FLAG_REPLY_NOT_SENT, worker, index, header.seqNum(), header.msgType(),
+            buffer, header.payloadOffset(), header.payloadLength()))
+        {
+            errorHandler.onError(new IllegalStateException("worker " + worker + ": reply not sent on session index "
+                + index + " (not logged on) and its report to the application refused (pending queue full)"));
+        }
         return Action.CONTINUE;
     }
 }
