@@ -138,24 +138,22 @@ final class AppAgent implements Agent, ControlledFragmentHandler
         {
             // deliver what the workers published before they stopped (final Logouts, refused replies)
         }
-        final ExpandableRingBufferDrop dropQueued = new ExpandableRingBufferDrop();
-        for (final IpcOutbox outbox : replyOutboxes)
-        {
-            outbox.discardPending(dropQueued);
-        }
+        // per worker, oldest first: what the stopped worker did not read, then what was still queued here
         final FragmentAssembler dropUnread = new FragmentAssembler(
             (buffer, offset, length, aeronHeader) -> droppedAtClose(buffer, offset, length));
-        for (final Subscription replies : replySubscriptions)
+        final DropQueued dropQueued = new DropQueued();
+        for (int w = 0; w < replySubscriptions.length; w++)
         {
-            for (int i = 0; i < 1 << 20 && replies.poll(dropUnread, FRAGMENT_LIMIT) > 0; i++)
+            for (int i = 0; i < 1 << 20 && replySubscriptions[w].poll(dropUnread, FRAGMENT_LIMIT) > 0; i++)
             {
                 // every unread reply is reported once
             }
+            replyOutboxes[w].discardPending(dropQueued);
         }
     }
 
     /** Discards the application side's queued replies, reporting each. */
-    private final class ExpandableRingBufferDrop implements org.agrona.ExpandableRingBuffer.MessageConsumer
+    private final class DropQueued implements org.agrona.ExpandableRingBuffer.MessageConsumer
     {
         @Override
         public boolean onMessage(
