@@ -580,10 +580,21 @@ public final class ClusterAcceptor implements AutoCloseable
             one.put("sessions", counters.sessions(w).get());
             one.put("logons", counters.logons(w).get());
             one.put("messages", counters.messages(w).get());
+            one.put("admin", counters.adminMessages(w).get());
             one.put("replies", counters.replies(w).get());
             perWorker.add(one);
         }
         profile.put("workers", perWorker);
+        if (context.model().fansOut())
+        {
+            profile.put("reply_refused", counters.replyRefused.get());
+            profile.put("reply_dropped_at_close", counters.replyDroppedAtClose.get());
+        }
+        if (context.model() == AcceptorModel.POOL)
+        {
+            profile.put("pool_moves", counters.poolMoves.get());
+            profile.put("pool_moves_declined", counters.poolMovesDeclined.get());
+        }
         return profile;
     }
 
