@@ -363,27 +363,41 @@ public final class ClusterAcceptor implements AutoCloseable
         }
         workerIpc[from].unbind(sessionIndex);
         poolState.holder(sessionIndex, to);
-        counters.poolMoves.increment();
         final SessionBridge bridge = bridges[sessionIndex];
         final WorkerIpc ipc = workerIpc[to];
         try
         {
-            workers[to].adoptSession(session, store);
-            if (workers[to].execute(() ->
+            // one command on 'to': serve the session, point its bridge and reply binding there, hand it the socket
+            workers[to].adoptSession(session, store, () ->
             {
                 bridge.moveTo(to, ipc.outbox());
                 ipc.bind(sessionIndex, session);
                 adopt(to, channel, bytesRead);
-            }))
-            {
-                return;
-            }
+            });
         }
         catch (final RuntimeException ex)
         {
+            // 'to' is closing or its command queue is full: nothing was queued there, the session stays here
             base.errorHandler().onError(ex);
+            counters.poolMovesDeclined.increment();
+            poolState.holder(sessionIndex, from);
+            try
+            {
+                workers[from].adoptSession(session, store, () ->
+                {
+                    workerIpc[from].bind(sessionIndex, session);
+                    adopt(from, channel, bytesRead);
+                });
+            }
+            catch (final RuntimeException closing)
+            {
+                base.errorHandler().onError(closing); // both workers closing: nothing will serve it any more
+                store.close();
+                refuse(channel);
+            }
+            return;
         }
-        refuse(channel);
+        counters.poolMoves.increment();
     }
 
     /**

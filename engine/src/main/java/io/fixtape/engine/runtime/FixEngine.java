@@ -196,12 +196,15 @@ public final class FixEngine implements AutoCloseable
 
     /**
      * Serve a session (and its store) detached from another engine with {@link #detachSession}, on an engine whose
-     * context supplied its own transport; the poller serves it before any command offered after this call.
+     * context supplied its own transport; the poller serves it before any command offered after this call, and runs
+     * {@code then} on the poller thread right after adding it (in the same command: both happen or neither).
      *
+     * @param then run on the poller thread once the session is served here (e.g. hand it its connection); may be null.
      * @throws IllegalArgumentException for an engine with its own TCP transport or a duplicate session id;
-     *                                  IllegalStateException when the command queue is full or closing.
+     *                                  IllegalStateException when the command queue is full or closing (nothing
+     *                                  was queued).
      */
-    public void adoptSession(final Session session, final MessageStore store)
+    public void adoptSession(final Session session, final MessageStore store, final Runnable then)
     {
         if (context.transport() == null)
         {
@@ -215,7 +218,15 @@ public final class FixEngine implements AutoCloseable
                 throw new IllegalArgumentException("duplicate session " + existing.sessionId());
             }
         }
-        if (!poller.offer(() -> poller.addSession(session, store)))
+        final boolean offered = poller.offer(() ->
+        {
+            poller.addSession(session, store);
+            if (then != null)
+            {
+                then.run();
+            }
+        });
+        if (!offered)
         {
             throw new IllegalStateException("adoptSession: engine closing or command queue full");
         }
