@@ -153,6 +153,14 @@ public final class ClusterAcceptor implements AutoCloseable
     private void startFanOut()
     {
         final int threads = workers.length;
+        // Every worker engine takes the base context's store factory: one journal per directory, written by each
+        // worker serving one of its sessions (and, for pool, opened for a session by the accepting agent at its first
+        // Logon). Say so before any of those threads starts, so that a shared store serialises its writers.
+        final int storeThreads = context.model() == AcceptorModel.POOL ? threads + 1 : threads;
+        if (storeThreads > 1)
+        {
+            base.storeFactory().concurrentWriters(storeThreads);
+        }
         driver = new EmbeddedDriver(context.aeronDirectoryName(), base.errorHandler());
         final String channel = IPC + context.ipcTermLength();
         final Publication inbound = driver.aeron().addPublication(channel, IpcHeaderDescriptor.INBOUND_STREAM_ID);

@@ -4,6 +4,8 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.store.MessageStore;
 import org.agrona.DirectBuffer;
 
+import java.util.concurrent.locks.ReentrantLock;
+
 import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_IN;
 import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
 
@@ -97,9 +99,17 @@ public final class ChronicleMessageStore implements MessageStore
     {
         if (audit)
         {
-            final long index = journal.append(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType), timestampNanos,
-                msgType, buffer, offset, length);
-            state.coveredIndex(index);
+            final ReentrantLock lock = owner.lockShared();
+            try
+            {
+                final long index = journal.append(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType),
+                    timestampNanos, msgType, buffer, offset, length);
+                state.coveredIndex(index);
+            }
+            finally
+            {
+                ChronicleMessageStoreFactory.unlockShared(lock);
+            }
         }
     }
 
@@ -118,17 +128,25 @@ public final class ChronicleMessageStore implements MessageStore
         final boolean possDup = (allFlags & FLAG_POSS_DUP) != 0;
         if (audit || (!admin && !possDup))
         {
-            final long index = journal.append(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos, msgType,
-                buffer, offset, length);
-            if (!possDup)
+            final ReentrantLock lock = owner.lockShared();
+            try
             {
-                state.nextSender(sessionId, seqNum + 1); // first: the number is on disk, never reuse it
-                if (!admin)
+                final long index = journal.append(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos, msgType,
+                    buffer, offset, length);
+                if (!possDup)
                 {
-                    outIndex.put(seqNum, index); // may fail with DISK_FULL (a resend of seqNum is then a gap fill)
+                    state.nextSender(sessionId, seqNum + 1); // first: the number is on disk, never reuse it
+                    if (!admin)
+                    {
+                        outIndex.put(seqNum, index); // may fail with DISK_FULL (a resend of seqNum is then a gap fill)
+                    }
                 }
+                state.coveredIndex(index);
             }
-            state.coveredIndex(index);
+            finally
+            {
+                ChronicleMessageStoreFactory.unlockShared(lock);
+            }
         }
         else if (!possDup)
         {
@@ -148,28 +166,51 @@ public final class ChronicleMessageStore implements MessageStore
         int delivered = 0;
         for (int seq = Math.max(1, beginSeqNum); seq <= last; seq++)
         {
-            final long index = outIndex.get(seq);
-            if (index == 0 || !journal.readAt(index, replayRecord))
+            final ReentrantLock lock = owner.lockShared(); // per record: other workers' appends wait one read
+            final int outcome;
+            try
             {
-                continue;
+                outcome = replayOne(seq, handler);
             }
-            final JournalRecord r = replayRecord;
-            if (r.sessionId() != sessionId || r.direction() != DIRECTION_OUT || r.seqNum() != seq)
+            finally
             {
-                continue; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
+                ChronicleMessageStoreFactory.unlockShared(lock);
             }
-            if (!r.isIntact())
+            if (outcome != SKIPPED)
             {
-                corruptRecords++; // torn or overwritten on disk: never resend damaged bytes, gap fill instead
-                continue;
-            }
-            delivered++;
-            if (!handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()))
-            {
-                break;
+                delivered++;
+                if (outcome == DELIVERED_STOP)
+                {
+                    break;
+                }
             }
         }
         return delivered;
+    }
+
+    private static final int SKIPPED = 0;
+    private static final int DELIVERED = 1;
+    private static final int DELIVERED_STOP = 2;
+
+    /** Reads one stored outbound message and hands it to {@code handler}; the record views the queue's mapped bytes. */
+    private int replayOne(final int seq, final ReplayHandler handler)
+    {
+        final long index = outIndex.get(seq);
+        if (index == 0 || !journal.readAt(index, replayRecord))
+        {
+            return SKIPPED;
+        }
+        final JournalRecord r = replayRecord;
+        if (r.sessionId() != sessionId || r.direction() != DIRECTION_OUT || r.seqNum() != seq)
+        {
+            return SKIPPED; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
+        }
+        if (!r.isIntact())
+        {
+            corruptRecords++; // torn or overwritten on disk: never resend damaged bytes, gap fill instead
+            return SKIPPED;
+        }
+        return handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()) ? DELIVERED : DELIVERED_STOP;
     }
 
     /** Records found damaged (FIX CheckSum mismatch) during resends and replaced by gap fill. */
@@ -203,7 +244,15 @@ public final class ChronicleMessageStore implements MessageStore
     @Override
     public void flush()
     {
-        journal.sync();
+        final ReentrantLock lock = owner.lockShared();
+        try
+        {
+            journal.sync();
+        }
+        finally
+        {
+            ChronicleMessageStoreFactory.unlockShared(lock);
+        }
     }
 
     @Override

@@ -7,13 +7,18 @@ import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The engine-facing entry point: one journal directory for all sessions of an engine. {@link #create} registers the
  * session (stable id) and returns its {@link ChronicleMessageStore}. For {@code JournalMode=none} use
  * {@link #forMode}, which hands back the engine's own no-store factory so no journal code is on the hot path.
  *
- * <p>Threading: create and close on the configuration thread; the stores and {@link #doWork} on the writer thread.
+ * <p>Threading: by default create and close on the configuration thread; the stores and {@link #doWork} on the one
+ * writer thread. After {@link #concurrentWriters} with more than one thread (cluster-shard's pool and shard models,
+ * whose workers share the engine's journal) every operation on the shared journal — append, resend read, sync,
+ * session registration, store close, housekeeping — takes one lock: uncontended it is a CAS per operation; the
+ * single-writer path takes no lock.
  */
 public final class ChronicleMessageStoreFactory implements MessageStoreFactory, AutoCloseable
 {
@@ -23,6 +28,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     private final AgentRunner pretoucher;
     private boolean closeWithLastStore;
     private int openStores;
+    /** Null while the journal has one writer thread (the default); set before the threads start. */
+    private ReentrantLock sharedLock;
 
     public ChronicleMessageStoreFactory(final JournalContext ctx)
     {
@@ -62,8 +69,54 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public ChronicleMessageStore create(final SessionId sessionId)
     {
-        openStores++;
-        return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode, this);
+        final ReentrantLock lock = lockShared();
+        try
+        {
+            openStores++;
+            return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode, this);
+        }
+        finally
+        {
+            unlockShared(lock);
+        }
+    }
+
+    /**
+     * Several worker threads will write this journal at once (each session's store from one thread at a time): from
+     * now on every operation on the shared journal takes one lock. Call before those threads start.
+     */
+    @Override
+    public void concurrentWriters(final int threads)
+    {
+        if (threads > 1 && sharedLock == null)
+        {
+            sharedLock = new ReentrantLock();
+        }
+    }
+
+    /** Whether the journal's operations are serialised for several writer threads ({@link #concurrentWriters}). */
+    public boolean sharedByThreads()
+    {
+        return sharedLock != null;
+    }
+
+    /** Takes the shared-journal lock if there is one; returns it (or null) for {@link #unlockShared}. */
+    ReentrantLock lockShared()
+    {
+        final ReentrantLock lock = sharedLock;
+        if (lock != null)
+        {
+            lock.lock();
+        }
+        return lock;
+    }
+
+    static void unlockShared(final ReentrantLock lock)
+    {
+        if (lock != null)
+        {
+            lock.unlock();
+        }
     }
 
     /**
@@ -78,16 +131,32 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 
     void onStoreClosed()
     {
-        if (--openStores == 0 && closeWithLastStore)
+        final ReentrantLock lock = lockShared();
+        try
         {
-            close();
+            if (--openStores == 0 && closeWithLastStore)
+            {
+                close();
+            }
+        }
+        finally
+        {
+            unlockShared(lock);
         }
     }
 
     /** Housekeeping (periodic msync, free-space check); call from the writer's duty cycle. */
     public int doWork(final long nowNanos)
     {
-        return journal.doWork(nowNanos);
+        final ReentrantLock lock = lockShared();
+        try
+        {
+            return journal.doWork(nowNanos);
+        }
+        finally
+        {
+            unlockShared(lock);
+        }
     }
 
     public Journal journal()

@@ -34,7 +34,9 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
  *
  * Threading: single writer by contract. {@link #append}, {@link #readAt}, {@link #doWork} and the
  * {@link ChronicleMessageStore}s built on it run on one thread (the poller that owns the sessions). Opening and
- * {@link #registerSession} may happen on a configuration thread before the writer starts. Readers in other
+ * {@link #registerSession} may happen on a configuration thread before the writer starts. When several threads write
+ * one journal (cluster-shard workers), {@link ChronicleMessageStoreFactory#concurrentWriters} makes the factory and its
+ * stores take one lock around every call into this class, so it still sees one thread at a time. Readers in other
  * processes or threads use their own {@link JournalReader}.
  */
 public final class Journal implements AutoCloseable
@@ -457,6 +459,7 @@ public final class Journal implements AutoCloseable
         if (tailer == null)
         {
             tailer = queue.createTailer();
+            tailer.singleThreadedCheckDisabled(true); // one reader at a time: the writer, or under the factory's lock
             readTailer = tailer;
         }
         final long current = tailer.index();

@@ -137,7 +137,7 @@ public final class EngineSettings
             stores.put(id, storeFactory(section));
             context.addSession(endpoint);
         }
-        context.storeFactory(id -> stores.get(id).create(id));
+        context.storeFactory(new PerSessionStoreFactory(stores));
         return context;
     }
 

@@ -1,0 +1,47 @@
+package io.fixtape.engine.config;
+
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreFactory;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The engine's store factory built from a settings file: each session's section chose its own factory
+ * ({@code MessageStore=}, {@code JournalPath=}); several sessions may share one (one journal per directory).
+ */
+final class PerSessionStoreFactory implements MessageStoreFactory
+{
+    private final Map<SessionId, MessageStoreFactory> bySession;
+
+    PerSessionStoreFactory(final Map<SessionId, MessageStoreFactory> bySession)
+    {
+        this.bySession = bySession;
+    }
+
+    @Override
+    public MessageStore create(final SessionId sessionId)
+    {
+        final MessageStoreFactory factory = bySession.get(sessionId);
+        if (factory == null)
+        {
+            throw new IllegalArgumentException("no store configured for session " + sessionId);
+        }
+        return factory.create(sessionId);
+    }
+
+    /** Passed once to every distinct factory (a journal shared by several sessions hears it once). */
+    @Override
+    public void concurrentWriters(final int threads)
+    {
+        final Set<MessageStoreFactory> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        distinct.addAll(bySession.values());
+        for (final MessageStoreFactory factory : distinct)
+        {
+            factory.concurrentWriters(threads);
+        }
+    }
+}
