@@ -1,6 +1,5 @@
 package io.fixtape.journal;
 
-import net.openhft.posix.PosixAPI;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -16,22 +15,14 @@ import java.nio.channels.FileChannel;
  * fault (and, on a sparse file, the block allocation) on its hot path: the p99.9 tail of an append is mostly page
  * faults. Chronicle Queue's own pretoucher is an Enterprise feature (a no-op in the open-source build), hence this.
  *
- * <p>Pages are faulted in for writing with {@code madvise(MADV_POPULATE_WRITE)} over up to 1 MiB at a time (Linux
- * 5.14+, through Chronicle's posix binding), else each page is touched with an atomic {@code compareAndSet(0, 0)} on
- * its first int. Neither can change a value, so both are safe against the concurrent writer even if it overtakes.
+ * <p>Each page is touched with an atomic {@code compareAndSet(0, 0)} on its first int: it faults the page in for
+ * writing but can never change a value, so it is safe against the concurrent writer even if the writer overtakes it.
  * Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle strategy); reads
  * the writer's position published by {@link Journal} with ordered stores. Nothing here runs on the writer thread.
  */
 public final class JournalPretoucher implements Agent
 {
     private static final int PAGE = 4096;
-    /** Linux madvise advice (uapi mman-common.h), 5.14+. */
-    private static final int MADV_POPULATE_WRITE = 23;
-    private static final int EINVAL = 22;
-    private static final int EFAULT = 14;
-    private static final long POPULATE_BATCH = 1024 * 1024;
-    private final PosixAPI posix;
-    private boolean populate;
     private final Journal journal;
     private final long aheadBytes;
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
@@ -49,25 +40,6 @@ public final class JournalPretoucher implements Agent
         this.journal = journal;
         this.aheadBytes = aheadBytes;
         this.space = journal.directory().toFile();
-        this.posix = populateAvailable() ? PosixAPI.posix() : null;
-        this.populate = posix != null;
-    }
-
-    /** Linux with Chronicle's native posix binding (not its no-op fallback): madvise can populate ranges. */
-    private static boolean populateAvailable()
-    {
-        if (!"Linux".equals(System.getProperty("os.name")))
-        {
-            return false;
-        }
-        try
-        {
-            return !PosixAPI.posix().getClass().getSimpleName().startsWith("NoOp");
-        }
-        catch (final RuntimeException | LinkageError ex)
-        {
-            return false;
-        }
     }
 
     @Override
@@ -100,10 +72,6 @@ public final class JournalPretoucher implements Agent
         {
             return 0; // touching allocates: never take the space the writer's low-space watermark keeps in reserve
         }
-        if (populate && to - from >= PAGE)
-        {
-            return populate(from, to);
-        }
         int work = 0;
         try
         {
@@ -125,45 +93,6 @@ public final class JournalPretoucher implements Agent
         touchedUpTo = from;
         pagesTouched += work;
         return work;
-    }
-
-    /**
-     * Faults [from, to) in for writing with one {@code madvise(MADV_POPULATE_WRITE)} per {@link #POPULATE_BATCH}:
-     * the kernel does the same work as a write to each page (allocates the block, zero-fills, maps) without one
-     * page-fault exception per page, about a third of the system time per page here. A range the file system cannot
-     * back fails with EFAULT instead of a SIGBUS: treated like the SIGBUS of a touch (stop for this file). A kernel
-     * without the advice (before 5.14: EINVAL) switches this pretoucher back to touching page by page.
-     */
-    private int populate(final long from, final long to)
-    {
-        final long end = from + Math.min(POPULATE_BATCH, (to - from) & ~(PAGE - 1L));
-        final int rc = posix.madvise(view.addressOffset() + from, end - from, MADV_POPULATE_WRITE);
-        if (rc != 0)
-        {
-            final int errno = posix.lastError();
-            if (errno == EINVAL)
-            {
-                populate = false; // no MADV_POPULATE_WRITE here: touch page by page from the next duty cycle on
-                return 0;
-            }
-            if (errno == EFAULT)
-            {
-                faults++;
-                touchedUpTo = Long.MAX_VALUE;
-                return 0;
-            }
-            return 0; // EINTR, EAGAIN, ENOMEM (memory pressure): try again next duty cycle
-        }
-        final int pages = (int)((end - from) / PAGE);
-        touchedUpTo = end;
-        pagesTouched += pages;
-        return pages;
-    }
-
-    /** True while pages are populated with madvise(MADV_POPULATE_WRITE) rather than touched one by one. */
-    boolean populating()
-    {
-        return populate;
     }
 
     /** Maps as much of the file as exists (Chronicle grows it in blocks), at most up to {@code wanted}. */
