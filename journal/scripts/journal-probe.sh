@@ -4,6 +4,8 @@
 #   VARIANT  chronicle (raw writingDocument + record) | journal (Journal.append) | store (ChronicleMessageStore.onOutbound)
 #   GAP_NS   0 = closed loop; N = busy gap of N ns before each append (a poller at 1e9/N messages/s)
 #   PRETOUCH true | false (default false)
+#   journal/scripts/journal-probe.sh ab GAP_NS BLOCKS: the append path before/after 2026-12-03 (writingDocument vs
+#   writeBytes) interleaved in one JVM (io.fixtape.journal.AppendPathAB)
 # Prints p50/p90/p99/p99.9/max ns per append, the writer thread's CPU (and system) ns per append, minor faults.
 # Needs the test classes: mvn -B -q -ntp -pl journal -am test-compile; and bin/fixtape built once (classpath).
 set -euo pipefail
@@ -13,6 +15,12 @@ java="$(bin/java-home)/bin/java"
 flags=$(sed -n 's:.*<fixtape.jvm.flags>\(.*\)</fixtape.jvm.flags>.*:\1:p' pom.xml)
 cp="journal/target/test-classes:journal/target/classes:engine/target/classes:engine/target/test-classes:$(cat cli/target/classpath.txt)"
 variant=$1 gap=$2 count=$3 pretouch=${4:-false}
+if [ "$variant" = ab ]; then
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/journal-probe.XXXXXX"); trap 'rm -rf "$dir"' EXIT
+  # shellcheck disable=SC2086
+  "$java" $flags --sun-misc-unsafe-memory-access=allow -Xms256m -Xmx256m -cp "$cp" io.fixtape.journal.AppendPathAB "$gap" "$count" "$dir"
+  exit $?
+fi
 shift 3; [ $# -gt 0 ] && shift
 dir=$(mktemp -d "${TMPDIR:-/tmp}/journal-probe.XXXXXX")
 trap 'rm -rf "$dir"' EXIT

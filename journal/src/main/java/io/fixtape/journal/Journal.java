@@ -10,7 +10,10 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.domestic.InternalWire;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.File;
 import java.io.IOException;
@@ -45,6 +48,7 @@ public final class Journal implements AutoCloseable
     public static final String STATE_DIR = "state";
     private static final long FORWARD_SKIP_LIMIT = 64;
     private static final long STALE_HEADER_TIMEOUT_MS = 1_000;
+    private static final int INITIAL_STAGING_BYTES = 8 * 1024;
 
     private final JournalContext ctx;
     private final Path directory;
@@ -60,9 +64,10 @@ public final class Journal implements AutoCloseable
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     private ExcerptAppender appender;
-    private Bytes<?> checkedBytes;
-    private long checkedWrites;
-    private final org.agrona.concurrent.UnsafeBuffer rawView = new org.agrona.concurrent.UnsafeBuffer(0, 0);
+    /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
+    private Bytes<Void> staging;
+    private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
+    private long growths;
     private ExcerptTailer readTailer;
     private long lastDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
@@ -119,6 +124,7 @@ public final class Journal implements AutoCloseable
                 openSession(id);
             }
             this.recoveredRecords = recoverTail();
+            stage(INITIAL_STAGING_BYTES);
         }
         catch (final RuntimeException ex)
         {
@@ -276,10 +282,23 @@ public final class Journal implements AutoCloseable
         state.coveredIndex(record.queueIndex());
     }
 
-    /** Records written through Chronicle's checked {@link Bytes} calls (near a mapped-chunk end) instead of raw. */
-    long checkedWrites()
+    /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
+    long stagingGrowths()
     {
-        return checkedWrites;
+        return growths;
+    }
+
+    private void stage(final int capacity)
+    {
+        final Bytes<Void> old = staging;
+        staging = Bytes.allocateDirect(capacity);
+        staging.singleThreadedCheckDisabled(true); // single writer by contract (see class javadoc)
+        stagingView.wrap(staging.addressForWrite(0), capacity);
+        if (old != null)
+        {
+            old.releaseLast();
+            growths++;
+        }
     }
 
     /** Number of records the last open applied from the journal tail (recovery cost indicator). */
@@ -317,45 +336,35 @@ public final class Journal implements AutoCloseable
                 throw failure(ex);
             }
         }
-        final ExcerptAppender appender = appender();
-        try (DocumentContext dc = appender.writingDocument())
+        final int recordLength = JournalRecordDescriptor.HEADER_LENGTH + length;
+        if (recordLength > stagingView.capacity())
         {
-            try
-            {
-                final Bytes<?> bytes = dc.wire().bytes();
-                if (bytes != checkedBytes)
-                {
-                    bytes.singleThreadedCheckDisabled(true); // single writer by contract (see class javadoc)
-                    checkedBytes = bytes;
-                }
-                if (!RecordCodec.writeRaw(bytes, rawView, direction, flags, sessionId, seqNum, timestampNanos, msgType,
-                    buffer, offset, length))
-                {
-                    RecordCodec.writeHeader(bytes, direction, flags, sessionId, seqNum, timestampNanos, msgType);
-                    RecordCodec.writeBody(bytes, buffer, offset, length);
-                    checkedWrites++;
-                }
-                WRITE_POSITION.setRelease(this, bytes.writePosition());
-            }
-            catch (final Throwable t)
-            {
-                dc.rollbackOnClose();
-                throw t;
-            }
+            stage(Math.max(recordLength, 2 * stagingView.capacity())); // outside steady state: a longer record than ever
         }
-        catch (final MessageStoreException ex)
+        RecordCodec.stage(stagingView, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
+        final Bytes<Void> staging = this.staging;
+        staging.readPositionRemaining(0, recordLength);
+        final ExcerptAppender appender = appender();
+        try
         {
-            throw ex;
+            // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index
+            // and write position, unlock. Unlike writingDocument() it does not re-derive the last sequence number by
+            // scanning from the last index entry on every call (this appender is the only writer; see class javadoc).
+            appender.writeBytes(staging);
         }
         catch (final Throwable t)
         {
+            abandonPartialWrite(appender);
             throw failure(t);
         }
+        final Wire wire = appender.wire();
+        WRITE_POSITION.setRelease(this, wire.bytes().writePosition());
         final long index = appender.lastIndexAppended();
         final int cycle = appender.cycle();
         if (cycle != writeCycle)
         {
             writeCycle = cycle;
+            wire.bytes().singleThreadedCheckDisabled(true); // the new cycle's mapped bytes: single writer by contract
             currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
             if (retention != null)
             {
@@ -372,6 +381,21 @@ public final class Journal implements AutoCloseable
             sync();
         }
         return index;
+    }
+
+    /**
+     * After a write that failed half way (a mapped page the file system could not back, SIGBUS surfaced as
+     * InternalError): the document's header was never completed, so readers (and a reopen) never see its bytes, and
+     * the next document is written over them. Chronicle's wire still believes it is inside that header; clear that,
+     * as Chronicle's own rollback of a writing document does.
+     */
+    private static void abandonPartialWrite(final ExcerptAppender appender)
+    {
+        final Wire wire = appender.wire();
+        if (wire instanceof InternalWire)
+        {
+            ((InternalWire)wire).forceNotInsideHeader();
+        }
     }
 
     private void syncAppender(final ExcerptAppender appender)
@@ -619,6 +643,7 @@ public final class Journal implements AutoCloseable
                 }
             }
             state.close();
+            staging.releaseLast();
         }
         finally
         {

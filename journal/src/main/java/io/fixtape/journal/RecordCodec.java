@@ -1,7 +1,6 @@
 package io.fixtape.journal;
 
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.BytesStore;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -21,6 +20,8 @@ import static io.fixtape.journal.JournalRecordDescriptor.TIMESTAMP_OFFSET;
 /**
  * Moves records between Chronicle {@link Bytes} and Agrona buffers without allocating: uses the raw-memory
  * (object, offset) addressing both libraries share, so neither a byte[] nor a ByteBuffer is created per record.
+ * The append path stages a record off-heap ({@link #stage}); {@link #writeHeader} + {@link #writeBody} write the same
+ * bytes through Chronicle's {@code Bytes} calls (tests and probes compare the two).
  */
 final class RecordCodec
 {
@@ -29,18 +30,15 @@ final class RecordCodec
     }
 
     /**
-     * Writes a whole record (header + FIX bytes) straight into the mapped memory at the write position of an open
-     * Chronicle document, through {@code view}, and advances the position past it: a handful of plain stores and one
-     * {@code copyMemory}, instead of ten bounds- and thread-checked {@link Bytes} calls and Chronicle's byte-by-byte
-     * copy loop for heap sources (measured: docs/JOURNAL_FORMAT.md, "Append cost"). The bytes written are exactly those
-     * of {@link #writeHeader} + {@link #writeBody} (little-endian).
+     * Lays out a whole record (header + FIX bytes) at offset 0 of {@code staging}, an off-heap buffer the journal
+     * hands to Chronicle in one {@code appender.writeBytes(BytesStore)} call: a handful of plain little-endian stores
+     * and one {@code copyMemory}. The bytes are exactly those of {@link #writeHeader} + {@link #writeBody}
+     * ({@code JournalRecordDescriptor}).
      *
-     * @return false, having written nothing, when the record does not lie inside the mapped chunk that holds the
-     * write position (near a chunk end): the caller then uses {@link #writeHeader} + {@link #writeBody}.
+     * @return the record length (header + FIX bytes).
      */
-    static boolean writeRaw(
-        final Bytes<?> bytes,
-        final UnsafeBuffer view,
+    static int stage(
+        final UnsafeBuffer staging,
         final byte direction,
         final int flags,
         final int sessionId,
@@ -51,26 +49,17 @@ final class RecordCodec
         final int offset,
         final int length)
     {
-        final int recordLength = HEADER_LENGTH + length;
-        final long position = bytes.writePosition();
-        final BytesStore<?, ?> chunk = bytes.bytesStore();
-        if (chunk == null || !chunk.isDirectMemory() || position < chunk.start() || position + recordLength > chunk.safeLimit())
-        {
-            return false;
-        }
-        view.wrap(bytes.addressForWrite(position), recordLength);
-        view.putByte(MAJOR_VERSION_OFFSET, (byte)JournalRecordDescriptor.MAJOR_VERSION);
-        view.putByte(MINOR_VERSION_OFFSET, (byte)JournalRecordDescriptor.MINOR_VERSION);
-        view.putByte(DIRECTION_OFFSET, direction);
-        view.putByte(RESERVED_OFFSET, (byte)0);
-        view.putInt(FLAGS_OFFSET, flags, ByteOrder.LITTLE_ENDIAN);
-        view.putInt(SESSION_ID_OFFSET, sessionId, ByteOrder.LITTLE_ENDIAN);
-        view.putInt(SEQ_NUM_OFFSET, seqNum, ByteOrder.LITTLE_ENDIAN);
-        view.putLong(TIMESTAMP_OFFSET, timestampNanos, ByteOrder.LITTLE_ENDIAN);
-        view.putLong(MSG_TYPE_OFFSET, msgType, ByteOrder.LITTLE_ENDIAN);
-        view.putBytes(HEADER_LENGTH, buffer, offset, length);
-        bytes.writeSkip(recordLength);
-        return true;
+        staging.putByte(MAJOR_VERSION_OFFSET, (byte)JournalRecordDescriptor.MAJOR_VERSION);
+        staging.putByte(MINOR_VERSION_OFFSET, (byte)JournalRecordDescriptor.MINOR_VERSION);
+        staging.putByte(DIRECTION_OFFSET, direction);
+        staging.putByte(RESERVED_OFFSET, (byte)0);
+        staging.putInt(FLAGS_OFFSET, flags, ByteOrder.LITTLE_ENDIAN);
+        staging.putInt(SESSION_ID_OFFSET, sessionId, ByteOrder.LITTLE_ENDIAN);
+        staging.putInt(SEQ_NUM_OFFSET, seqNum, ByteOrder.LITTLE_ENDIAN);
+        staging.putLong(TIMESTAMP_OFFSET, timestampNanos, ByteOrder.LITTLE_ENDIAN);
+        staging.putLong(MSG_TYPE_OFFSET, msgType, ByteOrder.LITTLE_ENDIAN);
+        staging.putBytes(HEADER_LENGTH, buffer, offset, length);
+        return HEADER_LENGTH + length;
     }
 
     static void writeHeader(

@@ -43,6 +43,8 @@ public final class JournalProbe
             final Journal journal = factory.journal();
             final SingleChronicleQueue queue = journal.queue();
             final ExcerptAppender appender = queue.createAppender();
+            final net.openhft.chronicle.bytes.Bytes<Void> staging = net.openhft.chronicle.bytes.Bytes.allocateDirect(4096);
+            final UnsafeBuffer stagingView = new UnsafeBuffer(staging.addressForWrite(0), 4096);
             final int warm = Math.min(count, 50_000);
             for (int pass = 0; pass < 2; pass++)
             {
@@ -74,6 +76,20 @@ public final class JournalProbe
                                 RecordCodec.writeBody(bytes, buffer, 0, buffer.capacity());
                             }
                             break;
+                        case "writebytes":
+                        {
+                            final int len = JournalRecordDescriptor.HEADER_LENGTH + buffer.capacity();
+                            stagingView.putLong(0, 0x0000000000000101L);
+                            stagingView.putInt(4, 0);
+                            stagingView.putInt(8, 1);
+                            stagingView.putInt(12, seq);
+                            stagingView.putLong(16, t0);
+                            stagingView.putLong(24, '8');
+                            stagingView.putBytes(32, buffer, 0, buffer.capacity());
+                            staging.readPositionRemaining(0, len);
+                            appender.writeBytes(staging);
+                            break;
+                        }
                         case "journal":
                             journal.append(1, (byte)1, seq, 0, t0, '8', buffer, 0, buffer.capacity());
                             break;
