@@ -239,6 +239,10 @@ public final class ClusterAcceptor implements AutoCloseable
                         }
                     }
                 }
+                if (w == 0)
+                {
+                    base.tasks().forEach(engineContext::addTask); // once, as under single: e.g. the journal's msync
+                }
                 engineContext.addTask(workerIpc[w]);
                 workers[w] = FixEngine.launch(engineContext);
                 bindAll(w);

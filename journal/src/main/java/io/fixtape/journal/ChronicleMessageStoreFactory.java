@@ -1,6 +1,7 @@
 package io.fixtape.journal;
 
 import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.store.MessageStoreFactory;
 
 import org.agrona.concurrent.AgentRunner;
@@ -20,7 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * session registration, store close, housekeeping — takes one lock: uncontended it is a CAS per operation; the
  * single-writer path takes no lock.
  */
-public final class ChronicleMessageStoreFactory implements MessageStoreFactory, AutoCloseable
+public final class ChronicleMessageStoreFactory implements MessageStoreFactory, DutyCycleTask, AutoCloseable
 {
     private final Journal journal;
     private final JournalMode mode;
@@ -28,6 +29,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     private final AgentRunner pretoucher;
     private boolean closeWithLastStore;
     private int openStores;
+    private final long housekeepingIntervalNanos;
+    private long nextHousekeepingNanos = Long.MIN_VALUE;
     /** Null while the journal has one writer thread (the default); set before the threads start. */
     private ReentrantLock sharedLock;
 
@@ -40,6 +43,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
         this.mode = ctx.mode();
         this.journal = Journal.open(ctx);
+        this.housekeepingIntervalNanos = ctx.durability() == JournalDurability.PERIODIC_MSYNC ?
+            Math.min(ctx.syncIntervalNanos(), ctx.diskCheckIntervalNanos()) : ctx.diskCheckIntervalNanos();
         if (ctx.pretouch())
         {
             pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
@@ -145,13 +150,24 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
     }
 
-    /** Housekeeping (periodic msync, free-space check); call from the writer's duty cycle. */
+    /**
+     * Housekeeping (periodic msync, free-space check), run by the writer's duty cycle: {@code EngineSettings} adds
+     * the factory to the engine's tasks (each cluster-shard worker runs it; the lock makes that safe). Between due
+     * times a call reads one field and returns, so a spinning poller pays nothing for it.
+     */
+    @Override
     public int doWork(final long nowNanos)
     {
+        if (nowNanos < nextHousekeepingNanos)
+        {
+            return 0; // racy read when shared by workers: at worst one extra locked pass
+        }
         final ReentrantLock lock = lockShared();
         try
         {
-            return journal.doWork(nowNanos);
+            final int work = journal.doWork(nowNanos);
+            nextHousekeepingNanos = nowNanos + housekeepingIntervalNanos;
+            return work;
         }
         finally
         {

@@ -71,6 +71,7 @@ public final class Journal implements AutoCloseable
     private ExcerptTailer readTailer;
     private long lastDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
+    private long syncs;
     private boolean lowSpace;
     private int writeCycle = Integer.MIN_VALUE;
     private volatile File currentCycleFile;
@@ -566,11 +567,18 @@ public final class Journal implements AutoCloseable
                     index.force();
                 }
             }
+            syncs++;
         }
         catch (final RuntimeException ex)
         {
             throw failure(ex);
         }
+    }
+
+    /** Completed {@link #sync()} calls (periodic msync, per-message msync, flush): writer thread. */
+    public long syncCount()
+    {
+        return syncs;
     }
 
     /** File offset just past the last appended record in {@link #currentCycleFile()} (any thread). */

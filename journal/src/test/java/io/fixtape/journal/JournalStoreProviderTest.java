@@ -60,6 +60,47 @@ class JournalStoreProviderTest
         assertTrue(Files.exists(dir.resolve(SessionRegistry.FILE_NAME)));
     }
 
+    /**
+     * An engine built from a settings file runs its journal's housekeeping in the poller's duty cycle: the periodic
+     * msync happens while the session is idle (no append needed to trigger it), once per interval of the engine clock.
+     */
+    @Test
+    void engineFromSettingsRunsTheJournalsPeriodicMsyncInItsDutyCycle()
+    {
+        final Settings settings = parse("[DEFAULT]\nConnectionType=acceptor\nNonStopSession=Y\nSocketAcceptPort=0\nJournalPath=" + dir +
+            "\nJournalDurability=periodic\nJournalSyncIntervalMs=100\nJournalPretouch=N\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=B\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=C\n");
+        try (JournalStoreProvider provider = new JournalStoreProvider())
+        {
+            final io.fixtape.engine.runtime.EngineContext context = new io.fixtape.engine.config.EngineSettings()
+                .storeProvider("journal", provider)
+                .toContext(settings, new org.agrona.concurrent.OffsetEpochNanoClock(),
+                    (config, clock) -> io.fixtape.engine.app.builtin.BuiltinApplications.create("echo", config, clock));
+            final java.util.List<ChronicleMessageStoreFactory> journals = new java.util.ArrayList<>();
+            context.tasks().forEach(task ->
+            {
+                if (task instanceof ChronicleMessageStoreFactory)
+                {
+                    journals.add((ChronicleMessageStoreFactory)task);
+                }
+            });
+            assertEquals(1, journals.size(), "one housekeeping task for the one journal both sessions share");
+            final ChronicleMessageStoreFactory journal = journals.get(0);
+            final MessageStore store = context.storeFactory().create(new SessionId("FIX.4.4", "A", "B"));
+            final org.agrona.concurrent.UnsafeBuffer fix = Fix.buffer(Fix.message("FIX.4.4", "D", 1, "11=A1|55=X|54=1|"));
+            store.onOutbound(1, Fix.type("D"), 0, 1L, fix, 0, fix.capacity());
+            final long t0 = 1_000_000_000_000L;
+            final long before = journal.journal().syncCount();
+            journal.doWork(t0);                    // first pass: due at once
+            journal.doWork(t0 + 50_000_000L);      // 50 ms later: not due
+            assertEquals(before + 1, journal.journal().syncCount());
+            journal.doWork(t0 + 100_000_000L);     // one interval later: due
+            assertEquals(before + 2, journal.journal().syncCount());
+            store.close();
+        }
+    }
+
     @Test
     void journalPathWinsOverItsAliasAndModeNoneUsesNoStore()
     {

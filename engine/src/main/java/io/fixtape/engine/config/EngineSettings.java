@@ -137,7 +137,9 @@ public final class EngineSettings
             stores.put(id, storeFactory(section));
             context.addSession(endpoint);
         }
-        context.storeFactory(new PerSessionStoreFactory(stores));
+        final PerSessionStoreFactory storeFactory = new PerSessionStoreFactory(stores);
+        context.storeFactory(storeFactory);
+        storeFactory.housekeepingTasks().forEach(context::addTask); // e.g. the journal's periodic msync
         return context;
     }
 

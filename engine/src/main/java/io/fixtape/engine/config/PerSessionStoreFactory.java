@@ -1,11 +1,14 @@
 package io.fixtape.engine.config;
 
+import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -37,11 +40,30 @@ final class PerSessionStoreFactory implements MessageStoreFactory
     @Override
     public void concurrentWriters(final int threads)
     {
-        final Set<MessageStoreFactory> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-        distinct.addAll(bySession.values());
-        for (final MessageStoreFactory factory : distinct)
+        for (final MessageStoreFactory factory : distinct())
         {
             factory.concurrentWriters(threads);
         }
+    }
+
+    /** The distinct factories that need the writer's duty cycle (periodic msync, free-space checks), once each. */
+    List<DutyCycleTask> housekeepingTasks()
+    {
+        final List<DutyCycleTask> tasks = new ArrayList<>();
+        for (final MessageStoreFactory factory : distinct())
+        {
+            if (factory instanceof DutyCycleTask)
+            {
+                tasks.add((DutyCycleTask)factory);
+            }
+        }
+        return tasks;
+    }
+
+    private Set<MessageStoreFactory> distinct()
+    {
+        final Set<MessageStoreFactory> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        distinct.addAll(bySession.values());
+        return distinct;
     }
 }
