@@ -289,6 +289,15 @@ public final class FixDecoder
         return tags[index];
     }
 
+    /**
+     * Whether the message has exactly {@code count} fields with the tags {@code expected[0, count)} in this order
+     * (one vectorised array comparison; e.g. a validator recognising a layout it has seen).
+     */
+    public boolean tagsEqual(final int[] expected, final int count)
+    {
+        return fieldCount == count && java.util.Arrays.equals(tags, 0, count, expected, 0, count);
+    }
+
     public int valueOffsetAt(final int index)
     {
         return valueOffsets[index];
