@@ -216,6 +216,25 @@ public final class FixDecoder
                 return ((long)dataTag << 32) | position; // its data field may contain SOH: general loop
             }
         }
+        final int remaining = end - position;
+        if (remaining > 0 && remaining < 8 && end - offset >= 8)
+        {
+            // the last field (normally CheckSum, 7 bytes): the message's last word shifted so that 'position' is its
+            // low byte; the zero bytes shifted in are neither digits, '=' nor SOH
+            final long word = FieldScan.word(array, address, end - 8) >>> ((8 - remaining) << 3);
+            final int tag = FieldScan.shortTagOfWord(word);
+            final long flags = FieldScan.firstSohFlags(word);
+            if (tag > 0 && flags != 0)
+            {
+                final int soh = position + (Long.numberOfTrailingZeros(flags) >>> 3);
+                final int valueStart = position + (tag < 10 ? 2 : tag < 100 ? 3 : 4);
+                if (soh == end - 1 && soh > valueStart)
+                {
+                    addField(tag, valueStart, soh - valueStart);
+                    return end;
+                }
+            }
+        }
         return position;
     }
 
