@@ -56,10 +56,15 @@ public final class FixDecoder
     private int[] valueOffsets = new int[INITIAL_CAPACITY];
     private int[] valueLengths = new int[INITIAL_CAPACITY];
 
-    // first index of a small tag as (stamp << 32 | index), valid only when its stamp is the current one (avoids
-    // clearing per message). Built on the first by-tag lookup after wrap, backwards with unconditional stores (the
-    // last store per tag is its first occurrence), so the index pass itself only fills the three field arrays.
+    // first index of a small tag as (generation << 32 | index), valid only when its generation is the table's
+    // current one (avoids clearing). Built on the first by-tag lookup after wrap, backwards with unconditional stores
+    // (the last store per tag is its first occurrence), so the index pass itself only fills the field arrays. A
+    // message with the same tag sequence as the one the table was built for (a counterparty repeats its layouts)
+    // reuses the table after one vectorised comparison of the tags.
     private final long[] firstIndexByTag = new long[DIRECT_TAG_LIMIT];
+    private int generation;
+    private int[] lookupTags = new int[INITIAL_CAPACITY];
+    private int lookupFieldCount = -1;
     private int stamp;
     private int lookupStamp;
 
@@ -86,7 +91,6 @@ public final class FixDecoder
         this.msgType = MsgTypes.INVALID;
         if (++stamp == 0)
         {
-            java.util.Arrays.fill(firstIndexByTag, 0);
             stamp = 1;
             lookupStamp = 0;
         }
@@ -250,18 +254,34 @@ public final class FixDecoder
         valueLengths[index] = valueLength;
     }
 
-    private void buildLookup()
+    /** Makes {@link #firstIndexByTag} describe this message: reused when the tag sequence is the last one's. */
+    private void prepareLookup()
     {
-        final long stampBits = (long)stamp << 32;
-        final int[] tags = this.tags;
-        final long[] firstIndexByTag = this.firstIndexByTag;
-        for (int i = fieldCount - 1; i >= 0; i--)
+        final int count = fieldCount;
+        if (count != lookupFieldCount || !java.util.Arrays.equals(tags, 0, count, lookupTags, 0, count))
         {
-            final int tag = tags[i];
-            if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+            if (++generation == 0)
             {
-                firstIndexByTag[tag] = stampBits | i;
+                java.util.Arrays.fill(firstIndexByTag, 0);
+                generation = 1;
             }
+            final long generationBits = (long)generation << 32;
+            final int[] tags = this.tags;
+            final long[] firstIndexByTag = this.firstIndexByTag;
+            for (int i = count - 1; i >= 0; i--)
+            {
+                final int tag = tags[i];
+                if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+                {
+                    firstIndexByTag[tag] = generationBits | i;
+                }
+            }
+            if (lookupTags.length < count)
+            {
+                lookupTags = new int[tags.length];
+            }
+            System.arraycopy(tags, 0, lookupTags, 0, count);
+            lookupFieldCount = count;
         }
         lookupStamp = stamp;
     }
@@ -356,10 +376,10 @@ public final class FixDecoder
         {
             if (lookupStamp != stamp)
             {
-                buildLookup();
+                prepareLookup();
             }
             final long entry = firstIndexByTag[tag];
-            return (int)(entry >>> 32) == stamp ? (int)entry : -1;
+            return (int)(entry >>> 32) == generation ? (int)entry : -1;
         }
         return indexOf(tag, 0);
     }
