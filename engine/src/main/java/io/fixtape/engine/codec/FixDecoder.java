@@ -334,7 +334,8 @@ public final class FixDecoder
      */
     public boolean tagsEqual(final int[] expected, final int count)
     {
-        return fieldCount == count && java.util.Arrays.equals(tags, 0, count, expected, 0, count);
+        return fieldCount == count && count <= expected.length &&
+            java.util.Arrays.equals(tags, 0, count, expected, 0, count);
     }
 
     public int valueOffsetAt(final int index)

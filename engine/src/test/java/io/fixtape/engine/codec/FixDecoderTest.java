@@ -232,4 +232,14 @@ class FixDecoderTest
             assertEquals(-1, decoder.indexOf(Tags.CL_ORD_ID));
         }
     }
+
+    @Test
+    void tagsEqualComparesTheWholeSequence()
+    {
+        decode(message("FIX.4.4", "35=0|49=A|56=B|34=1|"));
+        assertTrue(decoder.tagsEqual(new int[] {8, 9, 35, 49, 56, 34, 10, 99}, 7));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35, 49, 56, 34, 10}, 6));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35, 56, 49, 34, 10}, 7));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35}, 7));
+    }
 }
