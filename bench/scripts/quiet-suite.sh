@@ -9,10 +9,14 @@
 #      per rate from bench/standards.properties, a fresh process pair per rate; each arm climbs past its first failing
 #      rate until it saturates — achieved < capacity.saturation.stop x offered — then stops)
 #   5. the report (tables + PNG plots) over everything above
+#   6. the acceptor models (floor + fixtape nos_er, one invocation per model) and their report
+#   7. journal append percentiles (JournalAppendBenchTest, journal.bench=full; cells copied to OUTDIR/journal-bench.txt)
+#   8. replay (replay/scripts/bench-replay.sh with OUT=OUTDIR/replay: inproc/tcp/aeron-ipc/aeron-udp)
 # It prints the 1-minute load average before every step (a step started on a busy machine is not a quiet figure)
 # and the total time. Budget on the 2-vCPU machine: about 25-30 minutes (step 1 ~8.5 min).
 #
-# Usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] OUTDIR
+# Usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] [--only REGEX] OUTDIR
+#   --only     run only the steps whose command matches the (extended) REGEX, e.g. --only 'micro|tick_to_trade'
 #   --dry-run  list the commands only
 #   --smoke    the same steps at smoke size (recipe smoke, micro --quick, ladder 10000,25000 at 0.2 + 0.3 s per rate
 #              from a copy of the standards file): checks the suite end to end; figures labelled smoke, never compared
@@ -20,10 +24,12 @@ set -euo pipefail
 
 DRY=0
 SMOKE=0
+ONLY=""
 while [[ "${1:-}" == --* ]]; do
     case "$1" in
         --dry-run) DRY=1 ;;
         --smoke) SMOKE=1 ;;
+        --only) ONLY="$2"; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -60,6 +66,25 @@ for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/roundtrip-$s.json"; done
 REPORT_INPUTS+=" $OUT/roundtrip-nos_er-stores.json $OUT/roundtrip-nos_er-one-connection.json"
 for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/capacity-$s.json"; done
 STEPS+=("$FIXTAPE bench report$REPORT_INPUTS --out $OUT/report")
+MODEL_INPUTS=""
+for m in single mono pool shard; do
+    STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --model $m --recipe $RECIPE --json $OUT/roundtrip-nos_er-model-$m.json --log-dir $OUT/logs/roundtrip-nos_er-model-$m")
+    MODEL_INPUTS+=" $OUT/roundtrip-nos_er-model-$m.json"
+done
+STEPS+=("$FIXTAPE bench report$MODEL_INPUTS --out $OUT/report-models")
+JOURNAL_RECIPE=full
+[[ $SMOKE == 1 ]] && JOURNAL_RECIPE=smoke
+STEPS+=("$ROOT/bench/scripts/journal-append.sh $JOURNAL_RECIPE $OUT/journal-bench.txt")
+if [[ $SMOKE == 1 ]]; then
+    STEPS+=("env OUT=$OUT/replay ORDERS=20000 LATENCY_ORDERS=2000 WARMUP=1000 $ROOT/replay/scripts/bench-replay.sh")
+else
+    STEPS+=("env OUT=$OUT/replay $ROOT/replay/scripts/bench-replay.sh")
+fi
+if [[ -n "$ONLY" ]]; then
+    KEPT=()
+    for step in "${STEPS[@]}"; do [[ "$step" =~ $ONLY ]] && KEPT+=("$step"); done
+    STEPS=("${KEPT[@]}")
+fi
 
 if [[ $DRY == 1 ]]; then
     printf '%s\n' "${STEPS[@]}"

@@ -166,7 +166,6 @@ final class AcceptingAgent implements Agent, TransportListener
         state.done = true;
         states.remove(connection.connectionId());
         final SocketChannel channel = transport.detach(state.connection);
-        counters.handoffs(worker).increment();
         handoff.handOff(sessionIndex, worker, channel, bytesRead);
     }
 

@@ -10,6 +10,9 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.store.InMemoryMessageStore;
+import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.ThreadPlacement;
@@ -30,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Acceptor sessions run under one of four {@link AcceptorModel}s (see docs/CLUSTER_SHARD.md):
@@ -64,6 +68,13 @@ public final class ClusterAcceptor implements AutoCloseable
     private final WorkerIpc[] workerIpc;
     private final String[] pinnedCpus;
     private final boolean[] created;
+    /** Per session index: 1 while its application holds replies (application agent writes, workers read). */
+    private final AtomicIntegerArray holding;
+    /** Pool: holder and busy flag of each session (accepting agent and workers). */
+    private final SessionPlacement.PoolState poolState;
+    /** Pool: each session and its bridge once created (written by the accepting agent before any hand-over). */
+    private final Session[] sessionsByIndex;
+    private final SessionBridge[] bridges;
     private EmbeddedDriver driver;
     private AgentRunner controlRunner;
     private int boundPort = -1;
@@ -81,6 +92,10 @@ public final class ClusterAcceptor implements AutoCloseable
         this.workerIpc = new WorkerIpc[threads];
         this.pinnedCpus = new String[threads];
         this.created = new boolean[endpoints.size()];
+        this.holding = new AtomicIntegerArray(endpoints.size());
+        this.poolState = new SessionPlacement.PoolState(endpoints.size());
+        this.sessionsByIndex = new Session[endpoints.size()];
+        this.bridges = new SessionBridge[endpoints.size()];
     }
 
     /**
@@ -167,7 +182,8 @@ public final class ClusterAcceptor implements AutoCloseable
                 i, endpoints.get(i).config(), base.clock(), replyOutboxes, base.maxMessageSize());
         }
         final AppAgent appAgent = new AppAgent(
-            appSubscription, applications, remoteSessions, replyOutboxes, counters, base.errorHandler());
+            appSubscription, applications, remoteSessions, replyOutboxes, counters, base.errorHandler(), base.clock(),
+            holding, replySubscriptions);
 
         final CountDownLatch pinned = new CountDownLatch(threads);
         final Throwable[] pinErrors = new Throwable[threads];
@@ -196,7 +212,7 @@ public final class ClusterAcceptor implements AutoCloseable
             final List<SessionId> ids = new ArrayList<>();
             endpoints.forEach(endpoint -> ids.add(endpoint.config().sessionId()));
             final SessionPlacement placement = shard ?
-                SessionPlacement.shard(ids, threads) : SessionPlacement.leastLoaded(ids.size(), threads);
+                SessionPlacement.shard(ids, threads) : SessionPlacement.leastLoaded(poolState, threads);
             for (int w = 0; w < threads; w++)
             {
                 final String name = (shard ? "fixtape-shard-" : "fixtape-pool-") + w; // thread: <name>-poller
@@ -252,7 +268,10 @@ public final class ClusterAcceptor implements AutoCloseable
 
     private SessionBridge bridge(final int sessionIndex, final int worker)
     {
-        return SessionBridge.fanOut(sessionIndex, worker, workerIpc[worker].outbox(), counters, base.errorHandler());
+        final SessionBridge bridge = SessionBridge.fanOut(sessionIndex, worker, workerIpc[worker].outbox(), counters,
+            base.errorHandler(), holding, context.model() == AcceptorModel.POOL ? poolState : null);
+        bridges[sessionIndex] = bridge;
+        return bridge;
     }
 
     /** Hand the sessions a worker was built with to its IPC task, on the worker's thread. */
@@ -281,21 +300,29 @@ public final class ClusterAcceptor implements AutoCloseable
         throw new IllegalArgumentException("no session " + id);
     }
 
-    /** Accepting agent's thread: create the session on its worker at its first Logon (pool), then adopt the socket. */
+    /**
+     * Accepting agent's thread: the connection of {@code sessionIndex} goes to {@code worker}. Shard and pool's first
+     * Logon: create the session there (pool) and adopt the socket. Pool, session held by another worker: ask the
+     * holder to move the session ({@link #moveOrKeep}, on the holder's thread).
+     */
     private void handOff(final int sessionIndex, final int worker, final SocketChannel channel, final byte[] bytesRead)
     {
-        final FixEngine engine = workers[worker];
         try
         {
             if (!created[sessionIndex])
             {
+                final FixEngine engine = workers[worker];
                 final Session session = engine.addSession(rebind(endpoints.get(sessionIndex), bridge(sessionIndex, worker)));
                 created[sessionIndex] = true;
+                sessionsByIndex[sessionIndex] = session;
+                poolState.holder(sessionIndex, worker);
                 final WorkerIpc ipc = workerIpc[worker];
                 engine.execute(() -> ipc.bind(sessionIndex, session));
             }
-            final TcpTransport transport = workerTransports[worker];
-            if (engine.execute(() -> transport.adopt(channel, bytesRead)))
+            final int holder = context.model() == AcceptorModel.POOL ? poolState.holder(sessionIndex) : worker;
+            if (holder == worker ?
+                workers[worker].execute(() -> adopt(worker, channel, bytesRead)) :
+                workers[holder].execute(() -> moveOrKeep(sessionIndex, holder, worker, channel, bytesRead)))
             {
                 return;
             }
@@ -304,6 +331,87 @@ public final class ClusterAcceptor implements AutoCloseable
         {
             base.errorHandler().onError(ex);
         }
+        refuse(channel);
+    }
+
+    /** Worker {@code worker}'s thread: serve the connection (its transport reports it as just accepted). */
+    private void adopt(final int worker, final SocketChannel channel, final byte[] bytesRead)
+    {
+        counters.handoffs(worker).increment();
+        workerTransports[worker].adopt(channel, bytesRead);
+    }
+
+    /**
+     * Pool, on the holder's thread: move the session to {@code to} if its state can move now, else keep it and serve
+     * the connection here. The state moves only between connections: the session has no connection and is neither
+     * logging on nor out, every event the holder produced for the application has been published (its outbox has
+     * nothing pending, so the application sees the old connection's Logout before the new Logon), and its store
+     * keeps its state on the heap with no thread of its own ({@link #canMove}). The same {@code Session} object then
+     * goes to {@code to} with its store: sequence numbers, stored messages for resend and counters follow unchanged.
+     */
+    private void moveOrKeep(
+        final int sessionIndex, final int from, final int to, final SocketChannel channel, final byte[] bytesRead)
+    {
+        final Session session = sessionsByIndex[sessionIndex];
+        final MessageStore store = workerIpc[from].outbox().pendingBytes() == 0 ?
+            workers[from].detachSession(session, ClusterAcceptor::canMove) : null;
+        if (store == null)
+        {
+            counters.poolMovesDeclined.increment();
+            adopt(from, channel, bytesRead);
+            return;
+        }
+        workerIpc[from].unbind(sessionIndex);
+        poolState.holder(sessionIndex, to);
+        final SessionBridge bridge = bridges[sessionIndex];
+        final WorkerIpc ipc = workerIpc[to];
+        try
+        {
+            // one command on 'to': serve the session, point its bridge and reply binding there, hand it the socket
+            workers[to].adoptSession(session, store, () ->
+            {
+                bridge.moveTo(to, ipc.outbox());
+                ipc.bind(sessionIndex, session);
+                adopt(to, channel, bytesRead);
+            });
+        }
+        catch (final RuntimeException ex)
+        {
+            // 'to' is closing or its command queue is full: nothing was queued there, the session stays here
+            base.errorHandler().onError(ex);
+            counters.poolMovesDeclined.increment();
+            poolState.holder(sessionIndex, from);
+            try
+            {
+                workers[from].adoptSession(session, store, () ->
+                {
+                    workerIpc[from].bind(sessionIndex, session);
+                    adopt(from, channel, bytesRead);
+                });
+            }
+            catch (final RuntimeException closing)
+            {
+                base.errorHandler().onError(closing); // both workers closing: nothing will serve it any more
+                store.close();
+                refuse(channel);
+            }
+            return;
+        }
+        counters.poolMoves.increment();
+    }
+
+    /**
+     * Whether a store's state may be used from another worker thread: the engine's heap stores
+     * ({@link InMemoryMessageStore}, {@link NoMessageStore}). Any other store (a journal bound to its writer thread,
+     * a user store) keeps its session on the worker that created it.
+     */
+    static boolean canMove(final MessageStore store)
+    {
+        return store instanceof InMemoryMessageStore || store instanceof NoMessageStore;
+    }
+
+    private void refuse(final SocketChannel channel)
+    {
         counters.acceptRefused.increment();
         try
         {
@@ -486,10 +594,21 @@ public final class ClusterAcceptor implements AutoCloseable
             one.put("sessions", counters.sessions(w).get());
             one.put("logons", counters.logons(w).get());
             one.put("messages", counters.messages(w).get());
+            one.put("admin", counters.adminMessages(w).get());
             one.put("replies", counters.replies(w).get());
             perWorker.add(one);
         }
         profile.put("workers", perWorker);
+        if (context.model().fansOut())
+        {
+            profile.put("reply_refused", counters.replyRefused.get());
+            profile.put("reply_dropped_at_close", counters.replyDroppedAtClose.get());
+        }
+        if (context.model() == AcceptorModel.POOL)
+        {
+            profile.put("pool_moves", counters.poolMoves.get());
+            profile.put("pool_moves_declined", counters.poolMovesDeclined.get());
+        }
         return profile;
     }
 

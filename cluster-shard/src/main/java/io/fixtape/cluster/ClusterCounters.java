@@ -27,6 +27,8 @@ public final class ClusterCounters
     private final AtomicCounter[] replies;
     /** Per worker: connections handed to it by the accepting agent. */
     private final AtomicCounter[] handoffs;
+    /** Per worker: session-level messages received from the wire and handed to {@code onAdminMessage}. */
+    private final AtomicCounter[] adminMessages;
 
     /** Offers that returned BACK_PRESSURED/ADMIN_ACTION/NOT_CONNECTED and were queued for the next duty cycle. */
     public final AtomicCounter ipcBackPressured;
@@ -38,14 +40,29 @@ public final class ClusterCounters
     public final AtomicCounter ipcBadHeader;
     /** Replies redelivered later because the session's TCP outbound buffer was full (fragment ABORTed). */
     public final AtomicCounter replyBackPressured;
-    /** Replies the session refused (not logged on any more / not connected): counted, as a direct send would be. */
+    /**
+     * Replies the session refused (not logged on any more / not connected, or the session moved to another worker):
+     * counted, as a direct send would be, and reported back to the application ({@link ReplyNotSentListener}).
+     */
     public final AtomicCounter replyRefused;
+    /**
+     * Replies queued on the application side or unread by a stopped worker when the acceptor closed (never written,
+     * never journaled); each reported to a {@link ReplyNotSentListener}.
+     */
+    public final AtomicCounter replyDroppedAtClose;
     /** Connections refused by the accepting agent: unknown session, not a Logon, garbled, too large, timeout. */
     public final AtomicCounter acceptRefused;
+    /** Pool: sessions whose state moved to a less-loaded worker at a new connection (see docs/CLUSTER_SHARD.md). */
+    public final AtomicCounter poolMoves;
+    /**
+     * Pool: moves wanted (the holding worker was more loaded) but declined by the holding worker, which then kept
+     * the session: still connected or logging out, events not yet all published, or a store that cannot move.
+     */
+    public final AtomicCounter poolMovesDeclined;
 
     public ClusterCounters(final int workers)
     {
-        final int max = workers * 5 + 16;
+        final int max = workers * 6 + 16;
         final CountersManager manager = new CountersManager(
             new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.METADATA_LENGTH)),
             new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.COUNTER_LENGTH)));
@@ -54,6 +71,7 @@ public final class ClusterCounters
         replies = new AtomicCounter[workers];
         handoffs = new AtomicCounter[workers];
         logons = new AtomicCounter[workers];
+        adminMessages = new AtomicCounter[workers];
         for (int w = 0; w < workers; w++)
         {
             sessions[w] = manager.newCounter("worker." + w + ".sessions");
@@ -61,6 +79,7 @@ public final class ClusterCounters
             replies[w] = manager.newCounter("worker." + w + ".replies");
             handoffs[w] = manager.newCounter("worker." + w + ".handoffs");
             logons[w] = manager.newCounter("worker." + w + ".logons");
+            adminMessages[w] = manager.newCounter("worker." + w + ".admin");
         }
         ipcBackPressured = manager.newCounter("ipc.back.pressured");
         ipcRetriedPublished = manager.newCounter("ipc.retried.published");
@@ -69,6 +88,9 @@ public final class ClusterCounters
         replyBackPressured = manager.newCounter("reply.back.pressured");
         replyRefused = manager.newCounter("reply.refused");
         acceptRefused = manager.newCounter("accept.refused");
+        replyDroppedAtClose = manager.newCounter("reply.dropped.at.close");
+        poolMoves = manager.newCounter("pool.moves");
+        poolMovesDeclined = manager.newCounter("pool.moves.declined");
     }
 
     public int workers()
@@ -101,6 +123,11 @@ public final class ClusterCounters
         return handoffs[worker];
     }
 
+    public AtomicCounter adminMessages(final int worker)
+    {
+        return adminMessages[worker];
+    }
+
     /** e.g. {@code w0 sessions=2 messages=100 replies=100; w1 ...}. */
     public String perWorkerSummary()
     {
@@ -111,6 +138,7 @@ public final class ClusterCounters
                 .append(" sessions=").append(sessions[w].get())
                 .append(" logons=").append(logons[w].get())
                 .append(" messages=").append(messages[w].get())
+                .append(" admin=").append(adminMessages[w].get())
                 .append(" replies=").append(replies[w].get());
         }
         return out.toString();

@@ -93,6 +93,15 @@ final class IpcOutbox
         return pending.consume(publishPending, Integer.MAX_VALUE);
     }
 
+    /**
+     * Hand every queued message (header + payload) to {@code consumer} and forget it: the publication will not take
+     * it any more (closing). @return messages discarded.
+     */
+    int discardPending(final ExpandableRingBuffer.MessageConsumer consumer)
+    {
+        return pending.isEmpty() ? 0 : pending.consume(consumer, Integer.MAX_VALUE);
+    }
+
     int pendingBytes()
     {
         return pending.size();

@@ -42,6 +42,7 @@ final class RemoteSession extends Session
     private long sendingTimeNanos;
     private boolean pending;
     private boolean loggedOn;
+    private boolean inSession;
 
     RemoteSession(
         final int sessionIndex, final SessionConfig config, final EpochNanoClock clock, final IpcOutbox[] replyOutboxes,
@@ -65,6 +66,17 @@ final class RemoteSession extends Session
         }
         this.loggedOn = loggedOn;
         this.answeringSeqNum = seqNum;
+    }
+
+    /** Between the session's Logon and Logout events (the single model's ACTIVE or LOGOUT_SENT). */
+    void inSession(final boolean inSession)
+    {
+        this.inSession = inSession;
+    }
+
+    boolean isInSession()
+    {
+        return inSession;
     }
 
     @Override

@@ -7,28 +7,38 @@ import io.fixtape.engine.session.Session;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
 /**
- * The {@link Application} a session sees when its real application runs on the application agent: Logon, Logout
- * and every application message are published to the inbound IPC stream with the session's index and the worker
- * that owns it, and counted for that worker. Also the counting wrapper of the {@code single} model
- * ({@link #counting}), where the application stays on the poller thread.
+ * The {@link Application} a session sees when its real application runs on the application agent: Logon, Logout,
+ * every application message and every session-level message ({@link #onAdminMessage}) are published, in the order
+ * the session produced them, to the inbound IPC stream with the session's index, the worker that owns it and
+ * whether the session was logged on at that moment; each is counted for that worker. {@link #isHoldingReplies}
+ * answers what the application agent last published for this session ({@link #holding}), so a worker stops reading
+ * a counterparty whose replies the application holds, as under the single model. Also the counting wrapper of the
+ * {@code single} model ({@link #counting}), where the application stays on the poller thread.
  *
- * <p>Threading: called on the owning worker's poller thread only. Allocation-free.
+ * <p>Threading: called on the owning worker's poller thread only; {@link #moveTo} on the new owner's thread
+ * before it serves the session (pool rebalancing; the hand-over goes through the engines' command queues, which
+ * order the writes). Allocation-free.
  */
 final class SessionBridge implements Application
 {
     private static final UnsafeBuffer EMPTY = new UnsafeBuffer(new byte[0]);
 
     private final int sessionIndex;
-    private final int worker;
-    private final IpcOutbox outbox;
     private final Application direct;
     private final ClusterCounters counters;
     private final ErrorHandler errorHandler;
+    private final AtomicIntegerArray holding;
+    private final SessionPlacement.PoolState poolState;
+    private int worker;
+    private IpcOutbox outbox;
 
     private SessionBridge(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final Application direct,
-        final ClusterCounters counters, final ErrorHandler errorHandler)
+        final ClusterCounters counters, final ErrorHandler errorHandler, final AtomicIntegerArray holding,
+        final SessionPlacement.PoolState poolState)
     {
         this.sessionIndex = sessionIndex;
         this.worker = worker;
@@ -36,20 +46,39 @@ final class SessionBridge implements Application
         this.direct = direct;
         this.counters = counters;
         this.errorHandler = errorHandler;
+        this.holding = holding;
+        this.poolState = poolState;
     }
 
-    /** Fan the session's events out to the application agent over {@code outbox}. */
+    /**
+     * Fan the session's events out to the application agent over {@code outbox}.
+     *
+     * @param holding   per session index, 1 while the application holds replies (written by the application agent).
+     * @param poolState the pool's placement state (the session is no longer busy at its Logout), or null.
+     */
     static SessionBridge fanOut(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final ClusterCounters counters,
-        final ErrorHandler errorHandler)
+        final ErrorHandler errorHandler, final AtomicIntegerArray holding, final SessionPlacement.PoolState poolState)
     {
-        return new SessionBridge(sessionIndex, worker, outbox, null, counters, errorHandler);
+        return new SessionBridge(sessionIndex, worker, outbox, null, counters, errorHandler, holding, poolState);
     }
 
     /** Call {@code application} directly on the poller thread, counting for {@code worker} (single model). */
     static SessionBridge counting(final int worker, final Application application, final ClusterCounters counters)
     {
-        return new SessionBridge(-1, worker, null, application, counters, null);
+        return new SessionBridge(-1, worker, null, application, counters, null, null, null);
+    }
+
+    int worker()
+    {
+        return worker;
+    }
+
+    /** From now on the session is served by {@code worker}, whose events go to {@code outbox} (new owner's thread). */
+    void moveTo(final int worker, final IpcOutbox outbox)
+    {
+        this.worker = worker;
+        this.outbox = outbox;
     }
 
     @Override
@@ -62,7 +91,7 @@ final class SessionBridge implements Application
             direct.onLogon(session);
             return;
         }
-        publish(IpcHeaderDescriptor.FLAG_LOGON, 0, 0L, null);
+        publish(IpcHeaderDescriptor.FLAG_LOGON | IpcHeaderDescriptor.FLAG_LOGGED_ON, 0, 0L, null);
     }
 
     @Override
@@ -75,6 +104,10 @@ final class SessionBridge implements Application
             return;
         }
         publish(IpcHeaderDescriptor.FLAG_LOGOUT, 0, 0L, null);
+        if (poolState != null)
+        {
+            poolState.busy(sessionIndex, false);
+        }
     }
 
     @Override
@@ -86,23 +119,51 @@ final class SessionBridge implements Application
             direct.onMessage(message, session);
             return;
         }
-        int flags = IpcHeaderDescriptor.FLAG_APP_MESSAGE;
-        final int possDup = message.indexOf(Tags.POSS_DUP_FLAG);
-        if (possDup >= 0 && message.booleanAt(possDup))
-        {
-            flags |= IpcHeaderDescriptor.FLAG_POSS_DUP;
-        }
-        publish(flags, message.getInt(Tags.MSG_SEQ_NUM), message.msgType(), message);
+        publishMessage(IpcHeaderDescriptor.FLAG_APP_MESSAGE, message, session);
     }
 
     @Override
     public void onAdminMessage(final FixDecoder message, final Session session)
     {
+        counters.adminMessages(worker).increment();
         if (direct != null)
         {
             direct.onAdminMessage(message, session);
+            return;
         }
-        // fan-out models: session-level messages stay with the session agent (documented in CLUSTER_SHARD.md)
+        publishMessage(IpcHeaderDescriptor.FLAG_ADMIN_MESSAGE, message, session);
+    }
+
+    @Override
+    public boolean isHoldingReplies()
+    {
+        if (direct != null)
+        {
+            return direct.isHoldingReplies();
+        }
+        return holding.get(sessionIndex) != 0;
+    }
+
+    @Override
+    public int doWork(final Session session, final long nowNanos)
+    {
+        // fan-out models: the application's duty-cycle hook runs on the application agent (AppAgent.doWork)
+        return direct != null ? direct.doWork(session, nowNanos) : 0;
+    }
+
+    private void publishMessage(final int kind, final FixDecoder message, final Session session)
+    {
+        int flags = kind;
+        final int possDup = message.indexOf(Tags.POSS_DUP_FLAG);
+        if (possDup >= 0 && message.booleanAt(possDup))
+        {
+            flags |= IpcHeaderDescriptor.FLAG_POSS_DUP;
+        }
+        if (session.isLoggedOn())
+        {
+            flags |= IpcHeaderDescriptor.FLAG_LOGGED_ON;
+        }
+        publish(flags, message.getInt(Tags.MSG_SEQ_NUM), message.msgType(), message);
     }
 
     private void publish(final int flags, final int seqNum, final long msgType, final FixDecoder message)

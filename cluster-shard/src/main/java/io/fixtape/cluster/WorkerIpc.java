@@ -14,7 +14,8 @@ import org.agrona.ErrorHandler;
  * for the application ({@link IpcOutbox#drain()}), then poll its reply stream and send each reply on its session
  * ({@code session.newMessage(type)} + the reply's body fields + {@code session.send()}, so sequence numbers, header,
  * store and checksum stay the session's). A reply the session cannot take now ({@link Session#BACK_PRESSURED}) is
- * ABORTed and redelivered by Aeron next cycle; one refused for good (not logged on) is counted.
+ * ABORTed and redelivered by Aeron next cycle; one refused for good (not logged on, or the session moved away) is
+ * counted and reported back to the application ({@link IpcHeaderDescriptor#FLAG_REPLY_NOT_SENT}).
  *
  * <p>Threading: the worker's poller thread only (sessions are bound with {@link #bind} through a command on that
  * thread). Steady state allocates nothing.
@@ -56,6 +57,12 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
         sessions[sessionIndex] = session;
     }
 
+    /** Stop serving replies for {@code sessionIndex}: the session moved to another worker (poller thread). */
+    void unbind(final int sessionIndex)
+    {
+        sessions[sessionIndex] = null;
+    }
+
     @Override
     public int doWork(final long nowNanos)
     {
@@ -67,8 +74,8 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
     {
         header.wrap(buffer, offset);
         final int index = header.sessionIndex();
-        if (header.version() != IpcHeaderDescriptor.VERSION || index < 0 || index >= sessions.length ||
-            sessions[index] == null || header.worker() != worker ||
+        if (header.version() != IpcHeaderDescriptor.VERSION || header.flags() != IpcHeaderDescriptor.FLAG_REPLY ||
+            index < 0 || index >= sessions.length || header.worker() != worker ||
             header.payloadLength() != length - IpcHeaderDescriptor.HEADER_LENGTH)
         {
             counters.ipcBadHeader.increment();
@@ -77,6 +84,12 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             return Action.CONTINUE;
         }
         final Session session = sessions[index];
+        if (session == null)
+        {
+            // the session moved to another worker after this reply was published: it was logged out here, so a
+            // direct send would have answered NOT_LOGGED_ON
+            return refused(buffer, index);
+        }
         session.newMessage(header.msgType()).putRaw(buffer, header.payloadOffset(), header.payloadLength());
         final long result = session.send();
         if (result > 0)
@@ -89,7 +102,19 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             counters.replyBackPressured.increment();
             return Action.ABORT;
         }
+        return refused(buffer, index);
+    }
+
+    /** A reply the session will never take: count it and tell the application, in order with its other events. */
+    private Action refused(final DirectBuffer buffer, final int index)
+    {
         counters.replyRefused.increment();
+        if (!outbox.offer(IpcHeaderDescriptor.FLAG_REPLY_NOT_SENT, worker, index, header.seqNum(), header.msgType(),
+            buffer, header.payloadOffset(), header.payloadLength()))
+        {
+            errorHandler.onError(new IllegalStateException("worker " + worker + ": reply not sent on session index "
+                + index + " (not logged on) and its report to the application refused (pending queue full)"));
+        }
         return Action.CONTINUE;
     }
 }

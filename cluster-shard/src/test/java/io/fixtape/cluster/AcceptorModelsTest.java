@@ -43,7 +43,7 @@ class AcceptorModelsTest
     private static final int ORDERS_PER_SESSION = 200;
     private static final String RAW = "RAWCLIENT";
 
-    private final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
     static String settingsText(final String model, final int threads, final String extraDefaults)
     {
@@ -237,19 +237,19 @@ class AcceptorModelsTest
         return sum;
     }
 
-    private static void sendLogon(final OutputStream out, final String sender) throws IOException
+    static void sendLogon(final OutputStream out, final String sender) throws IOException
     {
         send(out, "35=A\u000149=" + sender + "\u000156=SERVER\u000134=1\u000152=" + now() + "\u000198=0\u0001108=30\u0001");
     }
 
-    private static String now()
+    static String now()
     {
         return java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
             .format(java.time.LocalDateTime.now(java.time.ZoneOffset.UTC));
     }
 
     /** Frame {@code body} (35 onwards) with 8, 9 and 10 and write it. */
-    private static void send(final OutputStream out, final String body) throws IOException
+    static void send(final OutputStream out, final String body) throws IOException
     {
         final String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001";
         int sum = 0;
@@ -262,7 +262,7 @@ class AcceptorModelsTest
     }
 
     /** Reads until {@code text} was received; returns everything read (SOH kept). */
-    private static String awaitText(final InputStream in, final String text) throws IOException
+    static String awaitText(final InputStream in, final String text) throws IOException
     {
         final StringBuilder received = new StringBuilder();
         final byte[] scratch = new byte[4096];

@@ -36,11 +36,22 @@ final class QfjClients implements Application, AutoCloseable
     final Map<SessionID, Set<String>> clOrdIds = new ConcurrentHashMap<>();
     final AtomicInteger rejects = new AtomicInteger();
     final AtomicInteger resendRequests = new AtomicInteger();
+    final AtomicInteger logons = new AtomicInteger();
+    final AtomicInteger logouts = new AtomicInteger();
     private final CountDownLatch loggedOn;
     private final CountDownLatch loggedOut;
     private final SocketInitiator initiator;
 
     QfjClients(final List<String> clientCompIds, final int port)
+    {
+        this(clientCompIds, port, true);
+    }
+
+    /**
+     * @param resetOnLogon false: sequence numbers continue across Logons of this initiator (its memory store keeps
+     *                     them), so the acceptor's state must follow the session.
+     */
+    QfjClients(final List<String> clientCompIds, final int port, final boolean resetOnLogon)
     {
         loggedOn = new CountDownLatch(clientCompIds.size());
         loggedOut = new CountDownLatch(clientCompIds.size());
@@ -60,7 +71,7 @@ final class QfjClients implements Application, AutoCloseable
             settings.setString(id, "ValidateUserDefinedFields", "Y");
             settings.setString(id, "ValidateFieldsOutOfOrder", "Y");
             settings.setString(id, "ValidateFieldsHaveValues", "Y");
-            settings.setString(id, "ResetOnLogon", "Y");
+            settings.setString(id, "ResetOnLogon", resetOnLogon ? "Y" : "N");
             settings.setString(id, "HeartBtInt", "30");
             settings.setString(id, "SocketConnectHost", "127.0.0.1");
             settings.setString(id, "SocketConnectPort", Integer.toString(port));
@@ -97,6 +108,15 @@ final class QfjClients implements Application, AutoCloseable
         }
     }
 
+    /** Log every session on again after {@link #logoutAll} (same initiator, same sequence numbers). */
+    void logonAgain()
+    {
+        for (final SessionID id : sessionIds)
+        {
+            Session.lookupSession(id).logon();
+        }
+    }
+
     static Message order(final String clOrdId, final int id)
     {
         final Message order = new Message();
@@ -125,6 +145,12 @@ final class QfjClients implements Application, AutoCloseable
         return Session.lookupSession(id).getExpectedTargetNum();
     }
 
+    /** Next MsgSeqNum QuickFIX/J will send on {@code id}. */
+    int nextSenderNum(final SessionID id)
+    {
+        return Session.lookupSession(id).getExpectedSenderNum();
+    }
+
     int totalFills()
     {
         return fills.values().stream().mapToInt(AtomicInteger::get).sum();
@@ -138,12 +164,14 @@ final class QfjClients implements Application, AutoCloseable
     @Override
     public void onLogon(final SessionID sessionId)
     {
+        logons.incrementAndGet();
         loggedOn.countDown();
     }
 
     @Override
     public void onLogout(final SessionID sessionId)
     {
+        logouts.incrementAndGet();
         loggedOut.countDown();
     }
 

@@ -136,6 +136,50 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         stores = moreStores;
     }
 
+    /**
+     * Stop serving an acceptor session that has no connection (poller thread only), so that another engine can serve
+     * the same {@link Session} object with its store ({@link FixEngine#adoptSession}). A control operation: copies
+     * the session arrays once.
+     *
+     * @return the session's store, or null (nothing changed) when the session is connected, not disconnected
+     * (logging on or out), not served here, or {@code movable} refuses its store.
+     */
+    MessageStore removeSession(final Session session, final java.util.function.Predicate<MessageStore> movable)
+    {
+        if (session.isConnected() || session.state() != io.fixtape.engine.session.SessionState.DISCONNECTED)
+        {
+            return null;
+        }
+        int index = -1;
+        for (int i = 0; i < sessions.length; i++)
+        {
+            if (sessions[i] == session)
+            {
+                index = i;
+                break;
+            }
+        }
+        if (index < 0 || !movable.test(stores[index]) || !registry.remove(session))
+        {
+            return null;
+        }
+        final MessageStore store = stores[index];
+        final Session[] fewerSessions = new Session[sessions.length - 1];
+        final MessageStore[] fewerStores = new MessageStore[stores.length - 1];
+        for (int i = 0, j = 0; i < sessions.length; i++)
+        {
+            if (i != index)
+            {
+                fewerSessions[j] = sessions[i];
+                fewerStores[j] = stores[i];
+                j++;
+            }
+        }
+        sessions = fewerSessions;
+        stores = fewerStores;
+        return store;
+    }
+
     /** Ask for a graceful stop: Logout on every logged-on session, then close. Any thread. */
     void requestShutdown()
     {

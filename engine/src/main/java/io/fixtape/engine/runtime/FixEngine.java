@@ -174,6 +174,65 @@ public final class FixEngine implements AutoCloseable
         return session;
     }
 
+    /**
+     * Poller thread only (inside {@link #execute}): stop serving an acceptor session between connections and hand
+     * back its store, so that another engine with a supplied transport can go on serving the same {@link Session}
+     * object — sequence numbers, store and counters unchanged — with {@link #adoptSession}. The caller must pass the
+     * session on to that engine through its {@link #execute} queue (which orders the hand-over between the threads).
+     *
+     * @param movable whether the session's store may be used from another thread from now on.
+     * @return the store, or null and nothing changed when the session has a connection, is logging on or out, is
+     * not served here or {@code movable} refuses the store.
+     */
+    public MessageStore detachSession(final Session session, final java.util.function.Predicate<MessageStore> movable)
+    {
+        final MessageStore store = poller.removeSession(session, movable);
+        if (store != null)
+        {
+            sessions.remove(session);
+        }
+        return store;
+    }
+
+    /**
+     * Serve a session (and its store) detached from another engine with {@link #detachSession}, on an engine whose
+     * context supplied its own transport; the poller serves it before any command offered after this call, and runs
+     * {@code then} on the poller thread right after adding it (in the same command: both happen or neither).
+     *
+     * @param then run on the poller thread once the session is served here (e.g. hand it its connection); may be null.
+     * @throws IllegalArgumentException for an engine with its own TCP transport or a duplicate session id;
+     *                                  IllegalStateException when the command queue is full or closing (nothing
+     *                                  was queued).
+     */
+    public void adoptSession(final Session session, final MessageStore store, final Runnable then)
+    {
+        if (context.transport() == null)
+        {
+            throw new IllegalArgumentException("adoptSession: engines with a supplied transport only: " +
+                session.sessionId());
+        }
+        for (final Session existing : sessions)
+        {
+            if (existing.sessionId().equals(session.sessionId()))
+            {
+                throw new IllegalArgumentException("duplicate session " + existing.sessionId());
+            }
+        }
+        final boolean offered = poller.offer(() ->
+        {
+            poller.addSession(session, store);
+            if (then != null)
+            {
+                then.run();
+            }
+        });
+        if (!offered)
+        {
+            throw new IllegalStateException("adoptSession: engine closing or command queue full");
+        }
+        sessions.add(session);
+    }
+
     /** The port actually bound for an acceptor address (useful with port 0). */
     public int boundPort(final InetSocketAddress address)
     {

@@ -58,6 +58,21 @@ public final class SessionRegistry
         return this;
     }
 
+    /**
+     * Stop routing to {@code session} (a session handed to another engine between connections).
+     *
+     * @return false when it was not registered here.
+     */
+    public boolean remove(final Session session)
+    {
+        if (!sessions.remove(session))
+        {
+            return false;
+        }
+        sessionArray = sessions.toArray(new Session[0]);
+        return true;
+    }
+
     public List<Session> sessions()
     {
         return List.copyOf(sessions);
