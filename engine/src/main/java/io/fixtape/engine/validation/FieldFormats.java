@@ -284,6 +284,29 @@ public final class FieldFormats
             twoDigits(time, 1) <= 23 && twoDigits(time, 4) <= 59 && seconds <= 60;
     }
 
+    /**
+     * The part of {@link #isShortTimestamp} that depends on {@code rest} alone (last seconds digit, '.', fraction
+     * digits), for a value whose {@code date} and {@code time} words already passed it once with tens of seconds at
+     * most 5 (then any seconds digit is in range, strict or not).
+     */
+    static boolean isTimestampRest(final long rest, final int length)
+    {
+        final int restLength = length - 16;
+        if (restLength != 1 && restLength != 5 && restLength != 8)
+        {
+            return false;
+        }
+        final long dotMask = restLength == 1 ? 0 : 0xFF00L;
+        return (rest & dotMask) == ('.' << 8 & dotMask) &&
+            allDigits(zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength));
+    }
+
+    /** {@code time} (bytes 8..15 of a timestamp) has tens of seconds at most 5. */
+    static boolean secondsTensBelowSix(final long time)
+    {
+        return ((time >>> 56) & 0xFF) <= '5';
+    }
+
     /** Optional leading '-', then digits, within {@code int} range (as {@code Integer.parseInt}). */
     public static boolean isInt(final DirectBuffer buffer, final int offset, final int length)
     {

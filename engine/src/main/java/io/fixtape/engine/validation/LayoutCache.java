@@ -132,7 +132,13 @@ final class LayoutCache
      * seconds or milliseconds or microseconds): true only when the value certainly passes; false sends it to
      * {@link FieldFormats#isValidKind}. A word is read only when it ends inside the message.
      */
-    private static boolean shortFormValid(
+    // the date and time words (bytes 0..7 and 8..15) of the last timestamp that passed, with tens of seconds at most
+    // 5: SendingTime and TransactTime share them for up to ten seconds, so then only the rest needs checking
+    private boolean haveGoodTimestamp;
+    private long goodDate;
+    private long goodTime;
+
+    private boolean shortFormValid(
         final int kind, final boolean strict, final byte[] array, final long address, final int offset,
         final int length, final int end)
     {
@@ -147,9 +153,28 @@ final class LayoutCache
         }
         if (FieldFormats.isTimestampKind(kind))
         {
-            return length <= 24 && end - offset >= 24 && FieldFormats.isShortTimestamp(
-                word(array, address, offset), word(array, address, offset + 8), word(array, address, offset + 16),
-                length, strict);
+            if (length > 24 || end - offset < 24)
+            {
+                return false;
+            }
+            final long date = word(array, address, offset);
+            final long time = word(array, address, offset + 8);
+            final long rest = word(array, address, offset + 16);
+            if (haveGoodTimestamp && date == goodDate && time == goodTime)
+            {
+                return FieldFormats.isTimestampRest(rest, length);
+            }
+            if (!FieldFormats.isShortTimestamp(date, time, rest, length, strict))
+            {
+                return false;
+            }
+            if (FieldFormats.secondsTensBelowSix(time))
+            {
+                haveGoodTimestamp = true;
+                goodDate = date;
+                goodTime = time;
+            }
+            return true;
         }
         return false;
     }

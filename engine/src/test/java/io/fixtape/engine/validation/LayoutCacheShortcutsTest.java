@@ -132,6 +132,29 @@ class LayoutCacheShortcutsTest
             final boolean full = FieldFormats.isValidKind(kind, true, strict, buffer, 0, value.length);
             assertEquals(full, shortForm, new String(value, StandardCharsets.ISO_8859_1) + " strict " + strict);
             accepted += shortForm ? 1 : 0;
+            final long date = buffer.getLong(0, ByteOrder.LITTLE_ENDIAN);
+            final long time = buffer.getLong(8, ByteOrder.LITTLE_ENDIAN);
+            if (shortForm && FieldFormats.secondsTensBelowSix(time))
+            {
+                // the cache's memo: with these date and time words known good, the rest alone decides
+                for (int k = 0; k < 20; k++)
+                {
+                    final byte[] rest = new byte[8];
+                    for (int i = 0; i < 8; i++)
+                    {
+                        rest[i] = random.nextInt(3) == 0 ? ALPHABET[random.nextInt(ALPHABET.length)] :
+                            (byte)('0' + random.nextInt(10));
+                    }
+                    if (random.nextBoolean())
+                    {
+                        rest[1] = '.';
+                    }
+                    final long restWord = new UnsafeBuffer(rest).getLong(0, ByteOrder.LITTLE_ENDIAN);
+                    final int length = new int[] {17, 18, 21, 24, 27}[random.nextInt(5)];
+                    assertEquals(FieldFormats.isShortTimestamp(date, time, restWord, length, strict),
+                        FieldFormats.isTimestampRest(restWord, length), "rest of " + length + " strict " + strict);
+                }
+            }
         }
         return accepted;
     }
