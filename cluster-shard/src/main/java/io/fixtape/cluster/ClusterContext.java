@@ -188,9 +188,12 @@ public final class ClusterContext
         {
             throw new IllegalArgumentException("ipcTermLength must be a power of two in 64 KiB..1 GiB: " + ipcTermLength);
         }
-        if (Integer.bitCount(maxPendingBytes) != 1 || maxPendingBytes < 64 * 1024)
+        // a worker stops reading at half its queue, but processes one read (receive buffer) whole: half must hold it
+        final int minPending = Math.max(64 * 1024, 4 * engine.transportConfig().receiveBufferSize());
+        if (Integer.bitCount(maxPendingBytes) != 1 || maxPendingBytes < minPending)
         {
-            throw new IllegalArgumentException("maxPendingBytes must be a power of two >= 64 KiB: " + maxPendingBytes);
+            throw new IllegalArgumentException("maxPendingBytes must be a power of two >= " + minPending + " (4 x the "
+                + "transport's receive buffer, so half the queue holds the events of one read): " + maxPendingBytes);
         }
         if (model.fansOut())
         {

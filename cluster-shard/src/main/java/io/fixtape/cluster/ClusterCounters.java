@@ -32,6 +32,11 @@ public final class ClusterCounters
 
     /** Offers that returned BACK_PRESSURED/ADMIN_ACTION/NOT_CONNECTED and were queued for the next duty cycle. */
     public final AtomicCounter ipcBackPressured;
+    /**
+     * Times a session agent stopped reading a connection because its queue towards the application was more than half
+     * full (reading resumes below half).
+     */
+    public final AtomicCounter ipcReadPaused;
     /** Queued messages later published from the pending queue. */
     public final AtomicCounter ipcRetriedPublished;
     /** Messages refused because the bounded pending queue was full (the sender sees a failure; never silent). */
@@ -83,6 +88,7 @@ public final class ClusterCounters
         }
         ipcBackPressured = manager.newCounter("ipc.back.pressured");
         ipcRetriedPublished = manager.newCounter("ipc.retried.published");
+        ipcReadPaused = manager.newCounter("ipc.read.paused");
         ipcPendingFull = manager.newCounter("ipc.pending.full");
         ipcBadHeader = manager.newCounter("ipc.bad.header");
         replyBackPressured = manager.newCounter("reply.back.pressured");

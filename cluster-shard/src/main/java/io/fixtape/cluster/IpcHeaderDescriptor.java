@@ -52,7 +52,10 @@ public final class IpcHeaderDescriptor
     public static final byte FLAG_APP_MESSAGE = 0x01;
     /** Session → application: the session logged on (no payload). */
     public static final byte FLAG_LOGON = 0x02;
-    /** Session → application: the session logged out or dropped (no payload). */
+    /**
+     * Session → application: the session logged out or dropped (no payload). Application → session (since version
+     * 2): log the session out, as {@code Session.logout(text)} does (payload = the Text, ASCII, possibly empty).
+     */
     public static final byte FLAG_LOGOUT = 0x04;
     /** Application → session: a reply to send (payload = body fields after 35). */
     public static final byte FLAG_REPLY = 0x08;
@@ -81,6 +84,12 @@ public final class IpcHeaderDescriptor
         FLAG_APP_MESSAGE | FLAG_LOGON | FLAG_LOGOUT | FLAG_ADMIN_MESSAGE | FLAG_REPLY_NOT_SENT;
     /** Modifiers allowed next to a session → application kind. */
     public static final int SESSION_EVENT_MODIFIERS = FLAG_POSS_DUP | FLAG_LOGGED_ON;
+
+    /** Whether {@code flags} is an application → session kind: {@link #FLAG_REPLY} or {@link #FLAG_LOGOUT}, alone. */
+    public static boolean isValidApplicationRequest(final int flags)
+    {
+        return flags == FLAG_REPLY || flags == FLAG_LOGOUT;
+    }
 
     /** Whether {@code flags} is one session → application event kind plus known modifiers only. */
     public static boolean isValidSessionEvent(final int flags)

@@ -25,6 +25,7 @@ final class IpcOutbox
     private final IpcHeader header = new IpcHeader().wrap(headerBuffer, 0);
     private final UnsafeBuffer scratch;
     private final ExpandableRingBuffer pending;
+    private final int highWaterMark;
     private final ExpandableRingBuffer.MessageConsumer publishPending = this::publishPending;
 
     /**
@@ -39,6 +40,16 @@ final class IpcOutbox
         this.counters = counters;
         this.scratch = new UnsafeBuffer(new byte[maxMessageLength]);
         this.pending = new ExpandableRingBuffer(64 * 1024, maxPendingBytes, true);
+        this.highWaterMark = maxPendingBytes / 2;
+    }
+
+    /**
+     * Whether more than half the pending queue is in use: the session agent then stops reading its connections
+     * ({@link SessionBridge#isHoldingReplies}) so that TCP flow control, not a full queue, holds the counterparty back.
+     */
+    boolean isAboveHighWaterMark()
+    {
+        return pending.size() > highWaterMark;
     }
 
     /**

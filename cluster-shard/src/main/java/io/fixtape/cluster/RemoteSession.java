@@ -19,8 +19,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * published or queued for the owning worker (not the MsgSeqNum, which the session agent assigns later) or
  * {@link Session#BACK_PRESSURED} when even the pending queue is full, or {@link Session#NOT_LOGGED_ON} between a
  * Logout and the next Logon; {@link #sendingTimeNanos} is this agent's clock reading at {@link #newMessage} (the
- * real SendingTime is stamped microseconds later). Only the methods overridden here may be called: the inherited
- * session machinery is inert (never connected).
+ * real SendingTime is stamped microseconds later); {@link #logout} is carried to the owning worker. Only the methods
+ * overridden here may be called: the inherited session machinery is inert (never connected).
  *
  * <p>Threading: the application agent's thread only. Allocation-free after construction.
  */
@@ -33,6 +33,7 @@ final class RemoteSession extends Session
     private final EpochNanoClock clock;
     private final FixEncoder encoder;
     private final UnsafeBuffer body;
+    private final UnsafeBuffer logoutText = new UnsafeBuffer(new byte[1024]);
     private final IpcOutbox[] replyOutboxes;
     private IpcOutbox outbox;
     private int worker = -1;
@@ -43,6 +44,7 @@ final class RemoteSession extends Session
     private boolean pending;
     private boolean loggedOn;
     private boolean inSession;
+    private boolean logoutRequested;
 
     RemoteSession(
         final int sessionIndex, final SessionConfig config, final EpochNanoClock clock, final IpcOutbox[] replyOutboxes,
@@ -72,6 +74,7 @@ final class RemoteSession extends Session
     void inSession(final boolean inSession)
     {
         this.inSession = inSession;
+        this.logoutRequested = false;
     }
 
     boolean isInSession()
@@ -79,10 +82,37 @@ final class RemoteSession extends Session
         return inSession;
     }
 
+    /** As the real session: false from the application's own {@link #logout} on (until the next Logon event). */
     @Override
     public boolean isLoggedOn()
     {
-        return loggedOn;
+        return loggedOn && !logoutRequested;
+    }
+
+    /**
+     * Ask the owning worker to log the session out ({@link IpcHeaderDescriptor#FLAG_LOGOUT} on its reply stream, so
+     * it happens after the replies sent before, as a direct {@code logout} would). Replies sent after this call are
+     * still published; the session journals them without writing (LOGOUT_SENT), as under single. Ignored when not
+     * logged on. If even the pending queue is full the request is dropped and counted ({@code ipc.pending.full}).
+     */
+    @Override
+    public void logout(final CharSequence text)
+    {
+        if (!loggedOn || outbox == null || logoutRequested)
+        {
+            return;
+        }
+        int length = 0;
+        if (text != null)
+        {
+            length = Math.min(text.length(), logoutText.capacity());
+            logoutText.putStringWithoutLengthAscii(0, text, 0, length);
+        }
+        if (outbox.offer(
+            IpcHeaderDescriptor.FLAG_LOGOUT, worker, sessionIndex, answeringSeqNum, 0L, logoutText, 0, length))
+        {
+            logoutRequested = true;
+        }
     }
 
     @Override

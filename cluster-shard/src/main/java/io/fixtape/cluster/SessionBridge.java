@@ -34,6 +34,7 @@ final class SessionBridge implements Application
     private final SessionPlacement.PoolState poolState;
     private int worker;
     private IpcOutbox outbox;
+    private boolean backlogPaused;
 
     private SessionBridge(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final Application direct,
@@ -134,6 +135,12 @@ final class SessionBridge implements Application
         publishMessage(IpcHeaderDescriptor.FLAG_ADMIN_MESSAGE, message, session);
     }
 
+    /**
+     * Fan-out: true while the application holds replies for this session, or while the worker's queue towards the
+     * application is more than half full (the application agent is behind): the worker then stops reading, so the
+     * counterparty is slowed by TCP flow control instead of events being refused by a full queue. Counted per
+     * pause in {@code ipc.read.paused}.
+     */
     @Override
     public boolean isHoldingReplies()
     {
@@ -141,7 +148,16 @@ final class SessionBridge implements Application
         {
             return direct.isHoldingReplies();
         }
-        return holding.get(sessionIndex) != 0;
+        final boolean backlog = outbox.isAboveHighWaterMark();
+        if (backlog != backlogPaused)
+        {
+            backlogPaused = backlog;
+            if (backlog)
+            {
+                counters.ipcReadPaused.increment();
+            }
+        }
+        return backlog || holding.get(sessionIndex) != 0;
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
 import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.session.Session;
+import org.agrona.AsciiSequenceView;
 import org.agrona.DirectBuffer;
 import org.agrona.ErrorHandler;
 
@@ -32,6 +33,7 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
     private final ErrorHandler errorHandler;
     private final Session[] sessions;
     private final IpcHeader header = new IpcHeader();
+    private final AsciiSequenceView logoutText = new AsciiSequenceView();
 
     WorkerIpc(
         final int worker, final IpcOutbox outbox, final Subscription replies, final int sessionCount,
@@ -74,7 +76,7 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
     {
         header.wrap(buffer, offset);
         final int index = header.sessionIndex();
-        if (header.version() != IpcHeaderDescriptor.VERSION || header.flags() != IpcHeaderDescriptor.FLAG_REPLY ||
+        if (header.version() != IpcHeaderDescriptor.VERSION || !IpcHeaderDescriptor.isValidApplicationRequest(header.flags()) ||
             index < 0 || index >= sessions.length || header.worker() != worker ||
             header.payloadLength() != length - IpcHeaderDescriptor.HEADER_LENGTH)
         {
@@ -89,6 +91,13 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             // the session moved to another worker after this reply was published: it was logged out here, so a
             // direct send would have answered NOT_LOGGED_ON
             return refused(buffer, index);
+        }
+        if (header.flags() == IpcHeaderDescriptor.FLAG_LOGOUT)
+        {
+            // the application's session.logout(text), in order after its earlier replies (a no-op when not logged on)
+            session.logout(header.payloadLength() == 0 ? null :
+                logoutText.wrap(buffer, header.payloadOffset(), header.payloadLength()));
+            return Action.CONTINUE;
         }
         session.newMessage(header.msgType()).putRaw(buffer, header.payloadOffset(), header.payloadLength());
         final long result = session.send();

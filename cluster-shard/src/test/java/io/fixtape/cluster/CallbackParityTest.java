@@ -14,6 +14,7 @@ import quickfix.Message;
 import quickfix.SessionID;
 import quickfix.field.MsgType;
 
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 
 import static io.fixtape.cluster.AcceptorModelsTest.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The same {@link Application} sees the same callbacks, in the same order, under every acceptor model: a
@@ -99,6 +101,12 @@ class CallbackParityTest
         {
             record(session, "onMessage " + describe(message));
             exec.onMessage(message, session);
+            final int clOrdId = message.indexOf(Tags.CL_ORD_ID);
+            if (clOrdId >= 0 && "BYE".contentEquals(message.stringAt(clOrdId)))
+            {
+                session.logout("bye"); // after exec's fill: the counterparty gets the fill, then our Logout
+                record(session, "logout()");
+            }
         }
 
         @Override
@@ -197,6 +205,46 @@ class CallbackParityTest
         {
             RECORDED.put(model, log);
         }
+    }
+
+    /**
+     * The application's own {@code session.logout(text)} inside {@code onMessage}: under every model the counterparty
+     * receives the fill sent before it, then a Logout with the Text; {@code isLoggedOn()} is false at once; the
+     * counterparty's answering Logout and the disconnect reach the application as under single.
+     */
+    @ParameterizedTest
+    @EnumSource(AcceptorModel.class)
+    void applicationLogoutBehavesTheSameUnderEveryModel(final AcceptorModel model) throws Exception
+    {
+        final Map<String, List<String>> log = new ConcurrentHashMap<>();
+        final int threads = model == AcceptorModel.POOL || model == AcceptorModel.SHARD ? 2 : 1;
+        final AcceptorModelsTest settings = new AcceptorModelsTest();
+        final String raw = "RAWCLIENT";
+        try (ClusterAcceptor acceptor = ClusterAcceptor.launch(settings.context(model.text(), threads, "",
+            (config, clock) -> new RecordingApplication(BuiltinApplications.create("exec", config, clock), log)));
+            Socket socket = new Socket("127.0.0.1", acceptor.boundPort()))
+        {
+            socket.setSoTimeout(10_000);
+            AcceptorModelsTest.sendLogon(socket.getOutputStream(), raw);
+            AcceptorModelsTest.awaitText(socket.getInputStream(), "\u000135=A\u0001");
+            AcceptorModelsTest.send(socket.getOutputStream(), "35=D\u000149=" + raw + "\u000156=SERVER\u000134=2\u000152=" +
+                AcceptorModelsTest.now() + "\u000111=BYE\u000155=ACME\u000154=1\u000160=" + AcceptorModelsTest.now() +
+                "\u000138=100\u000140=2\u000144=10.5\u0001");
+            final String answers = AcceptorModelsTest.awaitText(socket.getInputStream(), "\u000158=bye\u0001");
+            final int fill = answers.indexOf("\u000111=BYE\u0001");
+            final int logout = answers.indexOf("\u000135=5\u0001");
+            assertTrue(fill >= 0 && fill < logout, "fill, then Logout (58=bye): " + answers.replace('\u0001', '|'));
+            AcceptorModelsTest.send(socket.getOutputStream(), "35=5\u000149=" + raw + "\u000156=SERVER\u000134=3\u000152=" +
+                AcceptorModelsTest.now() + "\u0001");
+            awaitTrue(() -> log.containsKey(raw) && log.get(raw).size() >= 5, () -> "recorded " + log);
+        }
+        assertEquals(List.of(
+            "onLogon loggedOn=true",
+            "onMessage D 34=2 11=BYE loggedOn=true",
+            "logout() loggedOn=false",
+            "onAdminMessage 5 34=3 loggedOn=false",
+            "onLogout loggedOn=false"), log.get(raw), model + ": callbacks around the application's logout");
+        assertEquals(List.of(), settings.errors);
     }
 
     @AfterAll

@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HeldRepliesFanOutTest
 {
     private static final String RAW = "RAWCLIENT";
-    private static final int ORDERS = 1500;
+    private static final int ORDERS = 3000;
 
     /** exec, observed: did it hold replies, did its duty-cycle hook answer any. */
     static final class Observed implements Application
@@ -106,7 +106,7 @@ class HeldRepliesFanOutTest
                 return observed.get();
             })
             .ipcTermLength(64 * 1024)
-            .maxPendingBytes(64 * 1024);
+            .maxPendingBytes(256 * 1024);
         try (ClusterAcceptor acceptor = ClusterAcceptor.launch(context);
             Socket raw = new Socket())
         {
@@ -140,7 +140,11 @@ class HeldRepliesFanOutTest
             awaitTrue(() -> observed.get().sawHolding.get(), () -> "exec never held a reply: " +
                 counters.perWorkerSummary() + ", pending full " + counters.ipcPendingFull.get());
             // the counterparty reads again: every order is filled, in order
-            final String fills = readFills(raw.getInputStream());
+            final String fills = readFills(raw.getInputStream(), () -> counters.perWorkerSummary() + ", pending full "
+                + counters.ipcPendingFull.get() + ", reply back-pressured " + counters.replyBackPressured.get()
+                + ", ipc back-pressured " + counters.ipcBackPressured.get() + ", retried " + observed.get().retried.get()
+                + ", holding now " + observed.get().isHoldingReplies() + ", sessions " + acceptor.workers().get(0).sessions()
+                + ", errors " + models.errors);
             writer.join(20_000);
             assertEquals(null, writeError.get());
             int from = 0;
@@ -161,7 +165,8 @@ class HeldRepliesFanOutTest
     }
 
     /** Reads until {@link #ORDERS} ExecutionReports arrived; returns the bytes read as text (SOH kept). */
-    private static String readFills(final InputStream in) throws IOException
+    private static String readFills(final InputStream in, final java.util.function.Supplier<String> state)
+        throws IOException
     {
         final StringBuilder text = new StringBuilder();
         final byte[] scratch = new byte[64 * 1024];
@@ -169,7 +174,15 @@ class HeldRepliesFanOutTest
         int scanned = 0;
         while (fills < ORDERS)
         {
-            final int n = in.read(scratch);
+            final int n;
+            try
+            {
+                n = in.read(scratch);
+            }
+            catch (final java.net.SocketTimeoutException ex)
+            {
+                throw new AssertionError("no bytes for 20 s after " + fills + " fills: " + state.get(), ex);
+            }
             if (n < 0)
             {
                 throw new AssertionError("closed after " + fills + " fills");
