@@ -130,6 +130,17 @@ class PoolPlacementTest
                     assertEquals(54, acceptorNumbers[0], "acceptor's next outbound MsgSeqNum");
                     assertEquals(c2.nextSenderNum(id), acceptorNumbers[1], "acceptor's next expected MsgSeqNum");
                     assertEquals(0, c2.resendRequests.get(), "no gap after the move");
+                    // the moved store still holds what worker 1 sent: a ResendRequest for the first fills is served
+                    // from it (PossDup copies, which QuickFIX/J accepts and ignores as duplicates)
+                    final quickfix.Message resend = new quickfix.Message();
+                    resend.getHeader().setString(quickfix.field.MsgType.FIELD, quickfix.field.MsgType.RESEND_REQUEST);
+                    resend.setInt(7, 2);
+                    resend.setInt(16, 21);
+                    c2.send(id, resend);
+                    awaitTrue(() -> readOnPoller(acceptor.workers().get(0), () -> held.counters().messagesResent()) == 20,
+                        () -> "resent " + readOnPoller(acceptor.workers().get(0), () -> held.counters().messagesResent()));
+                    assertEquals(0L, (long)onPoller(acceptor.workers().get(0), () -> held.counters().gapFillsSent()));
+                    assertEquals(50, c2.totalFills(), "duplicates are not new fills");
                     assertEquals(0, c2.rejects.get(), "no rejects");
                     c2.logoutAll();
                     c4.logoutAll();
@@ -150,6 +161,18 @@ class PoolPlacementTest
             }
         }
         throw new AssertionError("no " + targetCompId + " on " + engine.sessions());
+    }
+
+    private static long readOnPoller(final FixEngine engine, final java.util.function.Supplier<Long> read)
+    {
+        try
+        {
+            return onPoller(engine, read);
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException(ex);
+        }
     }
 
     private static <T> T onPoller(final FixEngine engine, final java.util.function.Supplier<T> read) throws Exception

@@ -87,4 +87,26 @@ public final class ThreadCpu
         out.sort((a, b) -> Double.compare((Double)b.get("cpu_ms"), (Double)a.get("cpu_ms")));
         return out.size() > top ? new ArrayList<>(out.subList(0, top)) : out;
     }
+
+    /**
+     * CPU time (ms) each thread name used between {@code before} and this snapshot, for the threads that used at
+     * least 0.1 ms (threads of one name, e.g. several GC workers, are summed): one point of a timeline.
+     */
+    public Map<String, Object> cpuMsByThread(final ThreadCpu before)
+    {
+        final Map<String, Double> byName = new LinkedHashMap<>();
+        for (final Map.Entry<Long, long[]> entry : stats.entrySet())
+        {
+            final long cpuNs = entry.getValue()[0] - before.stats.getOrDefault(entry.getKey(), new long[3])[0];
+            if (cpuNs > 0)
+            {
+                byName.merge(names.get(entry.getKey()), cpuNs / 1e6, Double::sum);
+            }
+        }
+        final Map<String, Object> out = new LinkedHashMap<>();
+        byName.entrySet().stream().filter(e -> e.getValue() >= 0.1)
+            .sorted((a, b) -> Double.compare(b.getValue(), a.getValue()))
+            .forEach(e -> out.put(e.getKey(), Math.round(e.getValue() * 10) / 10.0));
+        return out;
+    }
 }

@@ -4,11 +4,13 @@ import io.fixtape.bench.harness.Args;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.JvmInfo;
 import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.Seeds;
 import io.fixtape.bench.harness.ThreadCpu;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.KernelBypass;
 import io.fixtape.nic.SocketTuning;
 import io.fixtape.nic.ThreadPlacement;
+import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -113,6 +115,8 @@ public final class ClientMain
         json.put("send_rate", LatencySummary.round3(result.sendRate()));
         json.put("achieved_rate", LatencySummary.round3(result.achievedRate()));
         json.put("max_scheduler_lag_us", LatencySummary.micros(result.maxSchedulerLagNs()));
+        // System.nanoTime is CLOCK_MONOTONIC on Linux: the orchestrator places the measured phase on its timeline
+        json.put("measured_start_monotonic_ns", result.firstMeasuredSendNs());
         final List<Double> windows = new ArrayList<>();
         for (final long p50 : client.windowP50s())
         {
@@ -123,10 +127,12 @@ public final class ClientMain
         json.put("client_stalls_over_50us", stalls[0]);
         json.put("client_stall_max_us", LatencySummary.micros(stalls[1]));
         json.put("client_stall_total_us", LatencySummary.micros(stalls[2]));
-        json.put("response", LatencySummary.of(result.response(), ""));
-        json.put("service", LatencySummary.of(result.service(), ""));
-        json.put("response_histogram", LatencySummary.encode(result.response()));
-        json.put("service_histogram", LatencySummary.encode(result.service()));
+        final Histogram response = Seeds.without(result.response());
+        final Histogram service = Seeds.without(result.service());
+        json.put("response", LatencySummary.of(response, ""));
+        json.put("service", LatencySummary.of(service, ""));
+        json.put("response_histogram", LatencySummary.encode(response));
+        json.put("service_histogram", LatencySummary.encode(service));
         json.put("hot_thread", pinned);
         json.put("threads", CpuAffinity.selfThreads());
         json.put("socket", socket.toString());

@@ -1,5 +1,7 @@
 package io.fixtape.bench.harness.client;
 
+import io.fixtape.bench.harness.Phase;
+import io.fixtape.bench.harness.Seeds;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -53,25 +55,32 @@ public final class OpenLoopClient
     private long bytesQueued;
     private long bytesWritten;
 
-    private final Histogram response = new Histogram(HISTOGRAM_MAX_NS, 3);
-    private final Histogram service = new Histogram(HISTOGRAM_MAX_NS, 3);
-    private final Histogram[] windows = new Histogram[WINDOWS];
+    // Everything recorded per iteration is kept per Phase (index 0 warm-up, discarded; 1 measured) and indexed with
+    // Phase.of: no branch becomes taken for the first time when the measured phase starts (see Phase).
+    // Every histogram carries Seeds (its lowest and highest value) so that no first sample of the measured phase
+    // runs HdrHistogram's min/max update for the first time; reported through Seeds.without.
+    private final Histogram response = Seeds.seeded(HISTOGRAM_MAX_NS);
+    private final Histogram service = Seeds.seeded(HISTOGRAM_MAX_NS);
+    private final Histogram[] responseByPhase = {Seeds.seeded(HISTOGRAM_MAX_NS), response};
+    private final Histogram[] serviceByPhase = {Seeds.seeded(HISTOGRAM_MAX_NS), service};
+    /** [0] the warm-up (discarded), [1 + w] measured window w. */
+    private final Histogram[] windows = new Histogram[1 + WINDOWS];
     /** Added to every iteration index on the wire, so repeated runs on one session never reuse a ClOrdID. */
     private long keyBase;
-    private long stalls;
-    private long stallMaxNs;
-    private long stallTotalNs;
+    private final long[] stalls = new long[2];
+    private final long[] stallMaxNs = new long[2];
+    private final long[] stallTotalNs = new long[2];
     private long seqNum = 1;
     private int completed;
-    private int measuredCompleted;
+    private final int[] completedByPhase = new int[2];
     private long duplicates;
     private long rejects;
     private long otherMessages;
-    private long firstMeasuredReplyNs;
-    private long lastMeasuredReplyNs;
-    private long firstMeasuredSendNs;
-    private long lastMeasuredSendNs;
-    private long maxSchedulerLagNs;
+    /** Long.MAX_VALUE until a reply of that phase came. */
+    private final long[] firstReplyNs = {Long.MAX_VALUE, Long.MAX_VALUE};
+    private final long[] lastReplyNs = new long[2];
+    private final long[] lastSendNsByPhase = new long[2];
+    private final long[] maxSchedulerLagNs = new long[2];
 
     public OpenLoopClient(
         final SocketChannel channel,
@@ -94,9 +103,9 @@ public final class OpenLoopClient
         this.outstanding = new byte[total];
         this.unsentIndex = new int[total + 1];
         this.unsentEnd = new long[total + 1];
-        for (int w = 0; w < WINDOWS; w++)
+        for (int w = 0; w < windows.length; w++)
         {
-            windows[w] = new Histogram(HISTOGRAM_MAX_NS, 3);
+            windows[w] = Seeds.seeded(HISTOGRAM_MAX_NS);
         }
     }
 
@@ -113,25 +122,29 @@ public final class OpenLoopClient
         unsentTail = 0;
         bytesQueued = 0;
         bytesWritten = 0;
-        response.reset();
-        service.reset();
+        for (int phase = 0; phase < 2; phase++)
+        {
+            responseByPhase[phase].reset();
+            Seeds.seed(responseByPhase[phase]);
+            serviceByPhase[phase].reset();
+            Seeds.seed(serviceByPhase[phase]);
+        }
         for (final Histogram window : windows)
         {
             window.reset();
+            Seeds.seed(window);
         }
         completed = 0;
-        measuredCompleted = 0;
         duplicates = 0;
         rejects = 0;
         otherMessages = 0;
-        firstMeasuredReplyNs = 0;
-        lastMeasuredReplyNs = 0;
-        firstMeasuredSendNs = 0;
-        lastMeasuredSendNs = 0;
-        maxSchedulerLagNs = 0;
-        stalls = 0;
-        stallMaxNs = 0;
-        stallTotalNs = 0;
+        for (final long[] perPhase : new long[][] {lastReplyNs, lastSendNsByPhase, maxSchedulerLagNs,
+            stalls, stallMaxNs, stallTotalNs})
+        {
+            java.util.Arrays.fill(perPhase, 0);
+        }
+        java.util.Arrays.fill(firstReplyNs, Long.MAX_VALUE);
+        java.util.Arrays.fill(completedByPhase, 0);
     }
 
     /** Logs on (FIX arms only) and waits for the acceptor's Logon. */
@@ -197,21 +210,21 @@ public final class OpenLoopClient
             final long now = System.nanoTime();
             final long gap = now - lastPassNs;
             lastPassNs = now;
-            if (gap > STALL_NS && next > warmup)
+            if (gap > STALL_NS)
             {
-                // the loop did not run for this long: the thread was preempted (or the JVM paused it)
-                stalls++;
-                stallTotalNs += gap;
-                stallMaxNs = Math.max(stallMaxNs, gap);
+                // the loop did not run for this long: the thread was preempted (or the JVM paused it); a stall
+                // belongs to the measured phase once a measured iteration has been scheduled (next > warmup)
+                final int phase = Phase.of(next - 1L, warmup);
+                stalls[phase]++;
+                stallTotalNs[phase] += gap;
+                stallMaxNs[phase] = Math.max(stallMaxNs[phase], gap);
             }
             // Encode everything that is due, then push it in one write.
             while (next < total && t0 + (long)(next * periodNs) <= now)
             {
                 final long lag = now - (t0 + (long)(next * periodNs));
-                if (next >= warmup && lag > maxSchedulerLagNs)
-                {
-                    maxSchedulerLagNs = lag;
-                }
+                final int phase = Phase.of(next, warmup);
+                maxSchedulerLagNs[phase] = Math.max(maxSchedulerLagNs[phase], lag);
                 if (out.remaining() < MAX_MESSAGE * perIteration)
                 {
                     break;
@@ -242,14 +255,7 @@ public final class OpenLoopClient
                     final int index = unsentIndex[unsentHead++];
                     sendNs[index] = writeNs;
                     lastSendNs = writeNs;
-                    if (index >= warmup)
-                    {
-                        if (index == warmup)
-                        {
-                            firstMeasuredSendNs = writeNs;
-                        }
-                        lastMeasuredSendNs = writeNs;
-                    }
+                    lastSendNsByPhase[Phase.of(index, warmup)] = writeNs;
                 }
             }
             final int read = read();
@@ -273,10 +279,13 @@ public final class OpenLoopClient
                 break;
             }
         }
+        final long firstMeasuredSendNs = warmup < total ? sendNs[warmup] : 0; // 0 when never written
         return new RunResult(
-            rate, warmup, measured, next, completed, measuredCompleted, duplicates, rejects, otherMessages,
-            firstMeasuredSendNs, lastMeasuredSendNs, firstMeasuredReplyNs, lastMeasuredReplyNs, maxSchedulerLagNs,
-            t0 + (long)(warmup * periodNs), response, service);
+            rate, warmup, measured, next, completed, completedByPhase[Phase.MEASURED], duplicates, rejects,
+            otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED],
+            firstReplyNs[Phase.MEASURED] == Long.MAX_VALUE ? 0 : firstReplyNs[Phase.MEASURED],
+            lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs),
+            response, service); // seeded: readers take Seeds.without (a copy; not allocated here)
     }
 
     /** Response p50 of each of the {@link #WINDOWS} consecutive windows of the measured iterations, in ns. */
@@ -285,7 +294,8 @@ public final class OpenLoopClient
         final long[] p50s = new long[WINDOWS];
         for (int w = 0; w < WINDOWS; w++)
         {
-            p50s[w] = windows[w].getTotalCount() == 0 ? 0 : windows[w].getValueAtPercentile(50);
+            final Histogram window = Seeds.without(windows[1 + w]);
+            p50s[w] = window.getTotalCount() == 0 ? 0 : window.getValueAtPercentile(50);
         }
         return p50s;
     }
@@ -293,7 +303,7 @@ public final class OpenLoopClient
     /** Passes of the measured loop that came more than 50 us after the previous one: count, max, total (ns). */
     public long[] stalls()
     {
-        return new long[] {stalls, stallMaxNs, stallTotalNs};
+        return new long[] {stalls[Phase.MEASURED], stallMaxNs[Phase.MEASURED], stallTotalNs[Phase.MEASURED]};
     }
 
     /** Sends a Logout (FIX arms) so the acceptor ends the session cleanly; ignores a peer that already left. */
@@ -363,19 +373,16 @@ public final class OpenLoopClient
                 if (--outstanding[i] == 0)
                 {
                     completed++;
-                    if (i >= warmup)
-                    {
-                        measuredCompleted++;
-                        if (firstMeasuredReplyNs == 0)
-                        {
-                            firstMeasuredReplyNs = nowNs;
-                        }
-                        lastMeasuredReplyNs = nowNs;
-                        final long responseNs = Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs)));
-                        response.recordValue(responseNs);
-                        windows[(int)((long)(i - warmup) * WINDOWS / measured)].recordValue(responseNs);
-                        service.recordValue(Math.min(HISTOGRAM_MAX_NS, Math.max(0, nowNs - sendNs[i])));
-                    }
+                    final int phase = Phase.of(i, warmup);
+                    completedByPhase[phase]++;
+                    firstReplyNs[phase] = Math.min(firstReplyNs[phase], nowNs); // no branch: replies come in order
+                    lastReplyNs[phase] = nowNs;
+                    final long responseNs = Math.min(HISTOGRAM_MAX_NS, nowNs - (t0 + (long)(i * periodNs)));
+                    responseByPhase[phase].recordValue(Math.max(0, responseNs));
+                    // warm-up: slot 0; measured: 1 + its window (the product with phase 0/1 selects without a branch)
+                    windows[phase * (1 + (int)((long)(i - warmup) * WINDOWS / Math.max(1, measured)))].recordValue(
+                        Math.max(0, responseNs));
+                    serviceByPhase[phase].recordValue(Math.min(HISTOGRAM_MAX_NS, Math.max(0, nowNs - sendNs[i])));
                 }
                 return;
             }

@@ -3,7 +3,8 @@ package io.fixtape.bench.harness.client;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one client run measured: counts and the two latency histograms (nanoseconds) of the measured iterations.
+ * What one client run measured: counts and the two latency histograms (nanoseconds) of the measured iterations,
+ * seeded ({@link io.fixtape.bench.harness.Seeds}: report {@code Seeds.without(response())}).
  * Immutable after construction (the histograms are handed over by the finished client).
  */
 public record RunResult(

@@ -210,6 +210,7 @@ public final class CellBuilder
         final Map<String, Object> jvmSide = new LinkedHashMap<>();
         jvmSide.put("java", jvm.java());
         jvmSide.put("flags", jvm.flags());
+        jvmSide.put("server_only_flags", jvm.serverFlags());
         jvmSide.put("client_jvm", jvmInfo);
         profile.put("jvm", jvmSide);
         profile.put("kernel_bypass", client.get("kernel_bypass"));

@@ -7,7 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * How a client or server JVM of the harness is started: {@code taskset -c CPU java FLAGS HEAP -cp CP MAIN ARGS}.
+ * How a client or server JVM of the harness is started: {@code taskset -c CPU java FLAGS HEAP -cp CP MAIN ARGS}, a
+ * server JVM (every arm's) with the standards file's {@code jvm.server.flags} after HEAP.
  * The java binary, flags and classpath are the ones bin/fixtape exports ({@code FIXTAPE_JAVA},
  * {@code FIXTAPE_JVM_FLAGS}, {@code FIXTAPE_CLASSPATH}); without them (tests) this JVM's own binary, module flags
  * and classpath. {@code taskset} pins every thread of the child (JIT and GC included) to the CPU; the
@@ -19,8 +20,15 @@ public final class ChildJvm
     private final List<String> flags;
     private final String classpath;
     private final List<String> heap;
+    private final List<String> server;
 
     public ChildJvm(final String heapFlags)
+    {
+        this(heapFlags, "");
+    }
+
+    /** @param serverFlags added to every server JVM only (all arms alike), e.g. JIT settings for its one core. */
+    public ChildJvm(final String heapFlags, final String serverFlags)
     {
         final String envJava = System.getenv("FIXTAPE_JAVA");
         this.java = envJava != null ? envJava : Paths.get(System.getProperty("java.home"), "bin", "java").toString();
@@ -29,6 +37,21 @@ public final class ChildJvm
         final String envClasspath = System.getenv("FIXTAPE_CLASSPATH");
         this.classpath = envClasspath != null ? envClasspath : System.getProperty("java.class.path");
         this.heap = split(heapFlags);
+        this.server = split(serverFlags);
+    }
+
+    /** The full command for a server JVM pinned to {@code cpu}: {@link #command} plus the server flags. */
+    public List<String> serverCommand(final int cpu, final String mainClass, final List<String> args)
+    {
+        final List<String> command = command(cpu, mainClass, args);
+        command.addAll(command.indexOf("-cp"), server);
+        return command;
+    }
+
+    /** The flags only server JVMs get ({@code jvm.server.flags}). */
+    public List<String> serverFlags()
+    {
+        return server;
     }
 
     /** The full command for a child pinned to {@code cpu}. */

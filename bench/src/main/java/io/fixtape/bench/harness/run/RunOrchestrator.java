@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,7 +40,7 @@ public final class RunOrchestrator
     public RunOrchestrator(final BenchOptions options)
     {
         this.options = options;
-        this.jvm = new ChildJvm(options.standards().get("jvm.heap"));
+        this.jvm = new ChildJvm(options.standards().get("jvm.heap"), options.standards().get("jvm.server.flags"));
     }
 
     public ChildJvm jvm()
@@ -96,7 +97,7 @@ public final class RunOrchestrator
             serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
                 "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
         }
-        final List<String> serverCommand = jvm.command(serverCpu, launcher.mainClass(), serverArgs);
+        final List<String> serverCommand = jvm.serverCommand(serverCpu, launcher.mainClass(), serverArgs);
         final Process server = new ProcessBuilder(serverCommand)
             .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
         try
@@ -120,7 +121,9 @@ public final class RunOrchestrator
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
             final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
                 + options.standards().getLong("drain.timeout.ms")) + 60_000;
-            if (!client.waitFor(expectedMs, TimeUnit.MILLISECONDS))
+            final List<Map<String, Object>> timeline = new ArrayList<>();
+            final long clientStartNs = System.nanoTime();
+            if (!awaitClient(client, expectedMs, server.pid(), serverBefore, clientStartNs, timeline))
             {
                 client.destroyForcibly();
                 throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
@@ -128,6 +131,7 @@ public final class RunOrchestrator
             }
             final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
             cpuDuringRun.put("server_threads", ThreadCpu.snapshot(server.pid()).since(serverBefore, 8));
+            cpuDuringRun.put("server_threads_timeline", timeline);
             // The server is still serving: read back where each of its threads may run.
             final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
             for (final ThreadPlacement thread : serverThreads)
@@ -141,6 +145,13 @@ public final class RunOrchestrator
             }
             final List<JsonObject> clientResults = Json.readLines(clientOut);
             final JsonObject clientResult = clientResults.get(clientResults.size() - 1);
+            if (clientResult.has("measured_start_monotonic_ns")
+                && clientResult.get("measured_start_monotonic_ns").getAsLong() != 0)
+            {
+                // same clock (CLOCK_MONOTONIC) in both processes: where the measured phase begins on the timeline
+                cpuDuringRun.put("measured_phase_starts_at_ms", TimeUnit.NANOSECONDS.toMillis(
+                    clientResult.get("measured_start_monotonic_ns").getAsLong() - clientStartNs));
+            }
             for (final var thread : clientResult.getAsJsonArray("threads"))
             {
                 final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
@@ -323,4 +334,42 @@ public final class RunOrchestrator
             return "(no log: " + e + ")";
         }
     }
+
+    /** Every this many ms while the client runs, the server's per-thread CPU is read (the timeline). */
+    private static final long TIMELINE_STEP_MS = 250;
+
+    /**
+     * Waits for the client and meanwhile reads the server's per-thread CPU every {@value #TIMELINE_STEP_MS} ms into
+     * {@code timeline} ({@code t_ms} since the client started, then CPU ms per thread name in that step): shows
+     * whether the server's JIT compiler threads still used its one core when the measured phase had begun (the
+     * client's warm-up lasts warmup/rate seconds after its logon). Reads /proc only, outside the measured path.
+     *
+     * @return false when the client did not finish within {@code timeoutMs}.
+     */
+    private static boolean awaitClient(final Process client, final long timeoutMs, final long serverPid,
+        final ThreadCpu start, final long startNs, final List<Map<String, Object>> timeline)
+        throws InterruptedException
+    {
+        final long deadlineNs = startNs + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        ThreadCpu previous = start;
+        while (true)
+        {
+            final boolean done = client.waitFor(TIMELINE_STEP_MS, TimeUnit.MILLISECONDS);
+            final ThreadCpu now = ThreadCpu.snapshot(serverPid);
+            final Map<String, Object> point = new LinkedHashMap<>();
+            point.put("t_ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
+            point.putAll(now.cpuMsByThread(previous));
+            timeline.add(point);
+            previous = now;
+            if (done)
+            {
+                return true;
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                return false;
+            }
+        }
+    }
+
 }

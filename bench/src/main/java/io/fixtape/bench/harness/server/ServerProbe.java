@@ -2,6 +2,8 @@ package io.fixtape.bench.harness.server;
 
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.Phase;
+import io.fixtape.bench.harness.Seeds;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -16,8 +18,12 @@ import java.util.concurrent.TimeUnit;
  * The server-side probe of {@code tick_to_trade} (BENCH_CONTRACT section 1: the server owns it): the time from the
  * socket read that carried a tick to the socket write that carried the order it triggered, per tick index, on
  * this process's {@link System#nanoTime()} (or, for Artio, its framer's clock — stated in {@link #where}).
- * Ticks with index below {@code warmup} are counted but not recorded. The histogram is written as one JSON object
- * to {@code out} when the process is stopped (SIGTERM; the orchestrator reads it after the server exits).
+ * Ticks with index below {@code warmup} are counted and recorded into a second histogram that is discarded: the
+ * recording code runs (and is compiled) the same way in the warm-up as in the measured phase, so that the switch to
+ * the measured phase is not the first time a branch is taken (which would deoptimise the server's compiled hot loop
+ * exactly when measuring starts: the JIT on the server's one core then recompiles it inside the measured window).
+ * The measured histogram is written as one JSON object to {@code out} when the process is stopped (SIGTERM; the
+ * orchestrator reads it after the server exits).
  *
  * <p>Threading: {@link #read}/{@link #written}/{@link #record} from one thread at a time (the thread that owns the
  * connection); {@link #writeFile} from the shutdown hook after traffic has stopped. Allocation-free per tick.
@@ -30,7 +36,9 @@ public final class ServerProbe
     private final long[] readNs;
     private final Path out;
     private final String where;
-    private final Histogram latency = new Histogram(MAX_NS, 3);
+    private final Histogram latency = Seeds.seeded(MAX_NS);
+    /** [{@link Phase#WARMUP}] discarded, [{@link Phase#MEASURED}] {@link #latency}: chosen without a branch. */
+    private final Histogram[] byPhase = {Seeds.seeded(MAX_NS), latency};
     private long orders;
     private long unmatched;
 
@@ -73,23 +81,27 @@ public final class ServerProbe
     public void record(final long index, final long latencyNs)
     {
         orders++;
-        if (index >= warmup)
-        {
-            latency.recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
-        }
+        byPhase[Phase.of(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
+    }
+
+    /** The measured samples only: a copy of the measured histogram without its seeds ({@link Seeds}). */
+    Histogram measured()
+    {
+        return Seeds.without(latency);
     }
 
     public void writeFile()
     {
+        final Histogram measured = measured();
         final Map<String, Object> json = new LinkedHashMap<>();
         json.put("probe", "tick_to_trade");
         json.put("where", where);
         json.put("orders_written", orders);
         json.put("orders_without_read_stamp", unmatched);
         json.put("warmup", warmup);
-        json.put("samples", latency.getTotalCount());
-        json.put("latency", LatencySummary.of(latency, ""));
-        json.put("histogram", LatencySummary.encode(latency));
+        json.put("samples", measured.getTotalCount());
+        json.put("latency", LatencySummary.of(measured, ""));
+        json.put("histogram", LatencySummary.encode(measured));
         try
         {
             Files.writeString(out, Json.line(json) + "\n", StandardCharsets.UTF_8);
