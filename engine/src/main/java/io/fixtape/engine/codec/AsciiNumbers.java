@@ -195,6 +195,18 @@ public final class AsciiNumbers
         {
             return INVALID_LONG;
         }
+        if (length <= 8 && offset >= 0 && buffer.capacity() - offset >= 8)
+        {
+            // up to 8 bytes shaped digits[.digits] with no more fraction digits than the scale: one word
+            // (Decimal.parseShort); anything else, e.g. extra fraction digits that must be zeros, below
+            final long parsed = Decimal.parseShort(buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN), length);
+            final int missing = scale - (int)(parsed & 0xFF);
+            if (parsed >= 0 && missing >= 0)
+            {
+                final long value = parsed >>> 8;
+                return value > MAX_BEFORE_SCALING[missing] ? INVALID_LONG : value * POWERS_OF_TEN[missing];
+            }
+        }
         // one range check, then raw reads
         buffer.boundsCheck(offset, length);
         final byte[] base = buffer.byteArray();

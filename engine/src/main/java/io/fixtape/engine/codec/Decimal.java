@@ -48,6 +48,17 @@ public final class Decimal
      */
     public boolean parse(final DirectBuffer buffer, final int offset, final int length)
     {
+        if (length > 0 && length <= 8 && offset >= 0 && buffer.capacity() - offset >= 8)
+        {
+            // most prices and quantities: up to 8 bytes, one word (bytes after the value are masked off)
+            final long parsed = parseShort(buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN), length);
+            if (parsed >= 0)
+            {
+                this.mantissa = parsed >>> 8;
+                this.scale = (int)(parsed & 0xFF);
+                return true;
+            }
+        }
         // the scale is the number of digits after the point; the digits themselves are parsed exactly at that scale
         int scale = 0;
         for (int i = offset + length - 1; i >= offset; i--)
@@ -70,6 +81,51 @@ public final class Decimal
         this.mantissa = value;
         this.scale = scale;
         return true;
+    }
+
+    private static final long ZEROS = 0x3030303030303030L;
+    private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
+    private static final long LOW_7_BITS = 0x7F7F7F7F7F7F7F7FL;
+    private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
+
+    /**
+     * The common shapes {@code digits} and {@code digits.digits} (no sign, 1 to 8 bytes in the low bytes of
+     * {@code word}, first byte lowest), parsed without a byte loop: the '.' is found with exact per-byte flags and
+     * squeezed out, the digits are checked eight at a time and combined by three multiply-add steps (pairs, then
+     * fours, then eight). Returns {@code mantissa << 8 | scale}, or -1 for anything else (sign, no digit on one side
+     * of the point, a second point, a non-digit), which the general loop then decides.
+     */
+    static long parseShort(final long word, final int length)
+    {
+        final long mask = length == 8 ? -1L : (1L << (length << 3)) - 1;
+        long digits = word & mask;
+        final long t = digits ^ DOTS;
+        final long dots = ~(((t & LOW_7_BITS) + LOW_7_BITS) | t | LOW_7_BITS); // bytes past the value are 0: no flag
+        int scale = 0;
+        if (dots != 0)
+        {
+            final int point = Long.numberOfTrailingZeros(dots) >>> 3;
+            if ((dots & (dots - 1)) != 0 || point == 0 || point == length - 1)
+            {
+                return -1;
+            }
+            // the integer digits move up one byte over the point; byte 0 becomes a leading '0'
+            final long below = (1L << (point << 3)) - 1;
+            digits = ((digits & below) << 8) | (digits & ~(below << 8 | below)) | '0';
+            scale = length - 1 - point;
+        }
+        // every value byte a digit (bytes past the value padded with '0' for the test)
+        final long padded = digits | (ZEROS & ~mask);
+        if (((padded & HIGH_NIBBLES) | (((padded + 0x0606060606060606L) & HIGH_NIBBLES) >>> 4)) != 0x3333333333333333L)
+        {
+            return -1;
+        }
+        // digit values, right-aligned so the last digit is the highest byte (leading zero bytes are zeros)
+        long v = (digits & 0x0F0F0F0F0F0F0F0FL & mask) << ((8 - length) << 3);
+        v = (v * 10 + (v >>> 8)) & 0x00FF00FF00FF00FFL;
+        v = (v * 100 + (v >>> 16)) & 0x0000FFFF0000FFFFL;
+        v = (v * 10000 + (v >>> 32)) & 0xFFFFFFFFL;
+        return (v << 8) | scale;
     }
 
     /**

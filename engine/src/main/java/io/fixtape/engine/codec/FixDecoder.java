@@ -56,10 +56,15 @@ public final class FixDecoder
     private int[] valueOffsets = new int[INITIAL_CAPACITY];
     private int[] valueLengths = new int[INITIAL_CAPACITY];
 
-    // first index of a small tag as (stamp << 32 | index), valid only when its stamp is the current one (avoids
-    // clearing per message). Built on the first by-tag lookup after wrap, backwards with unconditional stores (the
-    // last store per tag is its first occurrence), so the index pass itself only fills the three field arrays.
+    // first index of a small tag as (generation << 32 | index), valid only when its generation is the table's
+    // current one (avoids clearing). Built on the first by-tag lookup after wrap, backwards with unconditional stores
+    // (the last store per tag is its first occurrence), so the index pass itself only fills the field arrays. A
+    // message with the same tag sequence as the one the table was built for (a counterparty repeats its layouts)
+    // reuses the table after one vectorised comparison of the tags.
     private final long[] firstIndexByTag = new long[DIRECT_TAG_LIMIT];
+    private int generation;
+    private int[] lookupTags = new int[INITIAL_CAPACITY];
+    private int lookupFieldCount = -1;
     private int stamp;
     private int lookupStamp;
 
@@ -86,7 +91,6 @@ public final class FixDecoder
         this.msgType = MsgTypes.INVALID;
         if (++stamp == 0)
         {
-            java.util.Arrays.fill(firstIndexByTag, 0);
             stamp = 1;
             lookupStamp = 0;
         }
@@ -216,6 +220,25 @@ public final class FixDecoder
                 return ((long)dataTag << 32) | position; // its data field may contain SOH: general loop
             }
         }
+        final int remaining = end - position;
+        if (remaining > 0 && remaining < 8 && end - offset >= 8)
+        {
+            // the last field (normally CheckSum, 7 bytes): the message's last word shifted so that 'position' is its
+            // low byte; the zero bytes shifted in are neither digits, '=' nor SOH
+            final long word = FieldScan.word(array, address, end - 8) >>> ((8 - remaining) << 3);
+            final int tag = FieldScan.shortTagOfWord(word);
+            final long flags = FieldScan.firstSohFlags(word);
+            if (tag > 0 && flags != 0)
+            {
+                final int soh = position + (Long.numberOfTrailingZeros(flags) >>> 3);
+                final int valueStart = position + (tag < 10 ? 2 : tag < 100 ? 3 : 4);
+                if (soh == end - 1 && soh > valueStart)
+                {
+                    addField(tag, valueStart, soh - valueStart);
+                    return end;
+                }
+            }
+        }
         return position;
     }
 
@@ -231,18 +254,34 @@ public final class FixDecoder
         valueLengths[index] = valueLength;
     }
 
-    private void buildLookup()
+    /** Makes {@link #firstIndexByTag} describe this message: reused when the tag sequence is the last one's. */
+    private void prepareLookup()
     {
-        final long stampBits = (long)stamp << 32;
-        final int[] tags = this.tags;
-        final long[] firstIndexByTag = this.firstIndexByTag;
-        for (int i = fieldCount - 1; i >= 0; i--)
+        final int count = fieldCount;
+        if (count != lookupFieldCount || !java.util.Arrays.equals(tags, 0, count, lookupTags, 0, count))
         {
-            final int tag = tags[i];
-            if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+            if (++generation == 0)
             {
-                firstIndexByTag[tag] = stampBits | i;
+                java.util.Arrays.fill(firstIndexByTag, 0);
+                generation = 1;
             }
+            final long generationBits = (long)generation << 32;
+            final int[] tags = this.tags;
+            final long[] firstIndexByTag = this.firstIndexByTag;
+            for (int i = count - 1; i >= 0; i--)
+            {
+                final int tag = tags[i];
+                if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+                {
+                    firstIndexByTag[tag] = generationBits | i;
+                }
+            }
+            if (lookupTags.length < count)
+            {
+                lookupTags = new int[tags.length];
+            }
+            System.arraycopy(tags, 0, lookupTags, 0, count);
+            lookupFieldCount = count;
         }
         lookupStamp = stamp;
     }
@@ -289,6 +328,16 @@ public final class FixDecoder
         return tags[index];
     }
 
+    /**
+     * Whether the message has exactly {@code count} fields with the tags {@code expected[0, count)} in this order
+     * (one vectorised array comparison; e.g. a validator recognising a layout it has seen).
+     */
+    public boolean tagsEqual(final int[] expected, final int count)
+    {
+        return fieldCount == count && count <= expected.length &&
+            java.util.Arrays.equals(tags, 0, count, expected, 0, count);
+    }
+
     public int valueOffsetAt(final int index)
     {
         return valueOffsets[index];
@@ -328,10 +377,10 @@ public final class FixDecoder
         {
             if (lookupStamp != stamp)
             {
-                buildLookup();
+                prepareLookup();
             }
             final long entry = firstIndexByTag[tag];
-            return (int)(entry >>> 32) == stamp ? (int)entry : -1;
+            return (int)(entry >>> 32) == generation ? (int)entry : -1;
         }
         return indexOf(tag, 0);
     }

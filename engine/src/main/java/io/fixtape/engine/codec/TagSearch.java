@@ -1,7 +1,5 @@
 package io.fixtape.engine.codec;
 
-import java.nio.ByteOrder;
-
 import org.agrona.DirectBuffer;
 
 /**
@@ -55,25 +53,34 @@ public final class TagSearch
         final int patternMask = (int)((1L << ((digits + 1) << 3)) - 1);
         final int pattern = tagPattern(tag, digits);
         final int end = offset + length;
+        if (length < 8)
+        {
+            return decoderAnswer(buffer, offset, length, tag);
+        }
+        // one range check, then raw reads (FieldScan.word) inside the message
+        buffer.boundsCheck(offset, length);
+        final byte[] array = buffer.byteArray();
+        final long address = buffer.addressOffset();
 
-        int check = fieldCheck(buffer, offset, end, pattern, patternMask, digits);
+        int check = fieldCheck(array, address, offset, end, pattern, patternMask);
         if (check != SKIP)
         {
-            return check == MATCH ? value(buffer, offset + digits + 1, end, offset, length, tag) :
+            return check == MATCH ? value(array, address, offset + digits + 1, end, buffer, offset, length, tag) :
                 decoderAnswer(buffer, offset, length, tag);
         }
         int wordStart = offset;
         for (; end - wordStart >= 8; wordStart += 8)
         {
-            long flags = sohFlags(buffer.getLong(wordStart, ByteOrder.LITTLE_ENDIAN));
+            long flags = sohFlags(FieldScan.word(array, address, wordStart));
             while (flags != 0)
             {
                 final int fieldStart = wordStart + (Long.numberOfTrailingZeros(flags) >>> 3) + 1;
                 flags &= flags - 1;
-                check = fieldCheck(buffer, fieldStart, end, pattern, patternMask, digits);
+                check = fieldCheck(array, address, fieldStart, end, pattern, patternMask);
                 if (check != SKIP)
                 {
-                    return check == MATCH ? value(buffer, fieldStart + digits + 1, end, offset, length, tag) :
+                    return check == MATCH ?
+                        value(array, address, fieldStart + digits + 1, end, buffer, offset, length, tag) :
                         decoderAnswer(buffer, offset, length, tag);
                 }
             }
@@ -91,26 +98,27 @@ public final class TagSearch
      * field that can be stepped over, {@link #UNSURE} when only the decoder can say.
      */
     private static int fieldCheck(
-        final DirectBuffer buffer, final int fieldStart, final int end, final int pattern, final int patternMask,
-        final int digits)
+        final byte[] array, final long address, final int fieldStart, final int end, final int pattern,
+        final int patternMask)
     {
-        if (end - fieldStart < 4)
+        if (end - fieldStart < 8)
         {
-            return UNSURE;
+            return UNSURE; // near the end (the checksum field): the decoder answers
         }
-        final int word = buffer.getInt(fieldStart, ByteOrder.LITTLE_ENDIAN);
-        if ((word & patternMask) == pattern)
+        final long word = FieldScan.word(array, address, fieldStart);
+        if (((int)word & patternMask) == pattern)
         {
             return MATCH;
         }
-        final int tag = FieldScan.shortTagOfWord(word & 0xFFFFFFFFL);
+        final int tag = FieldScan.shortTagOfWord(word);
         return tag > 0 && FieldScan.dataTagFor(tag) == 0 ? SKIP : UNSURE;
     }
 
     private long value(
-        final DirectBuffer buffer, final int valueStart, final int end, final int offset, final int length, final int tag)
+        final byte[] array, final long address, final int valueStart, final int end, final DirectBuffer buffer,
+        final int offset, final int length, final int tag)
     {
-        final int soh = FieldScan.findSoh(buffer, valueStart, end);
+        final int soh = FieldScan.findSoh(array, address, valueStart, end);
         if (soh >= end)
         {
             return decoderAnswer(buffer, offset, length, tag);

@@ -19,6 +19,9 @@ public final class EnumValues
     private final LongHashSet packed;
     // one-byte values (Side, OrdType, ...): bit b set when packed contains b, so the common case skips the hash
     private final long[] singleBytes = new long[4];
+    // one-byte values that contains() accepts (after the multiple-value and any-value rules): for callers that
+    // test a one-byte value with a single bit test
+    private final long[] acceptedBytes = new long[4];
     private final byte[][] longValues;
     private final boolean multipleValue;
     private final boolean anyValue;
@@ -59,12 +62,30 @@ public final class EnumValues
         this.multipleValue = multipleValue;
         this.anyValue = anyValue;
         this.size = values.size();
+        final org.agrona.concurrent.UnsafeBuffer one = new org.agrona.concurrent.UnsafeBuffer(new byte[1]);
+        for (int b = 0; b < 256; b++)
+        {
+            one.putByte(0, (byte)b);
+            if (contains(one, 0, 1)) // exact by construction
+            {
+                acceptedBytes[b >>> 6] |= 1L << b;
+            }
+        }
     }
 
     /** Number of enumerated values. */
     public int size()
     {
         return size;
+    }
+
+    /**
+     * Bits {@code 64 * word .. 64 * word + 63} of the set of one-byte values {@code b} for which
+     * {@link #contains(DirectBuffer, int, int)} is true ({@code word} 0..3).
+     */
+    public long acceptedOneByteValues(final int word)
+    {
+        return acceptedBytes[word];
     }
 
     /** The field's {@code allowOtherValues="true"}: any value passes. */

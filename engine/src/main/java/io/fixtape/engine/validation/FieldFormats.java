@@ -160,6 +160,153 @@ public final class FieldFormats
         }
     }
 
+    // ---------------------------------------------------------------- shortcuts for LayoutCache hits
+    // Each answers exactly like isValidKind or declines: the cache falls back to isValidKind when they decline.
+
+    private static final int KIND_COUNT = 13;
+    // per (kind, charChecked, strict): 256 bits, bit b set when the one-byte value b passes isValidKind
+    private static final long[] ONE_BYTE_VALID = new long[KIND_COUNT * 4 * 4];
+
+    static
+    {
+        final org.agrona.concurrent.UnsafeBuffer one = new org.agrona.concurrent.UnsafeBuffer(new byte[1]);
+        for (int kind = 0; kind < KIND_COUNT; kind++)
+        {
+            for (int flags = 0; flags < 4; flags++)
+            {
+                for (int b = 0; b < 256; b++)
+                {
+                    one.putByte(0, (byte)b);
+                    if (isValidKind(kind, (flags & 1) != 0, (flags & 2) != 0, one, 0, 1))
+                    {
+                        ONE_BYTE_VALID[oneByteSlot(kind, (flags & 1) != 0, (flags & 2) != 0) + (b >>> 6)] |= 1L << b;
+                    }
+                }
+            }
+        }
+    }
+
+    private static int oneByteSlot(final int kind, final boolean charChecked, final boolean strict)
+    {
+        return ((kind << 2) | (charChecked ? 1 : 0) | (strict ? 2 : 0)) << 2;
+    }
+
+    /**
+     * Bits {@code 64 * word .. 64 * word + 63} of the set of one-byte values that pass {@link #isValidKind} for these
+     * rules (computed by calling it on all 256 bytes, so it is exact by construction).
+     */
+    static long oneByteValid(final int kind, final boolean charChecked, final boolean strict, final int word)
+    {
+        return ONE_BYTE_VALID[oneByteSlot(kind, charChecked, strict) + word];
+    }
+
+    /** The kind checks decimal digits (int, length, seqnum, numingroup). */
+    static boolean isIntKind(final int kind)
+    {
+        return kind == INT;
+    }
+
+    /** The kind checks {@code -?\d*(\.\d*)?} (price, qty, amt, float, ...). */
+    static boolean isDecimalKind(final int kind)
+    {
+        return kind == DECIMAL;
+    }
+
+    /** The kind checks a UTCTimestamp. */
+    static boolean isTimestampKind(final int kind)
+    {
+        return kind == TIMESTAMP;
+    }
+
+    private static final long LOW_7_BITS = 0x7F7F7F7F7F7F7F7FL;
+    private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
+
+    /** {@code word} with bytes from {@code length} (1..8) on replaced by '0', so they pass any digit test. */
+    private static long zeroPadded(final long word, final int length)
+    {
+        final long mask = length >= 8 ? -1L : (1L << (length << 3)) - 1;
+        return (word & mask) | (ZEROS & ~mask);
+    }
+
+    /**
+     * The first {@code length} (1..8) bytes of {@code word} (first byte lowest) are all digits: then they are a
+     * valid int (below 10^8, no sign). False when not, or when the value has a sign: ask {@link #isInt}.
+     */
+    static boolean isShortUnsignedInt(final long word, final int length)
+    {
+        return allDigits(zeroPadded(word, length));
+    }
+
+    /**
+     * The first {@code length} (2..8) bytes of {@code word} are digits with at most one '.': a valid decimal (at
+     * least one digit, as length is 2 or more). False when not, or when the value has a sign: ask
+     * {@link #isDecimal}.
+     */
+    static boolean isShortUnsignedDecimal(final long word, final int length)
+    {
+        final long x = zeroPadded(word, length);
+        final long t = x ^ DOTS;
+        // exact flag (high bit) for every '.' byte: no borrow or carry crosses bytes in this form
+        final long dots = ~(((t & LOW_7_BITS) + LOW_7_BITS) | t | LOW_7_BITS);
+        // the '.' (if only one) becomes '0' ('.' ^ '0' == 0x1E), then all bytes must be digits
+        return (dots & (dots - 1)) == 0 && allDigits(x ^ ((dots >>> 7) * ('.' ^ '0')));
+    }
+
+    /**
+     * {@link #isTimestamp} for a value whose first 17 bytes are {@code date}, {@code time} and the low byte of
+     * {@code rest}, which holds bytes 16..23 of the value (first byte lowest); lengths 17, 21 and 24 (seconds,
+     * milliseconds, microseconds). False: ask {@link #isValidKind}.
+     */
+    static boolean isShortTimestamp(
+        final long date, final long time, final long rest, final int length, final boolean strict)
+    {
+        // rest: byte 0 is the last digit of the seconds, then '.' and the fraction digits for lengths 21 and 24
+        final int restLength = length - 16;
+        if (restLength != 1 && restLength != 5 && restLength != 8)
+        {
+            return false;
+        }
+        final long dotMask = restLength == 1 ? 0 : 0xFF00L;
+        if (!allDigits(date) || (time & TIME_SEPARATOR_MASK) != TIME_SEPARATORS ||
+            !allDigits((time & ~TIME_SEPARATOR_MASK) | (ZEROS & TIME_SEPARATOR_MASK)) ||
+            (rest & dotMask) != ('.' << 8 & dotMask) || !allDigits(zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength)))
+        {
+            return false;
+        }
+        if (!strict)
+        {
+            return true;
+        }
+        final int month = twoDigits(date, 4);
+        final int day = twoDigits(date, 6);
+        final int seconds = (int)((time >>> 56) & 0xF) * 10 + (int)(rest & 0xF);
+        return month >= 1 && month <= 12 && day >= 1 && day <= 31 &&
+            twoDigits(time, 1) <= 23 && twoDigits(time, 4) <= 59 && seconds <= 60;
+    }
+
+    /**
+     * The part of {@link #isShortTimestamp} that depends on {@code rest} alone (last seconds digit, '.', fraction
+     * digits), for a value whose {@code date} and {@code time} words already passed it once with tens of seconds at
+     * most 5 (then any seconds digit is in range, strict or not).
+     */
+    static boolean isTimestampRest(final long rest, final int length)
+    {
+        final int restLength = length - 16;
+        if (restLength != 1 && restLength != 5 && restLength != 8)
+        {
+            return false;
+        }
+        final long dotMask = restLength == 1 ? 0 : 0xFF00L;
+        return (rest & dotMask) == ('.' << 8 & dotMask) &&
+            allDigits(zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength));
+    }
+
+    /** {@code time} (bytes 8..15 of a timestamp) has tens of seconds at most 5. */
+    static boolean secondsTensBelowSix(final long time)
+    {
+        return ((time >>> 56) & 0xFF) <= '5';
+    }
+
     /** Optional leading '-', then digits, within {@code int} range (as {@code Integer.parseInt}). */
     public static boolean isInt(final DirectBuffer buffer, final int offset, final int length)
     {

@@ -103,7 +103,7 @@ public final class MessageValidator
         this.options = options.copy();
         this.strictFormats = this.options.strictFormats();
         this.validateFieldsHaveValues = this.options.validateFieldsHaveValues();
-        this.layouts = this.options.layoutCache() ? new LayoutCache() : null;
+        this.layouts = this.options.layoutCache() ? new LayoutCache(this.strictFormats) : null;
         this.transport = dictionaries.transport();
         this.headerDefinition = transport.header();
         this.trailerDefinition = transport.trailer();
@@ -150,7 +150,7 @@ public final class MessageValidator
         result.reset(msgType);
         if (layouts != null)
         {
-            if (layouts.validByLayout(decoder, msgType, strictFormats, validateFieldsHaveValues))
+            if (layouts.validByLayout(decoder, msgType))
             {
                 return true;
             }

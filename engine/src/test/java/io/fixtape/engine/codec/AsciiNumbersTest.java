@@ -163,6 +163,14 @@ class AsciiNumbersTest
                 }
             }
             assertEquals(expected, scaled(s, scale), s + " at scale " + scale);
+            // the same value followed by other bytes: short values take the one-word path
+            final byte[] padded = new byte[s.length() + 8];
+            for (int i = 0; i < padded.length; i++)
+            {
+                padded[i] = i < s.length() ? (byte)s.charAt(i) : (byte)alphabet[random.nextInt(alphabet.length)];
+            }
+            assertEquals(expected, AsciiNumbers.parseDecimalScaled(new org.agrona.concurrent.UnsafeBuffer(padded), 0,
+                s.length(), scale), s + " at scale " + scale + ", followed by other bytes");
         }
     }
 }

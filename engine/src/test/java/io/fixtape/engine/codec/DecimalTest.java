@@ -97,4 +97,46 @@ class DecimalTest
         assertFalse(new Decimal(15, 1).valueEquals(new Decimal(151, 2)));
         assertEquals("-0.0050", new Decimal(-50, 4).toString());
     }
+
+    /**
+     * The one-word path (values of up to 8 bytes with 8 readable bytes from their start) and the byte loop give the
+     * same answer: each random value is parsed once from a buffer that ends right after it (byte loop) and once
+     * followed by random bytes (word path), also at every offset 0..7.
+     */
+    @Test
+    void wordPathMatchesTheByteLoop()
+    {
+        final byte[] alphabet = "0123456789.-+ a\u0001".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        final Random random = new Random(17);
+        final Decimal viaLoop = new Decimal();
+        final Decimal viaWord = new Decimal();
+        int wordParsed = 0;
+        for (int n = 0; n < 200_000; n++)
+        {
+            final int length = 1 + random.nextInt(8);
+            final byte[] value = new byte[length];
+            for (int i = 0; i < length; i++)
+            {
+                value[i] = random.nextInt(4) == 0 ? alphabet[random.nextInt(alphabet.length)] :
+                    (byte)('0' + random.nextInt(10));
+            }
+            final int offset = n & 7;
+            final byte[] exact = new byte[offset + length];
+            System.arraycopy(value, 0, exact, offset, length);
+            final byte[] padded = new byte[offset + 16];
+            random.nextBytes(padded);
+            System.arraycopy(value, 0, padded, offset, length);
+            viaLoop.set(-1, -1);
+            viaWord.set(-1, -1);
+            final boolean loopOk = viaLoop.parse(new UnsafeBuffer(exact), offset, length);
+            final boolean wordOk = viaWord.parse(new UnsafeBuffer(padded), offset, length);
+            final String text = new String(value, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertEquals(loopOk, wordOk, text);
+            assertEquals(viaLoop.mantissa(), viaWord.mantissa(), text); // equals() ignores the scale: compare both
+            assertEquals(viaLoop.scale(), viaWord.scale(), text);
+            wordParsed += Decimal.parseShort(new UnsafeBuffer(padded).getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN),
+                length) >= 0 ? 1 : 0;
+        }
+        assertTrue(wordParsed > 20_000, "values taken by the word path: " + wordParsed);
+    }
 }

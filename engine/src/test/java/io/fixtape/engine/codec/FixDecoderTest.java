@@ -203,4 +203,43 @@ class FixDecoderTest
         decode(ORDER);
         assertEquals(FixText.piped(ORDER), decoder.toString());
     }
+
+    /**
+     * By-tag lookups after layouts that repeat, change with the same field count, and repeat tags: the tag table is
+     * reused only for the same tag sequence, so each answer is the first index of this message.
+     */
+    @Test
+    void tagLookupFollowsEachMessagesLayout()
+    {
+        final String a = message("FIX.4.4", "35=D|49=A|56=B|34=1|11=X|55=IBM|");
+        final String sameLayout = message("FIX.4.4", "35=D|49=C|56=D|34=2|11=YY|55=MSFT|");
+        final String swapped = message("FIX.4.4", "35=D|49=A|56=B|34=3|55=IBM|11=X|");
+        final String repeated = message("FIX.4.4", "35=D|49=A|56=B|34=4|55=IBM|55=X|");
+        for (int round = 0; round < 2; round++)
+        {
+            decode(a);
+            assertEquals(7, decoder.indexOf(Tags.SYMBOL));
+            assertEquals("IBM", decoder.getString(Tags.SYMBOL).toString());
+            decode(sameLayout);
+            assertEquals("MSFT", decoder.getString(Tags.SYMBOL).toString());
+            assertEquals("YY", decoder.getString(Tags.CL_ORD_ID).toString());
+            decode(swapped);
+            assertEquals(6, decoder.indexOf(Tags.SYMBOL));
+            assertEquals(7, decoder.indexOf(Tags.CL_ORD_ID));
+            decode(repeated);
+            assertEquals(6, decoder.indexOf(Tags.SYMBOL));
+            assertEquals(7, decoder.indexOf(Tags.SYMBOL, 7));
+            assertEquals(-1, decoder.indexOf(Tags.CL_ORD_ID));
+        }
+    }
+
+    @Test
+    void tagsEqualComparesTheWholeSequence()
+    {
+        decode(message("FIX.4.4", "35=0|49=A|56=B|34=1|"));
+        assertTrue(decoder.tagsEqual(new int[] {8, 9, 35, 49, 56, 34, 10, 99}, 7));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35, 49, 56, 34, 10}, 6));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35, 56, 49, 34, 10}, 7));
+        assertFalse(decoder.tagsEqual(new int[] {8, 9, 35}, 7));
+    }
 }
