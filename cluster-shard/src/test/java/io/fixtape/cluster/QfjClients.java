@@ -39,7 +39,7 @@ final class QfjClients implements Application, AutoCloseable
     final AtomicInteger logons = new AtomicInteger();
     final AtomicInteger logouts = new AtomicInteger();
     private final CountDownLatch loggedOn;
-    private final CountDownLatch loggedOut;
+    private volatile CountDownLatch loggedOut; // renewed by logonAgain, so each logoutAll waits for its own Logouts
     private final SocketInitiator initiator;
 
     QfjClients(final List<String> clientCompIds, final int port)
@@ -111,6 +111,7 @@ final class QfjClients implements Application, AutoCloseable
     /** Log every session on again after {@link #logoutAll} (same initiator, same sequence numbers). */
     void logonAgain()
     {
+        loggedOut = new CountDownLatch(sessionIds.size());
         for (final SessionID id : sessionIds)
         {
             Session.lookupSession(id).logon();

@@ -72,7 +72,7 @@ class SharedJournalTest
                     expectedNextSent.put(id.getSenderCompID(), clients.expectedTargetNum(id));
                 }
             }
-            assertJournalIntact(expectedNextSent);
+            assertJournalIntact(expectedNextSent, ORDERS);
 
             // a new acceptor process state on the same journal: every session continues where it stopped
             try (JournalStoreProvider journals = new JournalStoreProvider();
@@ -86,13 +86,19 @@ class SharedJournalTest
                     () -> "fills " + clients.totalFills() + ", " + acceptor.counters().perWorkerSummary());
                 for (final SessionID id : clients.sessionIds)
                 {
-                    // Logon + fills, numbered after the journal's last number: no reset, no gap (QuickFIX/J would
-                    // have sent a ResendRequest and still be behind) and no reuse (it would have logged out)
-                    assertEquals(expectedNextSent.get(id.getSenderCompID()) + 1 + MORE_ORDERS, clients.expectedTargetNum(id),
-                        id + ": fixtape's numbers continue from the journal");
+                    // at least Logon + fills numbered after the journal's last number (a reset would restart at 1)
+                    assertTrue(clients.expectedTargetNum(id) >= expectedNextSent.get(id.getSenderCompID()) + 1 + MORE_ORDERS,
+                        id + ": fixtape's numbers continue from the journal, QuickFIX/J expects " + clients.expectedTargetNum(id));
                 }
                 clients.logoutAll();
+                for (final SessionID id : clients.sessionIds)
+                {
+                    expectedNextSent.put(id.getSenderCompID(), clients.expectedTargetNum(id));
+                }
             }
+            // both runs in one journal: per session outbound 1..n still contiguous (no reset, no reuse, no gap across
+            // the restart) and n is what QuickFIX/J expects next - 1
+            assertJournalIntact(expectedNextSent, ORDERS + MORE_ORDERS);
         }
     }
 
@@ -108,7 +114,7 @@ class SharedJournalTest
     }
 
     /** Per session: every order in, every fill out, outbound numbers 1..n contiguous, every record's CheckSum good. */
-    private void assertJournalIntact(final Map<String, Integer> expectedNextSent)
+    private void assertJournalIntact(final Map<String, Integer> expectedNextSent, final int orders)
     {
         try (JournalReader reader = new JournalReader(journalDir))
         {
@@ -123,7 +129,7 @@ class SharedJournalTest
                 final int[] counts = perSession.computeIfAbsent(record.sessionId(), k -> new int[3]);
                 if (record.direction() == JournalRecordDescriptor.DIRECTION_IN)
                 {
-                    counts[0] += record.msgType() == ORDER ? 1 : 0;
+                    counts[0] += record.msgType() == ORDER && (record.flags() & MessageStore.FLAG_POSS_DUP) == 0 ? 1 : 0;
                 }
                 else if ((record.flags() & MessageStore.FLAG_POSS_DUP) == 0)
                 {
@@ -134,13 +140,13 @@ class SharedJournalTest
                     counts[1] += record.msgType() == FILL ? 1 : 0;
                 }
             }
-            assertTrue(records >= 4L * ORDERS * CLIENTS.size() / 2, "records " + records);
+            assertTrue(records >= 2L * orders * CLIENTS.size(), "records " + records);
             for (final String client : CLIENTS)
             {
                 final int id = registry.idOf(new SessionId("FIX.4.4", "SERVER", client));
                 final int[] counts = perSession.get(id);
-                assertEquals(ORDERS, counts[0], client + ": orders journaled");
-                assertEquals(ORDERS, counts[1], client + ": fills journaled");
+                assertEquals(orders, counts[0], client + ": orders journaled");
+                assertEquals(orders, counts[1], client + ": fills journaled");
                 assertEquals(expectedNextSent.get(client) - 1, counts[2], client + ": last outbound MsgSeqNum");
             }
         }
