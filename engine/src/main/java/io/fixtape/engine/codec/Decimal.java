@@ -83,10 +83,7 @@ public final class Decimal
         return true;
     }
 
-    private static final long ZEROS = 0x3030303030303030L;
     private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
-    private static final long LOW_7_BITS = 0x7F7F7F7F7F7F7F7FL;
-    private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
 
     /**
      * The common shapes {@code digits} and {@code digits.digits} (no sign, 1 to 8 bytes in the low bytes of
@@ -99,8 +96,7 @@ public final class Decimal
     {
         final long mask = length == 8 ? -1L : (1L << (length << 3)) - 1;
         long digits = word & mask;
-        final long t = digits ^ DOTS;
-        final long dots = ~(((t & LOW_7_BITS) + LOW_7_BITS) | t | LOW_7_BITS); // bytes past the value are 0: no flag
+        final long dots = AsciiWords.equalBytes(digits, DOTS); // bytes past the value are 0: no flag
         int scale = 0;
         if (dots != 0)
         {
@@ -115,8 +111,7 @@ public final class Decimal
             scale = length - 1 - point;
         }
         // every value byte a digit (bytes past the value padded with '0' for the test)
-        final long padded = digits | (ZEROS & ~mask);
-        if (((padded & HIGH_NIBBLES) | (((padded + 0x0606060606060606L) & HIGH_NIBBLES) >>> 4)) != 0x3333333333333333L)
+        if (!AsciiWords.allDigits(AsciiWords.zeroPadded(digits, length)))
         {
             return -1;
         }

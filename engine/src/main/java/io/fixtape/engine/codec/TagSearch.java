@@ -21,7 +21,6 @@ public final class TagSearch
     public static final long NOT_FOUND = -1;
 
     private static final long SOH_BYTES = 0x0101010101010101L;
-    private static final long LOW_7_BITS = 0x7F7F7F7F7F7F7F7FL;
 
     private final FixDecoder fallback = new FixDecoder();
 
@@ -148,7 +147,6 @@ public final class TagSearch
     /** One flag (the byte's high bit) for every SOH byte of the word, exact for every byte (no inter-byte borrow). */
     private static long sohFlags(final long word)
     {
-        final long x = word ^ SOH_BYTES;
-        return ~(((x & LOW_7_BITS) + LOW_7_BITS) | x | LOW_7_BITS);
+        return AsciiWords.equalBytes(word, SOH_BYTES);
     }
 }

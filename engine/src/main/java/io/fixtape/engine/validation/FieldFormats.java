@@ -1,5 +1,6 @@
 package io.fixtape.engine.validation;
 
+import io.fixtape.engine.codec.AsciiWords;
 import io.fixtape.engine.dictionary.FieldType;
 import org.agrona.DirectBuffer;
 
@@ -218,15 +219,7 @@ public final class FieldFormats
         return kind == TIMESTAMP;
     }
 
-    private static final long LOW_7_BITS = 0x7F7F7F7F7F7F7F7FL;
     private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
-
-    /** {@code word} with bytes from {@code length} (1..8) on replaced by '0', so they pass any digit test. */
-    private static long zeroPadded(final long word, final int length)
-    {
-        final long mask = length >= 8 ? -1L : (1L << (length << 3)) - 1;
-        return (word & mask) | (ZEROS & ~mask);
-    }
 
     /**
      * The first {@code length} (1..8) bytes of {@code word} (first byte lowest) are all digits: then they are a
@@ -234,7 +227,7 @@ public final class FieldFormats
      */
     static boolean isShortUnsignedInt(final long word, final int length)
     {
-        return allDigits(zeroPadded(word, length));
+        return allDigits(AsciiWords.zeroPadded(word, length));
     }
 
     /**
@@ -244,10 +237,8 @@ public final class FieldFormats
      */
     static boolean isShortUnsignedDecimal(final long word, final int length)
     {
-        final long x = zeroPadded(word, length);
-        final long t = x ^ DOTS;
-        // exact flag (high bit) for every '.' byte: no borrow or carry crosses bytes in this form
-        final long dots = ~(((t & LOW_7_BITS) + LOW_7_BITS) | t | LOW_7_BITS);
+        final long x = AsciiWords.zeroPadded(word, length);
+        final long dots = AsciiWords.equalBytes(x, DOTS); // exact flag (high bit) for every '.' byte
         // the '.' (if only one) becomes '0' ('.' ^ '0' == 0x1E), then all bytes must be digits
         return (dots & (dots - 1)) == 0 && allDigits(x ^ ((dots >>> 7) * ('.' ^ '0')));
     }
@@ -261,15 +252,8 @@ public final class FieldFormats
         final long date, final long time, final long rest, final int length, final boolean strict)
     {
         // rest: byte 0 is the last digit of the seconds, then '.' and the fraction digits for lengths 21 and 24
-        final int restLength = length - 16;
-        if (restLength != 1 && restLength != 5 && restLength != 8)
-        {
-            return false;
-        }
-        final long dotMask = restLength == 1 ? 0 : 0xFF00L;
         if (!allDigits(date) || (time & TIME_SEPARATOR_MASK) != TIME_SEPARATORS ||
-            !allDigits((time & ~TIME_SEPARATOR_MASK) | (ZEROS & TIME_SEPARATOR_MASK)) ||
-            (rest & dotMask) != ('.' << 8 & dotMask) || !allDigits(zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength)))
+            !allDigits((time & ~TIME_SEPARATOR_MASK) | (ZEROS & TIME_SEPARATOR_MASK)) || !isTimestampRest(rest, length))
         {
             return false;
         }
@@ -298,7 +282,7 @@ public final class FieldFormats
         }
         final long dotMask = restLength == 1 ? 0 : 0xFF00L;
         return (rest & dotMask) == ('.' << 8 & dotMask) &&
-            allDigits(zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength));
+            allDigits(AsciiWords.zeroPadded((rest & ~dotMask) | (ZEROS & dotMask), restLength));
     }
 
     /** {@code time} (bytes 8..15 of a timestamp) has tens of seconds at most 5. */
@@ -420,7 +404,6 @@ public final class FieldFormats
         return true;
     }
 
-    private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
     private static final long ZEROS = 0x3030303030303030L;
     // "-HH:MM:S" read little-endian: the separators are bytes 0, 3 and 6
     private static final long TIME_SEPARATOR_MASK = 0x00FF0000FF0000FFL;
@@ -432,7 +415,7 @@ public final class FieldFormats
      */
     private static boolean allDigits(final long word)
     {
-        return ((word & HIGH_NIBBLES) | (((word + 0x0606060606060606L) & HIGH_NIBBLES) >>> 4)) == 0x3333333333333333L;
+        return AsciiWords.allDigits(word);
     }
 
     /** Two-digit number in bytes {@code byteIndex} and {@code byteIndex + 1} of a little-endian word of digits. */
