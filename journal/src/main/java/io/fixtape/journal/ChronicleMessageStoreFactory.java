@@ -99,12 +99,6 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
     }
 
-    /** Whether the journal's operations are serialised for several writer threads ({@link #concurrentWriters}). */
-    public boolean sharedByThreads()
-    {
-        return sharedLock != null;
-    }
-
     /** Takes the shared-journal lock if there is one; returns it (or null) for {@link #unlockShared}. */
     ReentrantLock lockShared()
     {
