@@ -38,8 +38,13 @@ class ReplayBookkeepingTest
     void everyFilledOrderHasOneResponseAndOneServiceSample()
     {
         final int orders = 3_000;
-        final SessionRecording recording = synthetic(orders, 100_000, MIDNIGHT);
-        final ReplayResult result = new Replayer(FixtapeReplayEngines.factory()).run(recording,
+        // a full recording (the counterparty's stream + the engine's replies): replies answer their inbound message
+        final Path kept = dir.resolve("full");
+        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        replayer.run(synthetic(orders, 100_000, MIDNIGHT), new ReplayOptions().transport(TransportKind.INPROC)
+            .journalMode("audit").journalDirectory(kept).collectOutbound(false));
+        final SessionRecording recording = JournalRecordings.load(kept).find("FIXTAPE:CLIENT");
+        final ReplayResult result = replayer.run(recording,
             new ReplayOptions().transport(TransportKind.INPROC).journalMode("none").collectOutbound(false));
 
         assertEquals(orders + 2, result.outboundReplayed, "Logon, a fill per order, Logout");
