@@ -19,12 +19,17 @@ import org.agrona.DirectBuffer;
  * diff, and its arrival time answers the latency of the inbound message that caused it.
  *
  * <p>Threading: the replay thread only. Allocation-free per message: outbound bytes are gathered in a reused
- * 64 KiB array and hashed a block at a time (SHA-256 over the concatenated stream, whatever the chunking).
+ * 4 KiB array and hashed a block at a time (SHA-256 over the concatenated stream, whatever the chunking).
  */
 final class Counterparty implements TransportListener, MessageAssembler.Handler
 {
-    /** Bytes of outbound messages gathered before one {@code MessageDigest.update} (SHA-256 of the stream is the same). */
-    static final int DIGEST_BLOCK = 64 * 1024;
+    /**
+     * Bytes of outbound messages gathered before one {@code MessageDigest.update} (SHA-256 of the stream is the same):
+     * ~16 typical replies per call, small enough to stay in L1 (a 64 KiB block evicted the engine's working set and
+     * cost more than the per-call overhead it saved: in-JVM interleaved A/B, median replay-thread CPU per message 868 ns
+     * one update per message, 938 ns with 64 KiB, 852 ns with 4 KiB).
+     */
+    static final int DIGEST_BLOCK = 4 * 1024;
     private final Transport transport;
     private final MessageAssembler assembler;
     private final MessageDigest digest;
