@@ -49,14 +49,6 @@ public final class FixEncoder
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
 
-    // SendingTime and TransactTime nearly always fall in the second of the previous message: "YYYYMMDD-HH:MM:S"
-    // is formatted once per second (the date once per day), only the last digit and the fraction per call
-    private long cachedEpochSecond = Long.MIN_VALUE;
-    private long cachedEpochDay = Long.MIN_VALUE;
-    private long cachedDate;
-    private long cachedTime;
-    private int cachedLastSecondDigit;
-
     /** A field that might not fit is written here first, then through the buffer's own checked put. */
     private final byte[] scratch = new byte[FIXED];
     private MutableDirectBuffer buffer;
@@ -268,19 +260,13 @@ public final class FixEncoder
     public FixEncoder putUtcTimestamp(final int tag, final long epochNanos, final int precision)
     {
         checkPrecision(precision);
-        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
-        if (epochSecond != cachedEpochSecond)
-        {
-            cacheSecond(epochSecond);
-        }
-        final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         if (capacity - position >= FIXED)
         {
-            position += writeTimestamp(base, address + position, tag, nanoOfSecond, precision);
+            position += writeTimestamp(base, address + position, tag, epochNanos, precision);
         }
         else
         {
-            appendScratch(writeTimestamp(scratch, RawBytes.ARRAY_BASE, tag, nanoOfSecond, precision));
+            appendScratch(writeTimestamp(scratch, RawBytes.ARRAY_BASE, tag, epochNanos, precision));
         }
         return this;
     }
@@ -418,30 +404,28 @@ public final class FixEncoder
         return buffer;
     }
 
-    private int writeTimestamp(
-        final Object base, final long address, final int tag, final int nanoOfSecond, final int precision)
+    /**
+     * The whole timestamp is formatted on every call, with arithmetic only. It used to be cached per second (and the
+     * date per day) behind an {@code if (second changed)}: taken once in ~10,000 calls, that branch was usually
+     * never taken while the JIT profiled the method, so C2 compiled it as an uncommon trap, and the first second
+     * boundary after the warm-up deoptimised the compiled message path (Session.process and its callers) and
+     * recompiled it on the hot thread's core. Formatting costs a few multiplications; a deoptimisation costs
+     * milliseconds (docs/CODEC.md, "Branches the JIT never saw").
+     */
+    private static int writeTimestamp(
+        final Object base, final long address, final int tag, final long epochNanos, final int precision)
     {
+        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
+        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
+        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
+        final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         final int valueStart = FieldWriter.tag(base, address, tag);
-        RawBytes.putLong(base, address + valueStart, cachedDate);
-        RawBytes.putLong(base, address + valueStart + 8, cachedTime);
+        RawBytes.putLong(base, address + valueStart, UtcTimestamps.packDate((int)epochDay));
+        RawBytes.putLong(base, address + valueStart + 8, UtcTimestamps.packTime(secondOfDay));
         final int end = valueStart + 16 + UtcTimestamps.writeSecondAndFraction(base, address + valueStart + 16,
-            cachedLastSecondDigit, nanoOfSecond, precision, false);
+            UtcTimestamps.lastSecondDigit(secondOfDay), nanoOfSecond, precision, false);
         RawBytes.putByte(base, address + end, FieldWriter.SOH);
         return end + 1;
-    }
-
-    private void cacheSecond(final long epochSecond)
-    {
-        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
-        if (epochDay != cachedEpochDay)
-        {
-            cachedDate = UtcTimestamps.packDate((int)epochDay);
-            cachedEpochDay = epochDay;
-        }
-        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
-        cachedTime = UtcTimestamps.packTime(secondOfDay);
-        cachedLastSecondDigit = UtcTimestamps.lastSecondDigit(secondOfDay);
-        cachedEpochSecond = epochSecond;
     }
 
     /** Slow path near the end of the buffer: the buffer's checked put grows an expandable buffer or throws. */
