@@ -41,6 +41,8 @@ public final class FixEncoder
 {
     private static final int MAX_BODY_LENGTH_DIGITS = 10;
     private static final int TRAILER_LENGTH = 7;
+    /** Bodies below this length have their BodyLength written as one 8-digit word (see {@link #finish()}). */
+    private static final int MAX_WORD_BODY_LENGTH = 100_000_000;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long SECONDS_PER_DAY = 86_400L;
     private static final int FIXED = FieldWriter.FIXED_FIELD_MAX;
@@ -366,11 +368,23 @@ public final class FixEncoder
             attach();
         }
         final int bodyLength = position - bodyStart;
-        // "9=<n><SOH>" right-aligned against the body, then "8=<BeginString><SOH>" in front of it: stores exactly
-        // these bytes, all inside the head-room checked by wrap()
+        // "9=<n><SOH>" right-aligned against the body, then "8=<BeginString><SOH>" in front of it, all inside the
+        // head-room checked by wrap()
         final int lengthFieldStart = bodyStart - AsciiDigits.digitCount(bodyLength) - 3;
+        if (bodyLength < MAX_WORD_BODY_LENGTH)
+        {
+            // the digits as one zero-padded word ending at the SOH, then "9=" over the zeros in front of the
+            // significant ones: the same stores for every length, so a reply shorter or longer than the ones the JIT
+            // profiled (a Logout or Heartbeat after a stream of ExecutionReports) meets no untaken branch. The
+            // zeros still in front of "9=" are head-room bytes before the message; the 8=BeginString field covers
+            // most of them
+            RawBytes.putLong(base, address + bodyStart - 9, AsciiDigits.ascii8(bodyLength));
+        }
+        else
+        {
+            AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
+        }
         RawBytes.putShort(base, address + lengthFieldStart, '9' | FieldWriter.EQUALS << 8);
-        AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
         RawBytes.putByte(base, address + bodyStart - 1, FieldWriter.SOH);
         final int start = lengthFieldStart - beginStringField.length;
         RawBytes.copy(beginStringField, RawBytes.ARRAY_BASE, base, address + start, beginStringField.length);
