@@ -47,6 +47,11 @@ public final class FixEncoder
     private static final long SECONDS_PER_DAY = 86_400L;
     private static final int FIXED = FieldWriter.FIXED_FIELD_MAX;
 
+    // The date of the last timestamp: "YYYYMMDD" costs ~20 ns to format and changes once a day. Its refresh is the
+    // one timestamp branch left (see writeTimestamp); the time of day is formatted on every call.
+    private long cachedEpochDay = Long.MIN_VALUE;
+    private long cachedDate;
+
     private final byte[] beginStringField;
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
@@ -419,27 +424,38 @@ public final class FixEncoder
     }
 
     /**
-     * The whole timestamp is formatted on every call, with arithmetic only. It used to be cached per second (and the
-     * date per day) behind an {@code if (second changed)}: taken once in ~10,000 calls, that branch was usually
-     * never taken while the JIT profiled the method, so C2 compiled it as an uncommon trap, and the first second
-     * boundary after the warm-up deoptimised the compiled message path (Session.process and its callers) and
-     * recompiled it on the hot thread's core. Formatting costs a few multiplications; a deoptimisation costs
-     * milliseconds (docs/CODEC.md, "Branches the JIT never saw").
+     * The time of day is formatted on every call, with arithmetic only. It used to be cached per second behind an
+     * {@code if (second changed)}: taken once in ~10,000 calls at 10,000 msg/s, that branch was usually never taken
+     * while the JIT profiled the method, so C2 compiled it as an uncommon trap, and the first second boundary after
+     * the warm-up deoptimised the compiled message path (Session.process and its callers, ~50 kB of machine code)
+     * and recompiled it on the hot thread's core. Formatting "-HH:MM:S" costs a few multiplications. The date is
+     * still cached: its branch is taken once a day (one deoptimisation at 00:00 UTC), which is cheaper than
+     * formatting it on every call (docs/CODEC.md, "Branches the JIT never saw").
      */
-    private static int writeTimestamp(
+    private int writeTimestamp(
         final Object base, final long address, final int tag, final long epochNanos, final int precision)
     {
         final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
         final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
+        if (epochDay != cachedEpochDay)
+        {
+            cacheDate(epochDay);
+        }
         final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
         final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         final int valueStart = FieldWriter.tag(base, address, tag);
-        RawBytes.putLong(base, address + valueStart, UtcTimestamps.packDate((int)epochDay));
+        RawBytes.putLong(base, address + valueStart, cachedDate);
         RawBytes.putLong(base, address + valueStart + 8, UtcTimestamps.packTime(secondOfDay));
         final int end = valueStart + 16 + UtcTimestamps.writeSecondAndFraction(base, address + valueStart + 16,
             UtcTimestamps.lastSecondDigit(secondOfDay), nanoOfSecond, precision, false);
         RawBytes.putByte(base, address + end, FieldWriter.SOH);
         return end + 1;
+    }
+
+    private void cacheDate(final long epochDay)
+    {
+        cachedDate = UtcTimestamps.packDate((int)epochDay);
+        cachedEpochDay = epochDay;
     }
 
     /** Slow path near the end of the buffer: the buffer's checked put grows an expandable buffer or throws. */
