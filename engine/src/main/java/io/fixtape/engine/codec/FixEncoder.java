@@ -381,8 +381,8 @@ public final class FixEncoder
             // the digits as one zero-padded word ending at the SOH, then "9=" over the zeros in front of the
             // significant ones: the same stores for every length, so a reply shorter or longer than the ones the JIT
             // profiled (a Logout or Heartbeat after a stream of ExecutionReports) meets no untaken branch. The
-            // zeros still in front of "9=" are head-room bytes before the message; the 8=BeginString field covers
-            // most of them
+            // zeros in front of "9=" are then covered by "8=<BeginString><SOH>" (with "9=n" at least 8 bytes for a
+            // BeginString of 2 or more characters), so the bytes before messageOffset stay untouched
             RawBytes.putLong(base, address + bodyStart - 9, AsciiDigits.ascii8(bodyLength));
         }
         else
