@@ -99,6 +99,8 @@ public final class Journal implements AutoCloseable
     private long touchedUpTo;
     private long pagesPretouched;
     private long pretouchFaults;
+    /** Resend index most recently written (writer thread): its next page is touched by {@link #pretouchAhead}. */
+    private ResendIndex lastIndexWritten;
 
     private Journal(final JournalContext ctx)
     {
@@ -491,12 +493,25 @@ public final class Journal implements AutoCloseable
      * it gets there, and touching resumes in it); nothing while the free space is below the watermark (touching allocates blocks); a page the
      * file system cannot back (SIGBUS, full disk) stops touching for that chunk and the writer reports DISK_FULL.
      *
+     * Also touches the next page of the resend index a store wrote last ({@link ResendIndex#touchAhead}), counted in
+     * the same budget.
+     *
      * @return pages touched; 0 when the window is already touched or before the first append (cheap: a few reads).
      */
     int pretouchAhead(final long aheadBytes, final int maxPages)
     {
+        if (closed || lowSpace)
+        {
+            return 0; // touching allocates blocks: never below the low-space watermark
+        }
+        final ResendIndex index = lastIndexWritten;
+        if (index != null && index.touchAhead() != 0)
+        {
+            pagesPretouched++;
+            return 1; // one page per call: the resend index's next page this time
+        }
         final long position = writePosition;
-        if ((touchCycle == writeCycle && position + aheadBytes <= touchedUpTo) || lowSpace || closed || appender == null)
+        if ((touchCycle == writeCycle && position + aheadBytes <= touchedUpTo) || appender == null)
         {
             return 0;
         }
@@ -532,6 +547,12 @@ public final class Journal implements AutoCloseable
         touchedUpTo = page;
         pagesPretouched += touched;
         return touched;
+    }
+
+    /** A store wrote this resend index: {@link #pretouchAhead} keeps its next page touched (writer thread). */
+    void indexWritten(final ResendIndex index)
+    {
+        lastIndexWritten = index;
     }
 
     /** Pages touched by {@link #pretouchAhead} so far (writer thread). */
