@@ -65,6 +65,8 @@ public final class Journal implements AutoCloseable
     private final long recoveredRecords;
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
+    /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
+    private final WriterCycleClock cycleClock;
     private ExcerptAppender appender;
     /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
     private Bytes<Void> staging;
@@ -126,7 +128,8 @@ public final class Journal implements AutoCloseable
             this.outIndexes = new ResendIndex[state.slotCount()];
             ReadOnlyFallbackWatch.install();
             this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
-            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false);
+            this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
+            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false, cycleClock);
             this.queue = openedQueue;
             failIfReadOnlyFallback();
             this.spaceProbe = directory.toFile();
@@ -161,6 +164,13 @@ public final class Journal implements AutoCloseable
 
     static SingleChronicleQueue buildQueue(final JournalContext ctx, final Path queueDir, final boolean readOnly)
     {
+        return buildQueue(ctx, queueDir, readOnly, null);
+    }
+
+    /** @param writerClock the writer's roll-cycle clock (null: Chronicle's default, or ctx.cycleClock() if set). */
+    static SingleChronicleQueue buildQueue(
+        final JournalContext ctx, final Path queueDir, final boolean readOnly, final WriterCycleClock writerClock)
+    {
         final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
             .rollCycle(ctx.rollCycle())
             .readOnly(readOnly)
@@ -185,6 +195,10 @@ public final class Journal implements AutoCloseable
         {
             final org.agrona.concurrent.EpochClock clock = ctx.cycleClock();
             builder.timeProvider(clock::time);
+        }
+        else if (writerClock != null)
+        {
+            builder.timeProvider(writerClock);
         }
         return builder.build();
     }
@@ -356,6 +370,10 @@ public final class Journal implements AutoCloseable
         final Bytes<Void> staging = this.staging;
         staging.readPositionRemaining(0, recordLength);
         final ExcerptAppender appender = appender();
+        if (cycleClock != null)
+        {
+            cycleClock.onAppend(timestampNanos); // Chronicle asks for the cycle on every append: one clock read per ms
+        }
         try
         {
             // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index

@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
  * pair of the benchmark thread (pairs and the idle duty cycles between them). Every session pair is a real one
  * (real journal in a temp dir); all variants share the JIT's profile of the session code.
  *
- * <p>Usage: {@code JournalPairAB [rounds=30] [pairsPerBlock=20000] [variants=none,store,audit,store-duty,audit-duty]}.
+ * <p>Usage: {@code JournalPairAB [rounds=30] [pairsPerBlock=20000] [variants=none,store-wall,audit-wall,store-duty,audit-duty]}.
  * Single-threaded. Allocation-free per pair (histograms pre-sized).
  */
 public final class JournalPairAB
@@ -31,7 +31,7 @@ public final class JournalPairAB
     {
         final int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         final int block = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
-        final String[] variants = (args.length > 2 ? args[2] : "none,store,audit,store-duty,audit-duty").split(",");
+        final String[] variants = (args.length > 2 ? args[2] : "none,store-wall,audit-wall,store-duty,audit-duty").split(",");
         final int n = variants.length;
         final JournalPairBenchmark.JournalPair[] pairs = new JournalPairBenchmark.JournalPair[n];
         final Histogram[] all = new Histogram[n];

@@ -3,7 +3,9 @@ package io.fixtape.bench.micro;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -35,12 +37,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * <em>acceptor</em>'s store chosen by {@link JournalPair#variant}:
  * <ul>
  *     <li>{@code none} — {@link NoMessageStore}, what {@code JournalMode=none} hands the session;</li>
- *     <li>{@code store} / {@code audit} — a {@code ChronicleMessageStore} on a real Chronicle journal in a fresh temp
+ *     <li>{@code store-wall} / {@code audit-wall} (the journal as it was) — a {@code ChronicleMessageStore} on a real Chronicle journal in a fresh temp
  *     directory (page-cache durability, the default): inbound NewOrderSingle journaled before the application sees it
  *     (audit), the ExecutionReport journaled before the pipe write, resend index, sequence state — the path the
  *     acceptor runs. No pretouch ({@code JournalPretouch=N}): the writer takes every page fault itself, as the
- *     one-CPU bench server did before duty-cycle pretouch;</li>
- *     <li>{@code store-duty} / {@code audit-duty} — the same with {@code JournalPretouch=duty}.</li>
+ *     one-CPU bench server did before duty-cycle pretouch; {@code -wall}: Chronicle's roll cycle read from the wall
+ *     clock on every append (a {@code cycleClock}), as before {@code WriterCycleClock};</li>
+ *     <li>{@code store-duty} / {@code audit-duty} — the journal now: {@code JournalPretouch=duty} (what {@code auto}
+ *     gives a one-CPU server) and the writer's cached cycle clock. Any combination of {@code -duty} and {@code -wall}
+ *     works ({@code audit}: neither).</li>
  * </ul>
  * The initiator always has {@link NoMessageStore}, so {@code store − none} and {@code audit − none} are the
  * journal's cost per pair. Between two pairs the acceptor's poller would be idle (10k pairs/s leaves ~98 µs): the
@@ -71,7 +76,7 @@ public class JournalPairBenchmark
     @State(Scope.Thread)
     public static class JournalPair extends StoreCompiledOutBenchmark.SessionPair
     {
-        @Param({"none", "store", "audit", "store-duty", "audit-duty"})
+        @Param({"none", "store-wall", "audit-wall", "store-duty", "audit-duty"})
         public String variant;
 
         private Path directory;
@@ -92,13 +97,18 @@ public class JournalPairBenchmark
             {
                 directory = Files.createTempDirectory("fixtape-journal-pair");
                 final JournalContext ctx = new JournalContext().directory(directory).mode(journalMode);
-                if (parts.length > 1 && "duty".equals(parts[1]))
+                final List<String> options = Arrays.asList(parts).subList(1, parts.length);
+                if (options.contains("duty"))
                 {
                     ctx.pretouchDutyCycle();
                 }
                 else
                 {
                     ctx.pretouch(false);
+                }
+                if (options.contains("wall"))
+                {
+                    ctx.cycleClock(System::currentTimeMillis); // Chronicle reads the wall clock on every append, as before
                 }
                 factory = new ChronicleMessageStoreFactory(ctx);
                 acceptorStore = factory.create(new SessionId("FIX.4.4", "ISLD", "TW"));
