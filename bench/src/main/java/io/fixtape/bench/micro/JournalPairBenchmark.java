@@ -116,6 +116,12 @@ public class JournalPairBenchmark
             start(new NoMessageStore(), acceptorStore);
         }
 
+        /** The journal directory (null for {@code none}); deleted by {@link #tearDown}. */
+        Path directory()
+        {
+            return directory;
+        }
+
         /** The acceptor's poller between two pairs: the journal's duty-cycle task (not measured). */
         @Setup(Level.Invocation)
         public void idle()
