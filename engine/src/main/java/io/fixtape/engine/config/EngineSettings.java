@@ -46,7 +46,7 @@ public final class EngineSettings
 
     private static final String[] ENGINE_WIDE_KEYS = {
         "IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy", "MaxConnections",
-        "SocketSendBufferSize", "SocketReceiveBufferSize"};
+        "SocketSendBufferSize", "SocketReceiveBufferSize", "DirectReadConnections"};
 
     private final Map<String, Function<Settings.Section, MessageStoreFactory>> storeProviders = new HashMap<>();
     private ValidatorFactory validatorFactory = DictionaryValidators::create;
@@ -112,9 +112,11 @@ public final class EngineSettings
             .maxConnections(defaults.integer("MaxConnections", TcpTransportConfig.DEFAULT_MAX_CONNECTIONS))
             .socketSendBufferSize(defaults.integer("SocketSendBufferSize", 0))
             .socketReceiveBufferSize(defaults.integer("SocketReceiveBufferSize", 0))
+            .directReadConnections(defaults.integer("DirectReadConnections", TcpTransportConfig.DEFAULT_DIRECT_READ_CONNECTIONS))
             .slowConsumerPolicy(slowConsumerPolicy(defaults));
         defaults.check(transport.outboundBufferCapacity() >= maxMessageSize, "OutboundBufferSize", "must be >= MaxMessageSize");
         defaults.check(transport.maxConnections() > 0, "MaxConnections", "must be > 0");
+        defaults.check(transport.directReadConnections() >= 0, "DirectReadConnections", "must be >= 0 (0: always the selector)");
         context.transportConfig(transport);
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();

@@ -108,6 +108,7 @@ public final class KnownKeys
         t.put("SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
         t.put("SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         t.put("SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
+        t.put("DirectReadConnections", "[DEFAULT]: with at most this many open connections the poller reads every socket directly each duty cycle and asks the selector only every 8th (accepts, connects, write readiness); more connections go back to `epoll` (default 4; 0 = always the selector)");
         // session timing
         t.put("HeartBtInt", "initiator: heartbeat interval in seconds sent in Logon (default 30)");
         t.put("LogonTimeout", "seconds to wait for a Logon (acceptor; [DEFAULT] value for connections not yet routed) or its reply (initiator) (default 10)");

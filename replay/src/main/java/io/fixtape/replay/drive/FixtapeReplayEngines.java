@@ -48,7 +48,7 @@ public final class FixtapeReplayEngines
         {
             final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(java.util.Locale.ROOT));
             final MessageStoreFactory stores = mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
-                new ChronicleMessageStoreFactory(new JournalContext().directory(spec.journalDirectory()).mode(mode));
+                new ChronicleMessageStoreFactory(journalContext(spec, mode));
             try
             {
                 final SessionConfig config = new SessionConfig().sessionId(spec.sessionId());
@@ -77,6 +77,19 @@ public final class FixtapeReplayEngines
                 throw ex;
             }
         };
+    }
+
+    /**
+     * The replayed engine's journal. Its roll cycle follows the replay clock (the recorded time, in milliseconds),
+     * not the wall clock: which cycle file a record lands in is then a function of the recording like everything
+     * else the replayed engine writes, and the journal's per-record cycle check reads a field instead of the system
+     * clock (Chronicle asks its time provider on every append).
+     */
+    static JournalContext journalContext(final ReplayEngineSpec spec, final JournalMode mode)
+    {
+        final EpochNanoClock clock = spec.clock();
+        return new JournalContext().directory(spec.journalDirectory()).mode(mode)
+            .cycleClock(() -> Math.max(0, clock.nanoTime() / 1_000_000L));
     }
 
     private static final class Engine implements ReplayEngine

@@ -78,4 +78,15 @@ public final class Timeline
     {
         return outboundClock.length;
     }
+
+    /** Length of the longest recorded inbound message (0 when there is none). */
+    int largestInbound()
+    {
+        int largest = 0;
+        for (final int length : inboundLengths)
+        {
+            largest = Math.max(largest, length);
+        }
+        return largest;
+    }
 }

@@ -46,11 +46,21 @@ public final class TransportPair implements AutoCloseable
 
     public static TransportPair open(final TransportKind kind)
     {
+        return open(kind, InProcPipe.DEFAULT_CAPACITY, InProcPipe.DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param toEngineCapacity       {@code inproc} only: bytes of the ring the counterparty writes (power of two).
+     * @param toCounterpartyCapacity {@code inproc} only: bytes of the ring the engine writes (power of two).
+     */
+    public static TransportPair open(final TransportKind kind, final int toEngineCapacity, final int toCounterpartyCapacity)
+    {
         switch (kind)
         {
             case INPROC:
             {
-                final InProcPipe pipe = new InProcPipe();
+                // the engine end is the acceptor, the counterparty end the initiator
+                final InProcPipe pipe = new InProcPipe(toEngineCapacity, toCounterpartyCapacity);
                 return new TransportPair(kind, pipe.acceptor(), pipe.initiator(), null, null);
             }
             case TCP:

@@ -76,7 +76,9 @@ final class FixtapeArm implements ServerLauncher
             .append("NonStopSession=Y\n")
             .append("ResetOnLogon=Y\n")
             .append("UseDataDictionary=N\n")
-            .append("IdleStrategy=").append(idleStrategy).append('\n');
+            .append("IdleStrategy=").append(idleStrategy).append('\n')
+            .append("DirectReadConnections=").append(options.standards().get("fixtape.direct.read.connections"))
+            .append('\n');
         if (fanOut)
         {
             settings.append("AcceptorModel=").append(options.model()).append('\n');
@@ -128,6 +130,8 @@ final class FixtapeArm implements ServerLauncher
         profile.put("store", "none".equals(store) ? "none (MessageStore=none)"
             : store + " (MessageStore=journal, JournalMode=" + store + ")");
         profile.put("idle_strategy", idleStrategy);
+        profile.put("direct_read_connections", options.standards().get("fixtape.direct.read.connections")
+            + " (TCP sockets read directly every poll while at most this many are open; 0 = epoll every poll)");
         switch (options.model())
         {
             case "single" -> profile.put("threads_configured",

@@ -233,12 +233,25 @@ public final class TcpConnection implements Connection
             counters.bytesWritten.getAndAddRelease(written);
         }
         final boolean pending = outbound.position() > 0;
-        if (pending != writeInterest && key != null && key.isValid())
+        if (pending != writeInterest)
         {
             writeInterest = pending;
-            key.interestOps(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            updateInterest();
         }
         return written;
+    }
+
+    /**
+     * Register with the selector what this socket waits for: {@code OP_READ} unless the transport reads it directly
+     * every poll, {@code OP_WRITE} while bytes wait for room in the socket.
+     */
+    void updateInterest()
+    {
+        if (key != null && key.isValid() && !connecting)
+        {
+            key.interestOps((transport.readsThroughSelector() ? SelectionKey.OP_READ : 0)
+                | (writeInterest ? SelectionKey.OP_WRITE : 0));
+        }
     }
 
     /**

@@ -25,6 +25,12 @@ import java.util.function.Consumer;
  * selected-key set or iterator is touched. Every socket, accepted or connected, gets TCP_NODELAY, read back into
  * {@link TcpConnection#tcpNoDelay()} (a socket where it did not stick is counted).
  *
+ * <p>With few open connections (at most {@link TcpTransportConfig#directReadConnections()}) every poll reads each
+ * socket directly and the selector is asked only every {@value #SELECT_EVERY_POLLS_WHEN_READING_DIRECTLY} polls (for
+ * accepts, connects and write readiness): a poll then costs one {@code read} per connection instead of an
+ * {@code epoll_wait} followed by a {@code read}, and the sockets carry no read interest, so an arriving segment does
+ * not run epoll's wake-up callback on the sender's CPU. Above that count the selector finds the readable sockets.
+ *
  * <p>Reads go into one shared off-heap buffer and are handed to the listener as they come (part of a message,
  * one, or several); the receiver frames them. Writes are queued per connection (bounded, off-heap, see
  * {@link TcpConnection}) and flushed at the end of every poll.
@@ -35,6 +41,8 @@ import java.util.function.Consumer;
 public final class TcpTransport implements Transport
 {
     private static final int ACCEPT_BACKLOG = 1024;
+    /** While reading directly, how often the selector is still asked (accept, connect, write readiness). */
+    static final int SELECT_EVERY_POLLS_WHEN_READING_DIRECTLY = 8;
 
     private final TcpTransportConfig config;
     private final EngineCounters counters;
@@ -56,6 +64,8 @@ public final class TcpTransport implements Transport
     private TransportListener listener;
     private long nextConnectionId = 1;
     private int openConnections;
+    private boolean readDirectly;
+    private int pollsSinceSelect;
     private int workCount;
 
     public TcpTransport(final TcpTransportConfig config, final EngineCounters counters)
@@ -153,6 +163,26 @@ public final class TcpTransport implements Transport
         reportFailedConnects();
         reportConnectedAtOnce();
         reportAdopted();
+        if (readDirectly)
+        {
+            readOpenConnections();
+            if (++pollsSinceSelect >= SELECT_EVERY_POLLS_WHEN_READING_DIRECTLY)
+            {
+                select();
+            }
+        }
+        else
+        {
+            select();
+        }
+        flushDirty();
+        reportClosed();
+        return workCount;
+    }
+
+    private void select()
+    {
+        pollsSinceSelect = 0;
         try
         {
             workCount += selector.selectNow(onReadyKey);
@@ -161,9 +191,43 @@ public final class TcpTransport implements Transport
         {
             throw new UncheckedIOException("selector failed", ex);
         }
-        flushDirty();
-        reportClosed();
-        return workCount;
+    }
+
+    private void readOpenConnections()
+    {
+        // backwards: a read may close this connection (or, through the listener, another one) and remove it from
+        // the list; what shifts down was already read in this pass
+        for (int i = connections.size() - 1; i >= 0; i--)
+        {
+            if (i < connections.size())
+            {
+                final TcpConnection connection = connections.get(i);
+                if (connection.isOpen() && !listener.isReadPaused(connection))
+                {
+                    read(connection);
+                }
+            }
+        }
+    }
+
+    /** Whether sockets register {@code OP_READ} (false while this transport reads them directly every poll). */
+    boolean readsThroughSelector()
+    {
+        return !readDirectly;
+    }
+
+    /** After the number of open connections changed: choose how to find readable sockets. */
+    private void chooseReadMode()
+    {
+        final boolean direct = openConnections > 0 && openConnections <= config.directReadConnections();
+        if (direct != readDirectly)
+        {
+            readDirectly = direct;
+            for (int i = 0; i < connections.size(); i++)
+            {
+                connections.get(i).updateInterest();
+            }
+        }
     }
 
     private void onReadyKey(final SelectionKey key)
@@ -277,6 +341,8 @@ public final class TcpTransport implements Transport
         }
         connection.established(String.valueOf(channel.getRemoteAddress()), noDelay);
         openConnections++;
+        chooseReadMode();
+        connection.updateInterest(); // when the mode did not change, this new socket still needs it
         workCount++;
         if (connection.initiated())
         {
@@ -374,6 +440,7 @@ public final class TcpTransport implements Transport
         if (wasOpen)
         {
             openConnections--;
+            chooseReadMode();
         }
     }
 
@@ -388,6 +455,7 @@ public final class TcpTransport implements Transport
         if (wasOpen)
         {
             openConnections--;
+            chooseReadMode();
             closedToReport.add(connection);
             closedReasons.add(reason);
         }

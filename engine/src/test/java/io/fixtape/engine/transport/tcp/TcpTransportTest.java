@@ -177,6 +177,73 @@ class TcpTransportTest
         assertEquals(1, clientCounters.connectFailures.get());
     }
 
+    @Test
+    void readsFewConnectionsDirectlyAndManyThroughTheSelector()
+    {
+        final int port = start(new TcpTransportConfig().directReadConnections(2), new TcpTransportConfig());
+        assertTrue(server.readsThroughSelector(), "no connection yet: the selector waits for accepts");
+        final UnsafeBuffer ping = new UnsafeBuffer("ping;".getBytes());
+
+        // one and two connections: read directly; each message still arrives, accepts still happen
+        for (int open = 1; open <= 3; open++)
+        {
+            client.connect(new InetSocketAddress("127.0.0.1", port));
+            final int expected = open;
+            pollUntil(() -> serverEvents.connected.size() == expected && clientEvents.connected.size() == expected);
+            assertEquals(open > 2, server.readsThroughSelector(), open + " open connections");
+            final int before = serverEvents.received.size();
+            for (final Connection initiated : clientEvents.connected)
+            {
+                initiated.write(ping, 0, ping.capacity());
+            }
+            pollUntil(() -> serverEvents.received.size() == before + expected * ping.capacity());
+            // and replies go the other way in the same mode
+            final int clientBefore = clientEvents.received.size();
+            serverEvents.connected.get(0).write(ping, 0, ping.capacity());
+            pollUntil(() -> clientEvents.received.size() == clientBefore + ping.capacity());
+        }
+
+        // a peer closing is seen in either mode, and the count going back down returns to direct reads
+        clientEvents.connected.get(0).close(DisconnectReason.LOGOUT);
+        pollUntil(() -> serverEvents.disconnected.size() == 1);
+        assertEquals(DisconnectReason.REMOTE_CLOSED, serverEvents.reasons.get(0));
+        assertFalse(server.readsThroughSelector(), "two open connections: direct again");
+        clientEvents.connected.get(1).close(DisconnectReason.LOGOUT);
+        pollUntil(() -> serverEvents.disconnected.size() == 2);
+        assertEquals(DisconnectReason.REMOTE_CLOSED, serverEvents.reasons.get(1));
+        final int before = serverEvents.received.size();
+        clientEvents.connected.get(2).write(ping, 0, ping.capacity());
+        pollUntil(() -> serverEvents.received.size() == before + ping.capacity());
+    }
+
+    @Test
+    void alwaysUsesTheSelectorWhenDirectReadsAreOff()
+    {
+        final int port = start(new TcpTransportConfig().directReadConnections(0),
+            new TcpTransportConfig().directReadConnections(0).outboundBufferCapacity(4096).socketSendBufferSize(4096));
+        client.connect(new InetSocketAddress("127.0.0.1", port));
+        pollUntil(() -> serverEvents.connected.size() == 1 && clientEvents.connected.size() == 1);
+        assertTrue(server.readsThroughSelector());
+        final Connection initiated = clientEvents.connected.get(0);
+        final UnsafeBuffer chunk = new UnsafeBuffer(new byte[1000]);
+        // enough to need OP_WRITE on the client: the selector path of a partial write, then the stream completes
+        int sent = 0;
+        for (int i = 0; i < 2000; i++)
+        {
+            while (initiated.write(chunk, 0, chunk.capacity()) != chunk.capacity())
+            {
+                client.poll(clientEvents);
+                server.poll(serverEvents);
+            }
+            sent += chunk.capacity();
+        }
+        final int total = sent;
+        pollUntil(() -> serverEvents.received.size() == total);
+        initiated.close(DisconnectReason.LOGOUT);
+        pollUntil(() -> serverEvents.disconnected.size() == 1);
+        assertEquals(DisconnectReason.REMOTE_CLOSED, serverEvents.reasons.get(0));
+    }
+
     private static final class Recorder implements TransportListener
     {
         final List<Connection> connected = new ArrayList<>();

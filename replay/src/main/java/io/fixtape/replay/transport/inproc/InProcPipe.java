@@ -2,8 +2,10 @@ package io.fixtape.replay.transport.inproc;
 
 import java.nio.ByteBuffer;
 
+import org.agrona.BitUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
@@ -31,11 +33,34 @@ public final class InProcPipe
     /** @param capacity bytes per direction, a power of two. */
     public InProcPipe(final int capacity)
     {
-        final OneToOneRingBuffer toAcceptor = newRing(capacity);
-        final OneToOneRingBuffer toInitiator = newRing(capacity);
+        this(capacity, capacity);
+    }
+
+    /**
+     * @param toAcceptorCapacity  bytes of the ring the initiator writes (a power of two).
+     * @param toInitiatorCapacity bytes of the ring the acceptor writes (a power of two).
+     */
+    public InProcPipe(final int toAcceptorCapacity, final int toInitiatorCapacity)
+    {
+        final OneToOneRingBuffer toAcceptor = newRing(toAcceptorCapacity);
+        final OneToOneRingBuffer toInitiator = newRing(toInitiatorCapacity);
         final InProcTransport.CloseFlags flags = new InProcTransport.CloseFlags();
         initiator = new InProcTransport(true, toAcceptor, toInitiator, flags, 1);
         acceptor = new InProcTransport(false, toInitiator, toAcceptor, flags, 2);
+    }
+
+    /**
+     * The smallest ring capacity (a power of two, at least {@code minimum}) whose largest message
+     * ({@code capacity / 8}, Agrona's limit) holds {@code largestMessage} bytes.
+     */
+    public static int capacityFor(final int largestMessage, final int minimum)
+    {
+        final long needed = Math.max((long)minimum, 8L * (largestMessage + RecordDescriptor.HEADER_LENGTH));
+        if (needed > 1 << 30)
+        {
+            throw new IllegalArgumentException("no in-process ring for a " + largestMessage + "-byte message");
+        }
+        return BitUtil.findNextPositivePowerOfTwo((int)needed);
     }
 
     private static OneToOneRingBuffer newRing(final int capacity)

@@ -1,0 +1,101 @@
+package io.fixtape.replay.drive;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.journal.Journal;
+import io.fixtape.replay.recording.JournalRecordings;
+import io.fixtape.replay.recording.Recordings;
+import io.fixtape.replay.recording.SessionRecording;
+import io.fixtape.replay.recording.SyntheticSession;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the replayer keeps track of besides the digest: one latency sample per answered inbound message (filled in
+ * after the measured window), and a replayed engine's journal whose roll cycles follow the recorded clock.
+ */
+class ReplayBookkeepingTest
+{
+    private static final SessionId ENGINE = new SessionId("FIX.4.4", "FIXTAPE", "CLIENT");
+    /** 2025-12-02T00:00:00Z. */
+    private static final long MIDNIGHT = 1_764_633_600_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyFilledOrderHasOneResponseAndOneServiceSample()
+    {
+        final int orders = 3_000;
+        // a full recording (the counterparty's stream + the engine's replies): replies answer their inbound message
+        final Path kept = dir.resolve("full");
+        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        replayer.run(synthetic(orders, 100_000, MIDNIGHT), new ReplayOptions().transport(TransportKind.INPROC)
+            .journalMode("audit").journalDirectory(kept).collectOutbound(false));
+        final SessionRecording recording = JournalRecordings.load(kept).find("FIXTAPE:CLIENT");
+        final ReplayResult result = replayer.run(recording,
+            new ReplayOptions().transport(TransportKind.INPROC).journalMode("none").collectOutbound(false));
+
+        assertEquals(orders + 2, result.outboundReplayed, "Logon, a fill per order, Logout");
+        final long newOrderSingle = MsgTypes.NEW_ORDER_SINGLE;
+        final Histogram response = result.latency.response(newOrderSingle);
+        final Histogram service = result.latency.service(newOrderSingle);
+        assertEquals(orders, response.getTotalCount());
+        assertEquals(orders, service.getTotalCount());
+        assertTrue(service.getMinValue() > 0, "a fill arrives after its order was sent");
+        // pace max: every order is due at the start, so each response (from the schedule) >= its service (from the send)
+        assertTrue(response.getMean() >= service.getMean(), response.getMean() + " vs " + service.getMean());
+        assertTrue(response.getMaxValue() <= result.elapsedNanos * 1.001 + 1_000, "inside the measured window");
+        assertEquals(List.of(MsgTypes.LOGON, newOrderSingle, MsgTypes.LOGOUT), result.latency.sampledTypes());
+    }
+
+    @Test
+    void aReplayedJournalRollsByTheRecordedClock() throws IOException
+    {
+        // 1,000 orders at 1,000/s starting half a second before midnight: the recording spans two days
+        final SessionRecording recording = synthetic(1_000, 1_000, MIDNIGHT - 500_000_000L);
+        final Path kept = dir.resolve("kept");
+        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        final ReplayResult first = replayer.run(recording, new ReplayOptions().transport(TransportKind.INPROC)
+            .journalMode("audit").journalDirectory(kept).collectOutbound(false));
+        assertEquals(1_002, first.outboundReplayed);
+
+        // the cycle files are the recorded days, not the day this test runs
+        assertEquals(List.of("20251201F.cq4", "20251202F.cq4"), cycleFiles(kept.resolve(Journal.QUEUE_DIR)));
+
+        // and the kept journal is a full recording across the roll: inbound and the engine's replies, in order
+        final SessionRecording full = JournalRecordings.load(kept).find("FIXTAPE:CLIENT");
+        assertEquals(recording.count() + first.outboundReplayed, full.count());
+        final ReplayResult again = replayer.run(full, new ReplayOptions().transport(TransportKind.INPROC)
+            .journalMode("audit").collectOutbound(true));
+        assertEquals(first.digest, again.digest);
+        assertEquals(first.outboundReplayed, again.outboundReplayed);
+    }
+
+    private static SessionRecording synthetic(final int orders, final long ratePerSecond, final long startNanos)
+    {
+        final Recordings recordings = new Recordings();
+        SyntheticSession.generate(ENGINE, orders, ratePerSecond, startNanos, recordings);
+        return recordings.session(ENGINE);
+    }
+
+    private static List<String> cycleFiles(final Path queueDir) throws IOException
+    {
+        try (Stream<Path> files = Files.list(queueDir))
+        {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".cq4")).sorted()
+                .collect(Collectors.toList());
+        }
+    }
+}
