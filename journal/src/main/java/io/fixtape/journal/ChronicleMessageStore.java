@@ -139,6 +139,7 @@ public final class ChronicleMessageStore implements MessageStore
                     if (!admin)
                     {
                         outIndex.put(seqNum, index); // may fail with DISK_FULL (a resend of seqNum is then a gap fill)
+                        journal.indexWritten(outIndex); // duty-cycle pretouch keeps this index's next page touched
                     }
                 }
                 state.coveredIndex(index);

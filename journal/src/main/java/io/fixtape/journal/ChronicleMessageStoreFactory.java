@@ -26,7 +26,12 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     private final Journal journal;
     private final JournalMode mode;
     private static final long PRETOUCH_AHEAD_BYTES = 16L * 1024 * 1024;
+    /** Duty-cycle pretouch ({@code JournalPretouch=duty}, or auto on one CPU): how far ahead of the writer. */
+    static final long DUTY_PRETOUCH_AHEAD_BYTES = 256L * 1024;
+    /** Duty-cycle pretouch budget: pages per duty cycle (one fault, ~2 µs on the test VM, delays a request at most). */
+    static final int DUTY_PRETOUCH_PAGES = 1;
     private final AgentRunner pretoucher;
+    private final boolean dutyPretouch;
     private boolean closeWithLastStore;
     private int openStores;
     private final long housekeepingIntervalNanos;
@@ -45,7 +50,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         this.journal = Journal.open(ctx);
         this.housekeepingIntervalNanos = ctx.durability() == JournalDurability.PERIODIC_MSYNC ?
             Math.min(ctx.syncIntervalNanos(), ctx.diskCheckIntervalNanos()) : ctx.diskCheckIntervalNanos();
-        if (ctx.pretouch())
+        this.dutyPretouch = ctx.pretouchMode() == JournalContext.Pretouch.DUTY_CYCLE;
+        if (ctx.pretouchMode() == JournalContext.Pretouch.THREAD)
         {
             pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
                 new JournalPretoucher(journal, PRETOUCH_AHEAD_BYTES));
@@ -145,21 +151,39 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     }
 
     /**
-     * Housekeeping (periodic msync, free-space check), run by the writer's duty cycle: {@code EngineSettings} adds
-     * the factory to the engine's tasks (each cluster-shard worker runs it; the lock makes that safe). Between due
-     * times a call reads one field and returns, so a spinning poller pays nothing for it.
+     * The journal's duty-cycle task, run by the writer's poller after its I/O ({@code EngineSettings} adds the
+     * factory to the engine's tasks; each cluster-shard worker runs it, the lock makes that safe):
+     * <ul>
+     * <li>duty-cycle pretouch ({@link JournalContext.Pretouch#DUTY_CYCLE}): at most {@link #DUTY_PRETOUCH_PAGES}
+     * page(s) touched ahead of the writer per call, up to {@link #DUTY_PRETOUCH_AHEAD_BYTES} ahead
+     * ({@link Journal#pretouchAhead}); once that window is touched a call reads two fields and moves on;</li>
+     * <li>housekeeping (periodic msync, free-space check) when due; between due times one field is read.</li>
+     * </ul>
      */
     @Override
     public int doWork(final long nowNanos)
     {
+        int work = 0;
+        if (dutyPretouch)
+        {
+            final ReentrantLock lock = lockShared();
+            try
+            {
+                work += journal.pretouchAhead(DUTY_PRETOUCH_AHEAD_BYTES, DUTY_PRETOUCH_PAGES);
+            }
+            finally
+            {
+                unlockShared(lock);
+            }
+        }
         if (nowNanos < nextHousekeepingNanos)
         {
-            return 0; // racy read when shared by workers: at worst one extra locked pass
+            return work; // racy read when shared by workers: at worst one extra locked pass
         }
         final ReentrantLock lock = lockShared();
         try
         {
-            final int work = journal.doWork(nowNanos);
+            work += journal.doWork(nowNanos);
             nextHousekeepingNanos = nowNanos + housekeepingIntervalNanos;
             return work;
         }
@@ -167,6 +191,12 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         {
             unlockShared(lock);
         }
+    }
+
+    /** Whether this factory pre-touches from the writer's duty cycle ({@link #doWork}) rather than a thread. */
+    public boolean pretouchesInDutyCycle()
+    {
+        return dutyPretouch;
     }
 
     public Journal journal()

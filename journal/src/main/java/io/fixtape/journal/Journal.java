@@ -4,6 +4,7 @@ import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -49,6 +50,7 @@ public final class Journal implements AutoCloseable
     private static final long FORWARD_SKIP_LIMIT = 64;
     private static final long STALE_HEADER_TIMEOUT_MS = 1_000;
     private static final int INITIAL_STAGING_BYTES = 8 * 1024;
+    private static final int PAGE = 4096;
 
     private final JournalContext ctx;
     private final Path directory;
@@ -63,6 +65,8 @@ public final class Journal implements AutoCloseable
     private final long recoveredRecords;
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
+    /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
+    private final WriterCycleClock cycleClock;
     private ExcerptAppender appender;
     /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
     private Bytes<Void> staging;
@@ -91,6 +95,14 @@ public final class Journal implements AutoCloseable
         }
     }
     private boolean closed;
+    /** Duty-cycle pretouch state (writer thread): the mapped chunk last touched and how far into it. */
+    private BytesStore<?, ?> touchStore;
+    private int touchCycle = Integer.MIN_VALUE;
+    private long touchedUpTo;
+    private long pagesPretouched;
+    private long pretouchFaults;
+    /** Resend index most recently written (writer thread): its next page is touched by {@link #pretouchAhead}. */
+    private ResendIndex lastIndexWritten;
 
     private Journal(final JournalContext ctx)
     {
@@ -116,7 +128,8 @@ public final class Journal implements AutoCloseable
             this.outIndexes = new ResendIndex[state.slotCount()];
             ReadOnlyFallbackWatch.install();
             this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
-            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false);
+            this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
+            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false, cycleClock);
             this.queue = openedQueue;
             failIfReadOnlyFallback();
             this.spaceProbe = directory.toFile();
@@ -151,6 +164,13 @@ public final class Journal implements AutoCloseable
 
     static SingleChronicleQueue buildQueue(final JournalContext ctx, final Path queueDir, final boolean readOnly)
     {
+        return buildQueue(ctx, queueDir, readOnly, null);
+    }
+
+    /** @param writerClock the writer's roll-cycle clock (null: Chronicle's default, or ctx.cycleClock() if set). */
+    static SingleChronicleQueue buildQueue(
+        final JournalContext ctx, final Path queueDir, final boolean readOnly, final WriterCycleClock writerClock)
+    {
         final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
             .rollCycle(ctx.rollCycle())
             .readOnly(readOnly)
@@ -175,6 +195,10 @@ public final class Journal implements AutoCloseable
         {
             final org.agrona.concurrent.EpochClock clock = ctx.cycleClock();
             builder.timeProvider(clock::time);
+        }
+        else if (writerClock != null)
+        {
+            builder.timeProvider(writerClock);
         }
         return builder.build();
     }
@@ -346,6 +370,10 @@ public final class Journal implements AutoCloseable
         final Bytes<Void> staging = this.staging;
         staging.readPositionRemaining(0, recordLength);
         final ExcerptAppender appender = appender();
+        if (cycleClock != null)
+        {
+            cycleClock.onAppend(timestampNanos); // Chronicle asks for the cycle on every append: one clock read per ms
+        }
         try
         {
             // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index
@@ -470,6 +498,91 @@ public final class Journal implements AutoCloseable
             reason = MessageStoreException.Reason.IO_ERROR;
         }
         return new MessageStoreException(reason, "journal append failed in " + directory + ": " + t, t);
+    }
+
+    /**
+     * One small step of pre-touching ahead of the writer, from the writer's own duty cycle (writer thread only):
+     * writes the first long of up to {@code maxPages} 4 KiB pages between the write position and
+     * {@code aheadBytes} beyond it with a {@code compareAndSwapLong(0, 0)} (it faults the page in for writing and can
+     * never change data), through Chronicle's own mapping of the cycle file, the mapping the next append writes
+     * through: that append then finds the page mapped and allocated instead of taking the fault (and on a sparse
+     * file the block allocation and zeroing) itself. The same touch as Chronicle's {@code MicroToucher}, which
+     * touches only the next page. Only inside the chunk Chronicle has mapped now (the writer maps the next one when
+     * it gets there, and touching resumes in it); nothing while the free space is below the watermark (touching allocates blocks); a page the
+     * file system cannot back (SIGBUS, full disk) stops touching for that chunk and the writer reports DISK_FULL.
+     *
+     * Also touches the next page of the resend index a store wrote last ({@link ResendIndex#touchAhead}), counted in
+     * the same budget.
+     *
+     * @return pages touched; 0 when the window is already touched or before the first append (cheap: a few reads).
+     */
+    int pretouchAhead(final long aheadBytes, final int maxPages)
+    {
+        if (closed || lowSpace)
+        {
+            return 0; // touching allocates blocks: never below the low-space watermark
+        }
+        final ResendIndex index = lastIndexWritten;
+        if (index != null && index.touchAhead() != 0)
+        {
+            pagesPretouched++;
+            return 1; // one page per call: the resend index's next page this time
+        }
+        final long position = writePosition;
+        if ((touchCycle == writeCycle && position + aheadBytes <= touchedUpTo) || appender == null)
+        {
+            return 0;
+        }
+        final Wire wire = appender.wire();
+        if (wire == null)
+        {
+            return 0;
+        }
+        final BytesStore<?, ?> store = wire.bytes().bytesStore();
+        if (store != touchStore || touchCycle != writeCycle)
+        {
+            touchStore = store;
+            touchCycle = writeCycle;
+            touchedUpTo = 0;
+        }
+        long page = Math.max(touchedUpTo, (position + PAGE - 1) & -PAGE);
+        final long target = position + aheadBytes;
+        int touched = 0;
+        try
+        {
+            while (touched < maxPages && page < target && store.inside(page, Long.BYTES))
+            {
+                store.compareAndSwapLong(page, 0L, 0L);
+                page += PAGE;
+                touched++;
+            }
+        }
+        catch (final InternalError ex)
+        {
+            pretouchFaults++; // SIGBUS: no block for this page (full file system); the writer's append reports it
+            page = Long.MAX_VALUE;
+        }
+        touchedUpTo = page;
+        pagesPretouched += touched;
+        return touched;
+    }
+
+    /** A store wrote this resend index: {@link #pretouchAhead} keeps its next page touched (writer thread). */
+    void indexWritten(final ResendIndex index)
+    {
+        lastIndexWritten = index;
+    }
+
+    /** Pages touched by {@link #pretouchAhead} so far (writer thread). */
+    long pagesPretouched()
+    {
+        return pagesPretouched;
+    }
+
+    /** Pages {@link #pretouchAhead} could not touch (no space): touching stopped for that chunk (writer thread). */
+    long pretouchFaults()
+    {
+        return pretouchFaults;
     }
 
     /**

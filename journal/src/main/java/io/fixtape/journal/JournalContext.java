@@ -38,7 +38,7 @@ public final class JournalContext
     private long syncIntervalNanos = TimeUnit.MILLISECONDS.toNanos(100);
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
-    private Boolean pretouch = null; // null: auto
+    private Pretouch pretouch = Pretouch.AUTO;
     private long lowSpaceBytes = 64L * 1024 * 1024;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
@@ -120,31 +120,67 @@ public final class JournalContext
         return retentionCycles;
     }
 
+    /** Who touches the journal's pages ahead of its writer (settings {@code JournalPretouch}). */
+    public enum Pretouch
+    {
+        /** {@code auto} (default): {@link #THREAD} when the JVM may use 2 CPUs or more, else {@link #DUTY_CYCLE}. */
+        AUTO,
+        /** {@code Y}: a {@link JournalPretoucher} on its own thread (AgentRunner, sleeping 1 ms when idle). */
+        THREAD,
+        /**
+         * {@code duty}: the writer's own poller, as a small-budget step of the journal's duty-cycle task (at most
+         * {@code ChronicleMessageStoreFactory.DUTY_PRETOUCH_PAGES} pages per cycle, up to
+         * {@code DUTY_PRETOUCH_AHEAD_BYTES} ahead), through Chronicle's own mapping of the cycle file.
+         */
+        DUTY_CYCLE,
+        /** {@code N}: nobody; the writer takes each page's first-write fault inside its append. */
+        OFF
+    }
+
     /**
-     * Whether the journal runs a {@link JournalPretoucher} (its own AgentRunner, sleeping 1 ms when idle) touching
-     * pages ahead of the writer. Default <em>auto</em>: on when this JVM may use at least 2 CPUs, off when it is
-     * confined to one (e.g. {@code taskset -c 1}), where the pretoucher would take its CPU time from the writer.
-     * Why on: the first write to a fresh page of the sparse cycle file makes the writer's thread fault and zero the
-     * page cache (docs/JOURNAL_FORMAT.md, "Append cost": ~0.35–0.65 µs of kernel time per 251-byte append on the test
-     * VM); the pretoucher takes that fault on its own thread. Settings: {@code JournalPretouch=Y|N|auto}.
+     * Whether the journal runs a {@link JournalPretoucher} thread ({@code true}: {@link Pretouch#THREAD}) or no
+     * pretouch at all ({@code false}: {@link Pretouch#OFF}). Why: the first write to a fresh page of the sparse cycle
+     * file makes the writer's thread fault and zero the page cache (docs/JOURNAL_FORMAT.md, "Append cost": ~1.8 µs of
+     * kernel time per 4 KiB page, one page per ~14 records, on the test VM). Settings: {@code JournalPretouch=Y|N}.
      */
     public JournalContext pretouch(final boolean pretouch)
     {
-        this.pretouch = pretouch;
+        this.pretouch = pretouch ? Pretouch.THREAD : Pretouch.OFF;
         return this;
     }
 
-    /** Back to the default: pretouch when the JVM may use 2 CPUs or more. */
+    /** Pretouch from the writer's duty cycle ({@link Pretouch#DUTY_CYCLE}, settings {@code JournalPretouch=duty}). */
+    public JournalContext pretouchDutyCycle()
+    {
+        this.pretouch = Pretouch.DUTY_CYCLE;
+        return this;
+    }
+
+    /** Back to the default: a pretoucher thread when the JVM may use 2 CPUs or more, the duty cycle when it has one. */
     public JournalContext pretouchAuto()
     {
-        this.pretouch = null;
+        this.pretouch = Pretouch.AUTO;
         return this;
     }
 
-    /** The effective setting (auto resolved against {@code Runtime.availableProcessors()}). */
+    /**
+     * The effective setting, auto resolved against {@code Runtime.availableProcessors()}: never {@link Pretouch#AUTO}.
+     * Confined to one CPU (e.g. the pinned bench server) a thread would take its CPU time from the writer at any
+     * moment; the duty cycle takes it only between the poller's other work, i.e. off the request path.
+     */
+    public Pretouch pretouchMode()
+    {
+        if (pretouch != Pretouch.AUTO)
+        {
+            return pretouch;
+        }
+        return Runtime.getRuntime().availableProcessors() >= 2 ? Pretouch.THREAD : Pretouch.DUTY_CYCLE;
+    }
+
+    /** Whether a {@link JournalPretoucher} thread runs (the effective mode is {@link Pretouch#THREAD}). */
     public boolean pretouch()
     {
-        return pretouch != null ? pretouch : Runtime.getRuntime().availableProcessors() >= 2;
+        return pretouchMode() == Pretouch.THREAD;
     }
 
     /** Free space under which appends fail with DISK_FULL before the file system does; default 64 MiB. */
@@ -303,6 +339,10 @@ public final class JournalContext
                 if ("auto".equalsIgnoreCase(value.trim()))
                 {
                     pretouchAuto();
+                }
+                else if ("duty".equalsIgnoreCase(value.trim()))
+                {
+                    pretouchDutyCycle();
                 }
                 else
                 {

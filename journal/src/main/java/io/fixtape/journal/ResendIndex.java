@@ -23,6 +23,10 @@ final class ResendIndex implements AutoCloseable
     private MappedByteBuffer mapped;
     private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
     private int capacity;
+    private static final int PAGE = 4096;
+    /** Highest sequence number put so far and the byte offset up to which pages were touched (writer thread). */
+    private int lastPut;
+    private long touchedUpTo;
 
     ResendIndex(final Path file, final int initialCapacity)
     {
@@ -83,6 +87,7 @@ final class ResendIndex implements AutoCloseable
         try
         {
             buffer.putLong(seqNum * Long.BYTES, queueIndex);
+            lastPut = seqNum;
         }
         catch (final InternalError ex)
         {
@@ -92,10 +97,39 @@ final class ResendIndex implements AutoCloseable
         }
     }
 
+    /**
+     * Duty-cycle pretouch of the sparse index (writer thread): faults in the page holding the entries just past the
+     * last one put — the page the session's next outbound messages index into (512 sequence numbers per page) —
+     * with a {@code compareAndSwapLong(0, 0)} that can never change an entry. Without it the put that starts a page
+     * takes the first-write fault of a hole in a sparse file on the request path.
+     *
+     * @return 1 if a page was touched, else 0.
+     */
+    int touchAhead()
+    {
+        final long next = ((long)lastPut * Long.BYTES + PAGE) & -PAGE;
+        if (next <= touchedUpTo || next + Long.BYTES > (long)capacity * Long.BYTES)
+        {
+            return 0;
+        }
+        touchedUpTo = next;
+        try
+        {
+            buffer.compareAndSetLong((int)next, 0L, 0L);
+        }
+        catch (final InternalError ex)
+        {
+            return 0; // SIGBUS: no block for the page (full disk); the put reports DISK_FULL when it gets there
+        }
+        return 1;
+    }
+
     /** Forget every entry (sequence reset). Proportional to the index size, done only on reset. */
     void clear()
     {
         buffer.setMemory(0, buffer.capacity(), (byte)0);
+        lastPut = 0;
+        touchedUpTo = 0;
     }
 
     void force()
