@@ -65,9 +65,11 @@ final class AsciiDigits
         }
         // from the bit length (1233/4096 ~ log10(2)), corrected by one comparison; `| 1` makes 0 count as 1 digit
         // and changes no other comparison (every 10^t above 1 is even)
+        // the correction is the sign bit of a difference, not a comparison: a `?:` would be a branch whose direction
+        // depends on the value, an uncommon trap in C2 code when a length first crosses a power of ten
         final long odd = value | 1;
         final int guess = ((64 - Long.numberOfLeadingZeros(odd)) * 1233) >>> 12;
-        return guess + 1 - (odd < powerOfTen(guess) ? 1 : 0);
+        return guess + 1 - (int)((odd - powerOfTen(guess)) >>> 63);
     }
 
     /**

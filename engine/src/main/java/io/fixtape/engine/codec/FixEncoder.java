@@ -41,21 +41,20 @@ public final class FixEncoder
 {
     private static final int MAX_BODY_LENGTH_DIGITS = 10;
     private static final int TRAILER_LENGTH = 7;
+    /** Bodies below this length have their BodyLength written as one 8-digit word (see {@link #finish()}). */
+    private static final int MAX_WORD_BODY_LENGTH = 100_000_000;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long SECONDS_PER_DAY = 86_400L;
     private static final int FIXED = FieldWriter.FIXED_FIELD_MAX;
 
+    // The date of the last timestamp: "YYYYMMDD" costs ~20 ns to format and changes once a day. Its refresh is the
+    // one timestamp branch left (see writeTimestamp); the time of day is formatted on every call.
+    private long cachedEpochDay = Long.MIN_VALUE;
+    private long cachedDate;
+
     private final byte[] beginStringField;
     private final int headroom;
     private int timestampPrecision = UtcTimestamps.MILLIS;
-
-    // SendingTime and TransactTime nearly always fall in the second of the previous message: "YYYYMMDD-HH:MM:S"
-    // is formatted once per second (the date once per day), only the last digit and the fraction per call
-    private long cachedEpochSecond = Long.MIN_VALUE;
-    private long cachedEpochDay = Long.MIN_VALUE;
-    private long cachedDate;
-    private long cachedTime;
-    private int cachedLastSecondDigit;
 
     /** A field that might not fit is written here first, then through the buffer's own checked put. */
     private final byte[] scratch = new byte[FIXED];
@@ -268,19 +267,13 @@ public final class FixEncoder
     public FixEncoder putUtcTimestamp(final int tag, final long epochNanos, final int precision)
     {
         checkPrecision(precision);
-        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
-        if (epochSecond != cachedEpochSecond)
-        {
-            cacheSecond(epochSecond);
-        }
-        final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         if (capacity - position >= FIXED)
         {
-            position += writeTimestamp(base, address + position, tag, nanoOfSecond, precision);
+            position += writeTimestamp(base, address + position, tag, epochNanos, precision);
         }
         else
         {
-            appendScratch(writeTimestamp(scratch, RawBytes.ARRAY_BASE, tag, nanoOfSecond, precision));
+            appendScratch(writeTimestamp(scratch, RawBytes.ARRAY_BASE, tag, epochNanos, precision));
         }
         return this;
     }
@@ -380,11 +373,23 @@ public final class FixEncoder
             attach();
         }
         final int bodyLength = position - bodyStart;
-        // "9=<n><SOH>" right-aligned against the body, then "8=<BeginString><SOH>" in front of it: stores exactly
-        // these bytes, all inside the head-room checked by wrap()
+        // "9=<n><SOH>" right-aligned against the body, then "8=<BeginString><SOH>" in front of it, all inside the
+        // head-room checked by wrap()
         final int lengthFieldStart = bodyStart - AsciiDigits.digitCount(bodyLength) - 3;
+        if (bodyLength < MAX_WORD_BODY_LENGTH)
+        {
+            // the digits as one zero-padded word ending at the SOH, then "9=" over the zeros in front of the
+            // significant ones: the same stores for every length, so a reply shorter or longer than the ones the JIT
+            // profiled (a Logout or Heartbeat after a stream of ExecutionReports) meets no untaken branch. The
+            // zeros in front of "9=" are then covered by "8=<BeginString><SOH>" (with "9=n" at least 8 bytes for a
+            // BeginString of 2 or more characters), so the bytes before messageOffset stay untouched
+            RawBytes.putLong(base, address + bodyStart - 9, AsciiDigits.ascii8(bodyLength));
+        }
+        else
+        {
+            AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
+        }
         RawBytes.putShort(base, address + lengthFieldStart, '9' | FieldWriter.EQUALS << 8);
-        AsciiDigits.writeUnsigned(base, address + lengthFieldStart + 2, bodyLength, true);
         RawBytes.putByte(base, address + bodyStart - 1, FieldWriter.SOH);
         final int start = lengthFieldStart - beginStringField.length;
         RawBytes.copy(beginStringField, RawBytes.ARRAY_BASE, base, address + start, beginStringField.length);
@@ -418,30 +423,39 @@ public final class FixEncoder
         return buffer;
     }
 
+    /**
+     * The time of day is formatted on every call, with arithmetic only. It used to be cached per second behind an
+     * {@code if (second changed)}: taken once in ~10,000 calls at 10,000 msg/s, that branch was usually never taken
+     * while the JIT profiled the method, so C2 compiled it as an uncommon trap, and the first second boundary after
+     * the warm-up deoptimised the compiled message path (Session.process and its callers, ~50 kB of machine code)
+     * and recompiled it on the hot thread's core. Formatting "-HH:MM:S" costs a few multiplications. The date is
+     * still cached: its branch is taken once a day (one deoptimisation at 00:00 UTC), which is cheaper than
+     * formatting it on every call (docs/CODEC.md, "Branches the JIT never saw").
+     */
     private int writeTimestamp(
-        final Object base, final long address, final int tag, final int nanoOfSecond, final int precision)
+        final Object base, final long address, final int tag, final long epochNanos, final int precision)
     {
+        final long epochSecond = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
+        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
+        if (epochDay != cachedEpochDay)
+        {
+            cacheDate(epochDay);
+        }
+        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
+        final int nanoOfSecond = (int)(epochNanos - epochSecond * NANOS_PER_SECOND);
         final int valueStart = FieldWriter.tag(base, address, tag);
         RawBytes.putLong(base, address + valueStart, cachedDate);
-        RawBytes.putLong(base, address + valueStart + 8, cachedTime);
+        RawBytes.putLong(base, address + valueStart + 8, UtcTimestamps.packTime(secondOfDay));
         final int end = valueStart + 16 + UtcTimestamps.writeSecondAndFraction(base, address + valueStart + 16,
-            cachedLastSecondDigit, nanoOfSecond, precision, false);
+            UtcTimestamps.lastSecondDigit(secondOfDay), nanoOfSecond, precision, false);
         RawBytes.putByte(base, address + end, FieldWriter.SOH);
         return end + 1;
     }
 
-    private void cacheSecond(final long epochSecond)
+    private void cacheDate(final long epochDay)
     {
-        final long epochDay = Math.floorDiv(epochSecond, SECONDS_PER_DAY);
-        if (epochDay != cachedEpochDay)
-        {
-            cachedDate = UtcTimestamps.packDate((int)epochDay);
-            cachedEpochDay = epochDay;
-        }
-        final int secondOfDay = (int)(epochSecond - epochDay * SECONDS_PER_DAY);
-        cachedTime = UtcTimestamps.packTime(secondOfDay);
-        cachedLastSecondDigit = UtcTimestamps.lastSecondDigit(secondOfDay);
-        cachedEpochSecond = epochSecond;
+        cachedDate = UtcTimestamps.packDate((int)epochDay);
+        cachedEpochDay = epochDay;
     }
 
     /** Slow path near the end of the buffer: the buffer's checked put grows an expandable buffer or throws. */

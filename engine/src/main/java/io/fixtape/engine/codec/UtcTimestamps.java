@@ -173,7 +173,11 @@ public final class UtcTimestamps
         return DATE_LENGTH;
     }
 
-    /** {@code YYYYMMDD} of an epoch day as 8 ASCII bytes in a long, first byte lowest (for a little-endian store). */
+    /**
+     * {@code YYYYMMDD} of an epoch day as 8 ASCII bytes in a long, first byte lowest (for a little-endian store).
+     * Arithmetic only (the encoder calls it for every timestamp): the month's "March-based to January-based" shift
+     * is a sign-bit mask, not a branch, so that no year boundary meets a branch the JIT never saw taken.
+     */
     public static long packDate(final int epochDay)
     {
         // civil-from-days (H. Hinnant), all in long to stay exact for any int day
@@ -184,8 +188,9 @@ public final class UtcTimestamps
         final long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
         final long mp = (5 * dayOfYear + 2) / 153;
         final int day = (int)(dayOfYear - (153 * mp + 2) / 5 + 1);
-        final int month = (int)(mp < 10 ? mp + 3 : mp - 9);
-        final int year = (int)(yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
+        final long januaryOrFebruary = (9 - mp) >>> 63; // 1 when mp >= 10 (months counted from March)
+        final int month = (int)(mp + 3 - 12 * januaryOrFebruary);
+        final int year = (int)(yearOfEra + era * 400 + januaryOrFebruary);
         return pack2(year / 100) | pack2(year % 100) << 16 | pack2(month) << 32 | pack2(day) << 48;
     }
 

@@ -4,12 +4,14 @@ import io.fixtape.engine.codec.FixFramer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.nio.ByteBuffer;
+
 /**
  * Turns the byte chunks of one connection into complete FIX messages. Whole messages inside a chunk are framed
  * in place (no copy); only a trailing partial message is copied into this connection's own buffer and completed by
  * the following chunks. The buffer is bounded: a message can never exceed the framer's maximum size because the
  * framer rejects an oversized BodyLength before the body arrives. The buffer is allocated on the first split
- * message (many connections never need it).
+ * message (many connections never need it), off-heap when the transport's buffers are (see {@link #bufferLike}).
  *
  * <p>Threading: one instance per connection, used only on the poller thread. Allocates only its buffer, once.
  */
@@ -131,6 +133,19 @@ public final class MessageAssembler
         return position;
     }
 
+    /**
+     * A buffer of the same kind of memory as the transport's ({@code byteArray() == null}: off-heap, as the TCP
+     * transport's read buffer). The framer, the decoder and everything that reads a message through them are
+     * compiled by C2 with the buffer's array base profiled as always null; a heap buffer here made the first
+     * reassembled message fail that speculation ({@code speculate_null_assert} in {@code UnsafeApi.getByte/getInt})
+     * and deoptimise the whole compiled message path at once, at a random moment after the warm-up.
+     */
+    private static UnsafeBuffer bufferLike(final DirectBuffer transportBuffer, final int capacity)
+    {
+        return transportBuffer.byteArray() == null ? new UnsafeBuffer(ByteBuffer.allocateDirect(capacity)) :
+            new UnsafeBuffer(new byte[capacity]);
+    }
+
     private void keep(final DirectBuffer buffer, final int offset, final int length)
     {
         if (length > 0)
@@ -138,7 +153,7 @@ public final class MessageAssembler
             if (pending == null)
             {
                 // allocated once, on the first message split across reads
-                pending = new UnsafeBuffer(new byte[framer.maxMessageSize() + APPEND_HEADROOM]);
+                pending = bufferLike(buffer, framer.maxMessageSize() + APPEND_HEADROOM);
             }
             pending.putBytes(0, buffer, offset, length);
         }

@@ -72,6 +72,40 @@ class MessageAssemblerTest
     }
 
     @Test
+    void reassemblesInTheTransportsKindOfMemory()
+    {
+        // off-heap reads (the TCP transport's) are reassembled off-heap, heap reads on the heap: the JIT's profile of
+        // the buffer's array base (null or an array) must not change with the first message split across reads
+        final byte[] wire = fix("35=0|34=2|49=TW|52=20260101-00:00:00.000|56=ISLD|").getBytes(StandardCharsets.US_ASCII);
+        final List<Boolean> offHeap = new ArrayList<>();
+        final MessageAssembler.Handler kind = new MessageAssembler.Handler()
+        {
+            @Override
+            public boolean onMessage(final DirectBuffer buffer, final int offset, final int length)
+            {
+                offHeap.add(buffer.byteArray() == null);
+                return true;
+            }
+
+            @Override
+            public boolean onGarbled(final int reason, final int discardedBytes)
+            {
+                return true;
+            }
+        };
+        final int split = 20;
+        final MessageAssembler direct = new MessageAssembler(new FixFramer(1024));
+        final UnsafeBuffer read = new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(wire.length));
+        read.putBytes(0, wire);
+        direct.onData(read, 0, split, kind);
+        direct.onData(read, split, wire.length - split, kind);
+        final MessageAssembler heap = new MessageAssembler(new FixFramer(1024));
+        heap.onData(new UnsafeBuffer(wire), 0, split, kind);
+        heap.onData(new UnsafeBuffer(wire), split, wire.length - split, kind);
+        assertEquals(List.of(true, false), offHeap);
+    }
+
+    @Test
     void skipsGarbageAndBadChecksumsAndReportsOversizedBodyLengthEarly()
     {
         final String good = fix("35=0|34=2|49=TW|52=20260101-00:00:00.000|56=ISLD|");
