@@ -427,7 +427,17 @@ public final class TcpTransport implements Transport
             if (initialBytes != null && initialBytes.length > 0 && connection.isOpen())
             {
                 counters.bytesRead.getAndAddRelease(initialBytes.length);
-                listener.onData(connection, new UnsafeBuffer(initialBytes), 0, initialBytes.length);
+                if (initialBytes.length <= readBuffer.capacity())
+                {
+                    // delivered from the off-heap read buffer like every other read: a heap buffer reaching the
+                    // compiled receive path would break its off-heap speculation and deoptimise it
+                    readBuffer.putBytes(0, initialBytes);
+                    listener.onData(connection, readBuffer, 0, initialBytes.length);
+                }
+                else
+                {
+                    listener.onData(connection, new UnsafeBuffer(initialBytes), 0, initialBytes.length);
+                }
             }
         }
         adoptedChannels.clear();
