@@ -2,6 +2,7 @@ package io.fixtape.bench.micro;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.channels.Selector;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -15,7 +16,10 @@ import org.HdrHistogram.Histogram;
  * pair of the benchmark thread (pairs and the idle duty cycles between them). Every session pair is a real one
  * (real journal in a temp dir); all variants share the JIT's profile of the session code.
  *
- * <p>Usage: {@code JournalPairAB [rounds=30] [pairsPerBlock=20000] [variants=none,store-wall,audit-wall,store-duty,audit-duty]}.
+ * <p>Usage: {@code JournalPairAB [rounds=30] [pairsPerBlock=20000] [variants=none,store-wall,audit-wall,store-duty,audit-duty]
+ * [gapMicros=0]}: with a gap, each pair is preceded by that long of an idle poller's loop ({@code selectNow()} and the
+ * journal's duty cycle), as at 10k pairs/s (gap 100): kernel entries and the wait cool the caches and TLB the way the
+ * acceptor's own wait does; CPU per pair then includes the gap.
  * Single-threaded. Allocation-free per pair (histograms pre-sized).
  */
 public final class JournalPairAB
@@ -32,6 +36,8 @@ public final class JournalPairAB
         final int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         final int block = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         final String[] variants = (args.length > 2 ? args[2] : "none,store-wall,audit-wall,store-duty,audit-duty").split(",");
+        final long gapNanos = (args.length > 3 ? Long.parseLong(args[3]) : 0) * 1_000L;
+        final Selector selector = Selector.open(); // an idle poller's syscall between pairs, when gapMicros > 0
         final int n = variants.length;
         final JournalPairBenchmark.JournalPair[] pairs = new JournalPairBenchmark.JournalPair[n];
         final Histogram[] all = new Histogram[n];
@@ -60,6 +66,15 @@ public final class JournalPairAB
                     final long cpuStart = threads.getCurrentThreadCpuTime();
                     for (int i = 0; i < block; i++)
                     {
+                        if (gapNanos > 0)
+                        {
+                            final long until = System.nanoTime() + gapNanos;
+                            while (System.nanoTime() < until)
+                            {
+                                selector.selectNow(); // what the acceptor's poller does while waiting for the next order
+                                pair.idle();
+                            }
+                        }
                         pair.idle();
                         final long start = System.nanoTime();
                         pair.roundTrip();
@@ -82,9 +97,10 @@ public final class JournalPairAB
             {
                 pair.tearDown();
             }
+            selector.close();
         }
-        System.out.printf(Locale.ROOT, "# JournalPairAB rounds=%d block=%d (interleaved, rotated order), ns per pair%n",
-            rounds, block);
+        System.out.printf(Locale.ROOT, "# JournalPairAB rounds=%d block=%d gap=%d us (interleaved, rotated order), ns per pair%n",
+            rounds, block, gapNanos / 1_000);
         System.out.printf(Locale.ROOT, "%-12s %14s %12s %8s %8s %8s %14s%n", "variant", "median(bp50)", "min(bp50)",
             "p50", "p99", "p99.9", "cpu/pair");
         for (int v = 0; v < n; v++)

@@ -128,7 +128,8 @@ final class FixtapeArm implements ServerLauncher
         profile.put("sessions", "1");
         profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
         profile.put("store", "none".equals(store) ? "none (MessageStore=none)"
-            : store + " (MessageStore=journal, JournalMode=" + store + ")");
+            : store + " (MessageStore=journal, JournalMode=" + store + ", JournalPretouch=auto: pretouch on the poller's"
+                + " duty cycle when the JVM has one CPU, as here; docs/JOURNAL_FORMAT.md)");
         profile.put("idle_strategy", idleStrategy);
         profile.put("direct_read_connections", options.standards().get("fixtape.direct.read.connections")
             + " (TCP sockets read directly every poll while at most this many are open; 0 = epoll every poll)");
