@@ -2,6 +2,8 @@ package io.fixtape.journal;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,33 +13,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class WriterCycleClockTest
 {
+    private final AtomicLong wall = new AtomicLong(1_764_720_000_000L);
+    private final WriterCycleClock clock = new WriterCycleClock(wall::get);
+
     @Test
-    void readsTheWallClockAtMostOncePerMillisecondOfEngineTime() throws InterruptedException
+    void readsTheWallClockAtMostOncePerMillisecondOfEngineTime()
     {
-        final WriterCycleClock clock = new WriterCycleClock();
-        final long before = System.currentTimeMillis();
+        final long before = wall.get();
         assertTrue(clock.currentTimeMillis() >= before, "wall clock before the first append");
         clock.onAppend(1_000_000_000L);
         final long cached = clock.currentTimeMillis();
         assertTrue(cached >= before);
-        Thread.sleep(5);
+        wall.addAndGet(5);
         clock.onAppend(1_000_500_000L); // 0.5 ms of engine time later: no new read
         assertEquals(cached, clock.currentTimeMillis(), "cached within a millisecond of engine time");
         clock.onAppend(1_001_000_000L); // 1 ms later: refreshed
         assertTrue(clock.currentTimeMillis() >= cached + 5, "refreshed after a millisecond of engine time");
         final long refreshed = clock.currentTimeMillis();
-        Thread.sleep(5);
+        wall.addAndGet(5);
         clock.onAppend(5L); // engine clock went backwards (reset): refreshed, and the cycle time never goes back
         assertTrue(clock.currentTimeMillis() >= refreshed + 5);
     }
 
     @Test
-    void refreshesAfterSoManyAppendsWhenTheEngineClockBarelyMoves() throws InterruptedException
+    void refreshesAfterSoManyAppendsWhenTheEngineClockBarelyMoves()
     {
-        final WriterCycleClock clock = new WriterCycleClock();
         clock.onAppend(0);
         final long cached = clock.currentTimeMillis();
-        Thread.sleep(5);
+        wall.addAndGet(5);
         for (int i = 1; i <= WriterCycleClock.REFRESH_APPENDS; i++)
         {
             clock.onAppend(i);
