@@ -1,5 +1,6 @@
 package io.fixtape.cli;
 
+import io.fixtape.bench.harness.FixtapeReadBack;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.cluster.ClusterAcceptor;
@@ -10,6 +11,7 @@ import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.journal.JournalStoreProvider;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,6 +48,12 @@ public final class AcceptorCommand implements Callable<Integer>
         + "from the settings file, else 2).")
     int threads;
 
+    @Option(names = "--profile-out", description = "Also write the start-up read-back (store, validation, journal, "
+        + "idle strategy, model, threads' CPUs from /proc, JVM) to this file as JSON; rewritten at stop.")
+    Path profileOut;
+
+    private FixtapeReadBack readBack;
+
     @Override
     public Integer call() throws Exception
     {
@@ -55,8 +63,10 @@ public final class AcceptorCommand implements Callable<Integer>
         try
         {
             final Settings settings = SettingsLoader.parse(config);
+            final JournalStoreProvider journals = new JournalStoreProvider();
             context = SettingsLoader.context(settings, clock, port,
-                (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock));
+                (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock), journals);
+            readBack = new FixtapeReadBack(context, journals, profileOut);
             cluster = ClusterSettings.toContext(settings, context);
             if (model != null)
             {
@@ -82,6 +92,7 @@ public final class AcceptorCommand implements Callable<Integer>
         {
             System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
             engine.close();
+            readBack.stopped();
             System.out.println("fixtape acceptor: stopped. counters: " + engine.counters().summary());
             System.out.flush();
             stopped.countDown();
@@ -93,7 +104,7 @@ public final class AcceptorCommand implements Callable<Integer>
         }
         System.out.println("fixtape acceptor: app " + app + ", listening on port " + engine.boundPort() +
             ", idle strategy " + context.idleStrategyName() + ", sessions " + sessions);
-        System.out.flush();
+        readBack.started("single", 1, null);
         stopped.await();
         return 0;
     }
@@ -108,6 +119,7 @@ public final class AcceptorCommand implements Callable<Integer>
             System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
             final Map<String, Object> profile = acceptor.profile(); // before close: threads still alive to read back
             acceptor.close();
+            readBack.stopped();
             profile.put("workers", acceptor.profile().get("workers")); // final counts
             System.out.println("fixtape acceptor: stopped. model profile " + Json.line(profile));
             System.out.println("fixtape acceptor: stopped. counters: " + cluster.engine().counters().summary() +
@@ -118,8 +130,10 @@ public final class AcceptorCommand implements Callable<Integer>
         System.out.println("fixtape acceptor: app " + app + ", listening on port " + acceptor.boundPort() +
             ", idle strategy " + cluster.engine().idleStrategyName() + ", model " + cluster.model().text() +
             ", worker threads " + cluster.threads() + ", sessions " + cluster.engine().sessions().size());
-        System.out.println("fixtape acceptor: model profile " + Json.line(acceptor.profile()));
-        System.out.flush();
+        final Map<String, Object> modelProfile = acceptor.profile();
+        System.out.println("fixtape acceptor: model profile " + Json.line(modelProfile));
+        // the worker engines actually started (mono: one, whatever AcceptorThreads says)
+        readBack.started(cluster.model().text(), (Integer)modelProfile.get("worker_threads"), modelProfile);
         stopped.await();
         return 0;
     }

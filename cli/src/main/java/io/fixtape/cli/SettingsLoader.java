@@ -31,8 +31,16 @@ final class SettingsLoader
         final Settings settings, final EpochNanoClock clock, final int portOverride,
         final EngineSettings.ApplicationFactory applications)
     {
+        return context(settings, clock, portOverride, applications, new JournalStoreProvider());
+    }
+
+    /** As above with the caller's journal provider (to read back the journals it opened). */
+    static EngineContext context(
+        final Settings settings, final EpochNanoClock clock, final int portOverride,
+        final EngineSettings.ApplicationFactory applications, final JournalStoreProvider journals)
+    {
         applyKernelBypass(settings);
-        final EngineSettings engineSettings = new EngineSettings().storeProvider("journal", new JournalStoreProvider());
+        final EngineSettings engineSettings = new EngineSettings().storeProvider("journal", journals);
         if (portOverride >= 0)
         {
             engineSettings.acceptPortOverride(portOverride);

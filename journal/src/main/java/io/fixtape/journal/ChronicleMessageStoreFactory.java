@@ -199,6 +199,16 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         return dutyPretouch;
     }
 
+    /**
+     * The pretouch in force, as this factory applied it (not as configured): {@code THREAD} when a pretoucher thread
+     * runs, {@code DUTY_CYCLE} when {@link #doWork} pre-touches, else {@code OFF}.
+     */
+    public JournalContext.Pretouch pretouchInForce()
+    {
+        return pretoucher != null ? JournalContext.Pretouch.THREAD
+            : dutyPretouch ? JournalContext.Pretouch.DUTY_CYCLE : JournalContext.Pretouch.OFF;
+    }
+
     public Journal journal()
     {
         return journal;

@@ -84,6 +84,12 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
         return factory;
     }
 
+    /** The journals this provider opened (one factory per directory), as they run: for a read-back of their settings. */
+    public java.util.Collection<ChronicleMessageStoreFactory> journals()
+    {
+        return java.util.Collections.unmodifiableCollection(factories.values());
+    }
+
     /** Closes every journal still open (e.g. configuration failed before the engine started). */
     @Override
     public void close()

@@ -28,8 +28,10 @@ public final class HarnessOptions
             + " in the same run, labelled fixtape[mode] (default ${DEFAULT-VALUE})")
     List<String> stores;
 
-    @Option(names = "--model", defaultValue = "single", description = "fixtape acceptor model: single | mono | pool | shard (default ${DEFAULT-VALUE})")
-    String model;
+    @Option(names = "--model", defaultValue = "single", split = ",",
+        description = "fixtape acceptor model(s): single | mono | pool | shard, comma-separated for one fixtape row per"
+            + " model in the same run (against one floor), labelled fixtape[model] (default ${DEFAULT-VALUE})")
+    List<String> models;
 
     @Option(names = "--json", required = true, description = "results file: one JSON object per cell, appended")
     Path json;
@@ -59,13 +61,22 @@ public final class HarnessOptions
                 throw new IllegalArgumentException("--store must be none, store or audit (comma-separated)");
             }
         }
-        if (!List.of("single", "mono", "pool", "shard").contains(model))
+        for (final String model : models)
         {
-            throw new IllegalArgumentException("--model must be single, mono, pool or shard");
+            if (!List.of("single", "mono", "pool", "shard").contains(model))
+            {
+                throw new IllegalArgumentException("--model must be single, mono, pool or shard (comma-separated)");
+            }
+        }
+        if ("tick_to_trade".equals(scenario) && arms.stream().anyMatch(a -> "fixtape".equalsIgnoreCase(a.trim()))
+            && models.stream().anyMatch(m -> !"single".equals(m)))
+        {
+            throw new IllegalArgumentException("--model: tick_to_trade runs fixtape's engine inside the harness's"
+                + " own server (one poller): only single applies");
         }
         final Standards loaded = Standards.load(standards != null ? standards : Standards.locate());
         final Path logs = logDir != null ? logDir : Paths.get(json.toString() + ".logs");
-        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), model, loaded, logs,
+        return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), List.copyOf(models), loaded, logs,
             oneConnection);
     }
 }

@@ -52,9 +52,30 @@ class BenchSmokeTest
             assertTrue(cell.has("engine_cost_p50_us"));
             assertTrue(cell.getAsJsonObject("bench_profile").get("validation").getAsString().startsWith("OFF"));
         }
-        final String fixtapeStartup = cells.get(1).getAsJsonObject("bench_profile").getAsJsonObject("server")
-            .getAsJsonObject("configured").get("startup_read_back").getAsString();
-        assertTrue(fixtapeStartup.contains("idle strategy yielding"), fixtapeStartup);
+        // every server reported what it runs with, and it agreed with what the harness configured
+        for (final JsonObject cell : cells)
+        {
+            final JsonObject server = cell.getAsJsonObject("bench_profile").getAsJsonObject("server");
+            assertTrue(server.get("configured_vs_read_back").getAsString().startsWith("agree"), server.toString());
+            assertTrue(server.getAsJsonObject("read_back").has("hot_thread_cpus"), server.toString());
+            assertTrue(cell.getAsJsonObject("bench_profile").getAsJsonObject("jvm").getAsJsonObject("server_jvm")
+                .has("input_arguments"), cell.get("arm").getAsString());
+            assertTrue(cell.getAsJsonObject("bench_profile").get("placement").getAsString()
+                .contains("server process pinned by taskset"), cell.get("arm").getAsString());
+        }
+        final JsonObject fixtapeReadBack = cells.get(1).getAsJsonObject("bench_profile").getAsJsonObject("server")
+            .getAsJsonObject("read_back");
+        assertEquals("yielding", fixtapeReadBack.get("idle_strategy").getAsString());
+        assertEquals("none", fixtapeReadBack.get("store_mode").getAsString());
+        assertEquals("io.fixtape.engine.store.NoMessageStore", fixtapeReadBack.get("store_class").getAsString());
+        assertEquals("off", fixtapeReadBack.get("validation").getAsString());
+        assertEquals("fixtape-poller", fixtapeReadBack.getAsJsonArray("hot_threads").get(0).getAsJsonObject()
+            .get("thread").getAsString());
+        // the floor's replies have the FIX reply's size, not the request's: the client saw them
+        final JsonObject floorSizes = cells.get(0).getAsJsonObject("bench_profile").getAsJsonObject("message_bytes")
+            .getAsJsonObject("35=D");
+        assertTrue(floorSizes.getAsJsonArray("reply_bytes").get(0).getAsInt()
+            > floorSizes.getAsJsonArray("request_bytes").get(1).getAsInt(), floorSizes.toString());
 
         final Path report = dir.resolve("report");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
@@ -101,12 +122,38 @@ class BenchSmokeTest
             assertEquals(200, cell.get("samples").getAsLong(), arm);
             assertEquals("PASS", cell.getAsJsonObject("gates").getAsJsonObject("completion").get("status")
                 .getAsString(), arm);
-            assertTrue(cell.getAsJsonObject("bench_profile").getAsJsonObject("server").getAsJsonObject("configured")
+            assertTrue(cell.getAsJsonObject("bench_profile").getAsJsonObject("server").getAsJsonObject("description")
                 .get("server_probe").getAsString().startsWith("tick_to_trade"), arm);
         }
         assertTrue(cells.get(2).getAsJsonObject("bench_profile").get("store").getAsString().startsWith("audit"));
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
             dir.resolve("report").toString()));
+    }
+
+    @Test
+    void fourAcceptorModelsRunSideBySideAgainstOneFloor(@TempDir final Path dir) throws Exception
+    {
+        final Path out = dir.resolve("models.json");
+        assertEquals(0, FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "nos_er",
+            "--arms", "floor,fixtape", "--model", "single,mono,pool,shard", "--recipe", "smoke",
+            "--json", out.toString()));
+        final List<JsonObject> cells = Json.readLines(out);
+        assertEquals(List.of("floor", "fixtape[single]", "fixtape[mono]", "fixtape[pool]", "fixtape[shard]"),
+            cells.stream().map(c -> c.get("arm").getAsString()).toList());
+        assertEquals(List.of("n/a", "single", "mono", "pool", "shard"),
+            cells.stream().map(c -> c.get("model").getAsString()).toList());
+        for (final JsonObject cell : cells.subList(1, 5))
+        {
+            final String model = cell.get("model").getAsString();
+            ResultFields.assertComplete(cell);
+            assertTrue(cell.has("engine_cost_p50_us"), model);
+            final JsonObject readBack = cell.getAsJsonObject("bench_profile").getAsJsonObject("server")
+                .getAsJsonObject("read_back");
+            // what the running acceptor reported, checked against what the harness configured
+            assertEquals(model, readBack.get("acceptor_model").getAsString());
+            assertEquals(model, cell.getAsJsonObject("bench_profile").get("acceptor_model").getAsString());
+            assertEquals("none", readBack.get("store_mode").getAsString());
+        }
     }
 
     @Test

@@ -133,6 +133,7 @@ public final class ClientMain
         json.put("service", LatencySummary.of(service, ""));
         json.put("response_histogram", LatencySummary.encode(response));
         json.put("service_histogram", LatencySummary.encode(service));
+        json.put("message_bytes", client.messageBytes());
         json.put("hot_thread", pinned);
         json.put("threads", CpuAffinity.selfThreads());
         json.put("socket", socket.toString());

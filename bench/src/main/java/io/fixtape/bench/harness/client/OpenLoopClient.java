@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * {@link System#nanoTime()}: {@code response = reply - scheduled slot} (charges the client's own lateness),
  * {@code service = reply - actual send} (the time of the write that pushed the request's last byte).
  *
- * <p>Threading: everything runs on the calling thread, a single busy-polling loop over a non-blocking socket
+ * <p>Threading: everything runs on the calling thread, a single polling loop over a non-blocking socket
  * (sending what is due in one write, then reading what has arrived; {@link Thread#yield()} when a pass did
  * nothing, so the JVM's own JIT/GC threads on the same core are not starved), so the client needs exactly one core
  * and no hand-off. All state is allocated before the schedule starts; the loop allocates nothing.
@@ -81,6 +82,11 @@ public final class OpenLoopClient
     private final long[] lastReplyNs = new long[2];
     private final long[] lastSendNsByPhase = new long[2];
     private final long[] maxSchedulerLagNs = new long[2];
+    /** Per request slot n of an iteration: the smallest and largest request and matched reply, in bytes. */
+    private final int[] requestMin;
+    private final int[] requestMax;
+    private final int[] replyMin;
+    private final int[] replyMax;
 
     public OpenLoopClient(
         final SocketChannel channel,
@@ -107,6 +113,31 @@ public final class OpenLoopClient
         {
             windows[w] = Seeds.seeded(HISTOGRAM_MAX_NS);
         }
+        final int slots = scenario.messagesPerIteration();
+        this.requestMin = new int[slots];
+        this.requestMax = new int[slots];
+        this.replyMin = new int[slots];
+        this.replyMax = new int[slots];
+        java.util.Arrays.fill(requestMin, Integer.MAX_VALUE);
+        java.util.Arrays.fill(replyMin, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Request and reply sizes on the wire as this client saw them (over everything since the last {@link #reset}),
+     * per request MsgType: {@code request_bytes} and {@code reply_bytes} as [min, max]. Not on the measured path.
+     */
+    public java.util.Map<String, Object> messageBytes()
+    {
+        final java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        for (int n = 0; n < requestMin.length; n++)
+        {
+            final java.util.Map<String, Object> one = new java.util.LinkedHashMap<>();
+            one.put("request_bytes", requestMin[n] == Integer.MAX_VALUE ? List.of() : List.of(requestMin[n], requestMax[n]));
+            one.put("reply_msg_type", String.valueOf((char)scenario.replyType(n, echo)));
+            one.put("reply_bytes", replyMin[n] == Integer.MAX_VALUE ? List.of() : List.of(replyMin[n], replyMax[n]));
+            out.put("35=" + (char)scenario.requestType(n), one);
+        }
+        return out;
     }
 
     /**
@@ -145,6 +176,10 @@ public final class OpenLoopClient
         }
         java.util.Arrays.fill(firstReplyNs, Long.MAX_VALUE);
         java.util.Arrays.fill(completedByPhase, 0);
+        java.util.Arrays.fill(requestMin, Integer.MAX_VALUE);
+        java.util.Arrays.fill(requestMax, 0);
+        java.util.Arrays.fill(replyMin, Integer.MAX_VALUE);
+        java.util.Arrays.fill(replyMax, 0);
     }
 
     /** Logs on (FIX arms only) and waits for the acceptor's Logon. */
@@ -235,6 +270,8 @@ public final class OpenLoopClient
                     final int offset = scenario.encode(n, keyBase + next, seqNum++, epochMillis, writer);
                     out.put(writer.buffer(), offset, writer.length());
                     bytesQueued += writer.length();
+                    requestMin[n] = Math.min(requestMin[n], writer.length());
+                    requestMax[n] = Math.max(requestMax[n], writer.length());
                 }
                 outstanding[next] = (byte)perIteration;
                 unsentIndex[unsentTail] = next;
@@ -370,6 +407,8 @@ public final class OpenLoopClient
                     return;
                 }
                 final int i = (int)index;
+                replyMin[n] = Math.min(replyMin[n], length);
+                replyMax[n] = Math.max(replyMax[n], length);
                 if (--outstanding[i] == 0)
                 {
                     completed++;

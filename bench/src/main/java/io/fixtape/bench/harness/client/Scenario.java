@@ -83,6 +83,12 @@ public enum Scenario
         return echo ? requestTypes[n] : replyTypes[n];
     }
 
+    /** MsgType (one byte) of the n-th request of an iteration. */
+    public byte requestType(final int n)
+    {
+        return requestTypes[n];
+    }
+
     /** Tag that carries the iteration index in the n-th request. */
     public int keyTag(final int n)
     {

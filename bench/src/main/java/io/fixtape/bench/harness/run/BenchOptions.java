@@ -11,7 +11,7 @@ import java.util.List;
  * every cell as {@code bench_params}. Immutable.
  *
  * @param stores fixtape journal modes (none, store, audit): one fixtape row per mode in the same invocation.
- * @param model  fixtape acceptor model: single, mono, pool or shard.
+ * @param models fixtape acceptor models (single, mono, pool, shard): one fixtape row per model (and store mode).
  * @param logDir where each run's client/server logs and raw JSON are kept.
  * @param oneConnection the stability diagnostic: all runs of a latency row in one process pair on one connection
  *                      (default false: a fresh process pair per run).
@@ -21,7 +21,7 @@ public record BenchOptions(
     Scenario scenario,
     List<Arm> arms,
     List<String> stores,
-    String model,
+    List<String> models,
     Standards standards,
     Path logDir,
     boolean oneConnection)
@@ -29,7 +29,7 @@ public record BenchOptions(
     /** The rows of this invocation, floor first ({@link ArmSpec#expand}). */
     public List<ArmSpec> rows()
     {
-        return ArmSpec.expand(arms, stores);
+        return ArmSpec.expand(arms, stores, models);
     }
 
     public int clientCpu()

@@ -3,6 +3,7 @@ package io.fixtape.bench.harness.run;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.LatencySummary;
+import io.fixtape.bench.harness.ReadBack;
 import io.fixtape.bench.harness.Recipe;
 import io.fixtape.nic.CpuAffinity;
 import org.HdrHistogram.Histogram;
@@ -108,6 +109,7 @@ public final class CellBuilder
         }
         cell.put("arm", arm.label());
         cell.put("store", arm.store());
+        cell.put("model", arm.model());
         cell.put("scenario", options.scenario().label());
         if (serverProbe)
         {
@@ -140,7 +142,7 @@ public final class CellBuilder
         cell.put("per_run", perRun);
         cell.put("warnings", warnings);
         cell.put("bench_params", params(options, arm, recipe, kind));
-        cell.put("bench_profile", profile(arm.arm(), runs.get(runs.size() - 1), options, jvm));
+        cell.put("bench_profile", profile(arm, runs.get(runs.size() - 1), options, jvm));
         cell.put("bench_standards", options.standards().describe());
         cell.put("response_histogram", LatencySummary.encode(response));
         cell.put("service_histogram", LatencySummary.encode(service));
@@ -160,38 +162,66 @@ public final class CellBuilder
         params.put("scenario", options.scenario().label());
         params.put("store", arm.store());
         params.put("stores", options.stores());
-        params.put("model", options.model());
+        params.put("model", arm.model());
+        params.put("models", options.models());
         return params;
     }
 
     private static Map<String, Object> profile(
-        final Arm arm, final RunRecord run, final BenchOptions options, final ChildJvm jvm)
+        final ArmSpec spec, final RunRecord run, final BenchOptions options, final ChildJvm jvm)
     {
+        final Arm arm = spec.arm();
         final JsonObject client = run.client();
         final JsonObject server = run.serverProfile();
+        // the server's read-back, already checked against what was configured (ProfileCheck): the profile's
+        // summary fields are what the server runs with, not what the harness wrote
+        final JsonObject readBack = server.has("read_back") ? server.getAsJsonObject("read_back") : new JsonObject();
         final Map<String, Object> profile = new LinkedHashMap<>();
         profile.put("arm", arm.label());
         profile.put("scenario", options.scenario().label());
-        profile.put("acceptor_model", stringOr(server, "acceptor_model", arm == Arm.FIXTAPE ? options.model() : "n/a"));
-        profile.put("sessions", stringOr(server, "sessions", "1"));
-        profile.put("store", stringOr(server, "store", "n/a"));
+        profile.put("acceptor_model", stringOr(readBack, ReadBack.ACCEPTOR_MODEL,
+            arm == Arm.FIXTAPE ? spec.model() : "n/a"));
+        profile.put("acceptor_threads", stringOr(readBack, ReadBack.ACCEPTOR_THREADS, "n/a"));
+        profile.put("sessions", stringOr(readBack, "sessions", "1"));
+        profile.put("store", storeText(readBack));
         profile.put("transport", "TCP over kernel loopback 127.0.0.1, TCP_NODELAY on both sides");
-        profile.put("validation", stringOr(server, "validation", "unknown"));
-        profile.put("idle_strategy", stringOr(server, "idle_strategy", "unknown"));
+        final String validation = stringOr(readBack, ReadBack.VALIDATION, "unknown");
+        profile.put("validation", validation.toUpperCase(java.util.Locale.ROOT) + " (read back from the running server)"
+            + ("n/a".equals(validation) ? " - no FIX" : " - performance lane"));
+        profile.put("idle_strategy", stringOr(readBack, ReadBack.IDLE_STRATEGY, "unknown"));
         profile.put("runs", options.oneConnection()
             ? "stability diagnostic: every run of this cell in ONE process pair on one connection"
             : "a fresh process pair (server JVM + client JVM, new connection) per run (round trips: runs"
                 + " interleaved across arms, run 1 of every arm, then run 2, ...)");
+        // the same for every arm (reports compare it across cells): what placement every arm gets
         profile.put("pairing", "2-core machine: client JVM pinned to CPU " + options.clientCpu()
             + ", server JVM pinned to CPU " + options.serverCpu()
-            + " (taskset for the whole JVM incl. JIT/GC threads; the hot thread also via sched_setaffinity);"
-            + " every thread's Cpus_allowed_list read back from /proc and verified, else the run aborts");
+            + " (taskset -c for the whole JVM, every thread incl. JIT/GC inherits it; the client's one busy thread"
+            + " also via sched_setaffinity); every server and client thread's Cpus_allowed_list read back from /proc"
+            + " and verified, else the run aborts");
+        profile.put("placement", placement(readBack, run, options));
+        if (client.has("message_bytes"))
+        {
+            profile.put("message_bytes", client.get("message_bytes"));
+        }
+        if (server.has("floor_reply_sizes"))
+        {
+            profile.put("floor_reply_sizes", server.get("floor_reply_sizes"));
+        }
 
         final Map<String, Object> serverSide = new LinkedHashMap<>();
         serverSide.put("cpu_requested", options.serverCpu());
         serverSide.put("process_cpus_read_back", run.serverProcessCpus());
         serverSide.put("threads_read_back", run.serverThreads());
-        serverSide.put("configured", server);
+        final JsonObject description = server.deepCopy();
+        for (final String key : new String[] {"configured", "read_back", "configured_vs_read_back", "jvm", "floor_reply_sizes"})
+        {
+            description.remove(key);
+        }
+        serverSide.put("description", description);
+        serverSide.put("configured", server.get("configured"));
+        serverSide.put("read_back", readBack);
+        serverSide.put("configured_vs_read_back", server.get("configured_vs_read_back"));
         serverSide.put("command", run.serverCommand());
         profile.put("server", serverSide);
 
@@ -199,7 +229,8 @@ public final class CellBuilder
         clientSide.put("cpu_requested", options.clientCpu());
         clientSide.put("hot_thread_read_back", client.get("hot_thread"));
         clientSide.put("threads_read_back", client.get("threads"));
-        clientSide.put("idle_strategy", "busy-poll: one thread, non-blocking socket, sends what is due then reads");
+        clientSide.put("idle_strategy", "yielding poll: one thread, non-blocking socket; each pass sends what is due"
+            + " and reads what has arrived; a pass that did nothing calls Thread.yield() (no pure spin, no park)");
         clientSide.put("implementation", "io.fixtape.bench.harness.client.OpenLoopClient (raw-bytes FIX 4.4"
             + " initiator; the same client against every arm)");
         clientSide.put("socket_read_back", client.get("socket"));
@@ -212,10 +243,52 @@ public final class CellBuilder
         jvmSide.put("flags", jvm.flags());
         jvmSide.put("server_only_flags", jvm.serverFlags());
         jvmSide.put("client_jvm", jvmInfo);
+        jvmSide.put("server_jvm", server.get("jvm"));
         profile.put("jvm", jvmSide);
         profile.put("kernel_bypass", client.get("kernel_bypass"));
         profile.put("machine", machine());
         return profile;
+    }
+
+    /** The store as read back: fixtape's mode and class, the peers' store class, n/a for the floor. */
+    private static String storeText(final JsonObject readBack)
+    {
+        if (readBack.has(ReadBack.STORE_MODE))
+        {
+            final String storeClass = stringOr(readBack, ReadBack.STORE_CLASS, "");
+            final String mode = stringOr(readBack, ReadBack.STORE_MODE, "");
+            return mode + " (" + storeClass.substring(storeClass.lastIndexOf('.') + 1) + ", compiled out "
+                + stringOr(readBack, ReadBack.STORE_COMPILED_OUT, "?") + ("none".equals(mode) ? ""
+                    : ", " + stringOr(readBack, ReadBack.JOURNAL_DURABILITY, "?") + ", pretouch "
+                        + stringOr(readBack, ReadBack.JOURNAL_PRETOUCH, "?")) + ")";
+        }
+        return stringOr(readBack, ReadBack.STORE_CLASS, "n/a");
+    }
+
+    /**
+     * Per arm, what is pinned and how: the server process by taskset; which of its threads the server pinned itself
+     * (sched_setaffinity: the floor's echo thread, fixtape's shards; none for the others); and the hot threads with
+     * the CPUs read back from /proc.
+     */
+    private static String placement(final JsonObject readBack, final RunRecord run, final BenchOptions options)
+    {
+        final StringBuilder hot = new StringBuilder();
+        if (readBack.has("hot_threads"))
+        {
+            for (final JsonElement element : readBack.getAsJsonArray("hot_threads"))
+            {
+                final JsonObject thread = element.getAsJsonObject();
+                hot.append(hot.length() == 0 ? "" : ", ").append(thread.get("thread").getAsString())
+                    .append(" (tid ").append(thread.get("tid").getAsString()).append(") allowed CPU ")
+                    .append(thread.get("cpus_allowed").getAsString()).append(", last ran on CPU ")
+                    .append(thread.get("last_ran_on_cpu").getAsString());
+            }
+        }
+        return "server process pinned by taskset -c " + options.serverCpu() + " (read back: "
+            + run.serverProcessCpus() + "); threads the server pinned itself: "
+            + stringOr(readBack, "threads_pinned_by_server", "none") + "; hot thread(s) read back at start-up: "
+            + (hot.length() == 0 ? "(none reported)" : hot) + "; client: taskset -c " + options.clientCpu()
+            + " plus sched_setaffinity on its one busy thread";
     }
 
     private static String stringOr(final JsonObject object, final String key, final String fallback)

@@ -83,6 +83,14 @@ public final class ChildJvm
         return all;
     }
 
+    /** Every flag on a server JVM's command line: {@link #flags()} then the server-only flags. */
+    public List<String> serverJvmFlags()
+    {
+        final List<String> all = flags();
+        all.addAll(server);
+        return all;
+    }
+
     /** A command line for the profile: the classpath elided (it is long and machine-specific). */
     public static String printable(final List<String> command)
     {

@@ -1,5 +1,12 @@
 package io.fixtape.bench.harness.run;
 
+import io.fixtape.bench.harness.ReadBack;
+import io.fixtape.engine.store.NoMessageStore;
+import io.fixtape.engine.store.StoreSwitch;
+import io.fixtape.journal.ChronicleMessageStore;
+import io.fixtape.journal.JournalContext;
+import io.fixtape.journal.JournalDurability;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +21,8 @@ import java.util.Map;
  * with a settings file written per run: dictionary validation off (performance lane, like the QuickFIX/J arm), the
  * idle strategy from the standards file, and the journal mode asked for with {@code --store}. {@code --model}
  * mono/pool/shard set {@code AcceptorModel} ({@value #MODEL_THREADS} workers for pool/shard, shards pinned to the
- * server CPU) and use {@value #FAN_OUT_IDLE} for every agent, since all share the one server CPU.
+ * server CPU) and use {@value #FAN_OUT_IDLE} for every agent, since all share the one server CPU. The acceptor
+ * writes what it actually runs with to {@code --profile-out} (its read-back), which must match {@link #configured}.
  */
 final class FixtapeArm implements ServerLauncher
 {
@@ -24,18 +32,23 @@ final class FixtapeArm implements ServerLauncher
     static final int MODEL_THREADS = 2;
     /** Idle strategy of every agent of mono/pool/shard: several agents share the one server CPU. */
     static final String FAN_OUT_IDLE = "backoff";
+    /** Journal durability the harness asks for (written into the settings). */
+    static final String DURABILITY = "page-cache";
+    /** What a journal without a configured durability/pretouch reports: there is no journal. */
+    static final String NO_JOURNAL = "n/a (no journal)";
 
     private final String store;
-    private String idleStrategy = "";
+    private final String model;
 
-    FixtapeArm(final String store)
+    FixtapeArm(final String store, final String model)
     {
         this.store = store;
+        this.model = model;
     }
 
-    static ServerLauncher launcher(final String store)
+    static ServerLauncher launcher(final String store, final String model)
     {
-        return new FixtapeArm(store);
+        return new FixtapeArm(store, model);
     }
 
     @Override
@@ -49,24 +62,26 @@ final class FixtapeArm implements ServerLauncher
         final int port, final int cpu, final BenchOptions options, final Path runDir, final Path profileOut)
         throws IOException
     {
-        return List.of("acceptor", "--config", writeConfig(port, options, runDir).toString(), "--app", "exec");
+        return List.of("acceptor", "--config", writeConfig(port, options, runDir).toString(), "--app", "exec",
+            "--profile-out", profileOut.toString());
+    }
+
+    /** The idle strategy the settings file asks for: the standard one, or backoff when several agents share a CPU. */
+    String idleStrategy(final BenchOptions options)
+    {
+        return "single".equals(model) ? options.standards().get("fixtape.idle.strategy") : FAN_OUT_IDLE;
     }
 
     /** The acceptor's settings file for one run (also read by the harness-hosted engine of tick_to_trade). */
     Path writeConfig(final int port, final BenchOptions options, final Path runDir) throws IOException
     {
-        idleStrategy = options.standards().get("fixtape.idle.strategy");
-        final boolean fanOut = !"single".equals(options.model());
+        final boolean fanOut = !"single".equals(model);
         if (fanOut && "tick_to_trade".equals(options.scenario().label()))
         {
-            throw new IllegalArgumentException("--model " + options.model() + ": tick_to_trade runs fixtape inside the"
+            throw new IllegalArgumentException("--model " + model + ": tick_to_trade runs fixtape inside the"
                 + " harness's own server (one poller); acceptor models apply to nos_er, md and md_nos_er");
         }
-        if (fanOut)
-        {
-            // the whole server JVM runs on one CPU: its 2-3 agents must not spin against each other (contract 5)
-            idleStrategy = FAN_OUT_IDLE;
-        }
+        // fan-out: the whole server JVM runs on one CPU: its 2-3 agents must not spin against each other (contract 5)
         final StringBuilder settings = new StringBuilder()
             .append("# written by the bench harness for one run\n")
             .append("[DEFAULT]\n")
@@ -76,18 +91,18 @@ final class FixtapeArm implements ServerLauncher
             .append("NonStopSession=Y\n")
             .append("ResetOnLogon=Y\n")
             .append("UseDataDictionary=N\n")
-            .append("IdleStrategy=").append(idleStrategy).append('\n')
+            .append("IdleStrategy=").append(idleStrategy(options)).append('\n')
             .append("DirectReadConnections=").append(options.standards().get("fixtape.direct.read.connections"))
             .append('\n');
         if (fanOut)
         {
-            settings.append("AcceptorModel=").append(options.model()).append('\n');
+            settings.append("AcceptorModel=").append(model).append('\n');
         }
-        if ("pool".equals(options.model()) || "shard".equals(options.model()))
+        if ("pool".equals(model) || "shard".equals(model))
         {
             settings.append("AcceptorThreads=").append(MODEL_THREADS).append('\n');
         }
-        if ("shard".equals(options.model()))
+        if ("shard".equals(model))
         {
             // every shard pinned (and read back) to the one server CPU: the harness requires all server threads there
             settings.append("AcceptorCpus=").append(String.join(",",
@@ -101,6 +116,8 @@ final class FixtapeArm implements ServerLauncher
         {
             settings.append("MessageStore=journal\n")
                 .append("JournalMode=").append(store).append('\n')
+                .append("JournalDurability=").append(DURABILITY).append('\n')
+                .append("JournalPretouch=auto\n")
                 .append("JournalPath=").append(runDir.resolve("journal")).append('\n');
         }
         settings.append("\n[SESSION]\n")
@@ -115,25 +132,50 @@ final class FixtapeArm implements ServerLauncher
     @Override
     public boolean serverWritesProfile()
     {
-        return false;
+        return true;
+    }
+
+    /**
+     * What the settings file and the server JVM's command line ask for, in {@link ReadBack}'s vocabulary: the
+     * acceptor's read-back must show the same values. JournalPretouch=auto resolves against the CPUs the JVM may
+     * use: the server JVM has one (taskset), so auto means the duty cycle.
+     */
+    @Override
+    public Map<String, Object> configured(final BenchOptions options, final ChildJvm jvm)
+    {
+        final Map<String, Object> configured = new LinkedHashMap<>();
+        configured.put(ReadBack.ACCEPTOR_MODEL, model);
+        configured.put(ReadBack.ACCEPTOR_THREADS, "pool".equals(model) || "shard".equals(model) ? MODEL_THREADS : 1);
+        configured.put(ReadBack.VALIDATION, "off");
+        configured.put(ReadBack.STORE_MODE, store);
+        configured.put(ReadBack.STORE_CLASS, "none".equals(store) ? NoMessageStore.class.getName()
+            : ChronicleMessageStore.class.getName());
+        configured.put(ReadBack.STORE_COMPILED_OUT,
+            jvm.serverFlags().contains("-D" + StoreSwitch.PROPERTY + "=true") || jvm.flags().contains(
+                "-D" + StoreSwitch.PROPERTY + "=true"));
+        configured.put(ReadBack.JOURNAL_DURABILITY, "none".equals(store) ? NO_JOURNAL
+            : JournalDurability.parse(DURABILITY).name());
+        configured.put(ReadBack.JOURNAL_PRETOUCH, "none".equals(store) ? NO_JOURNAL
+            : JournalContext.Pretouch.DUTY_CYCLE.name());
+        configured.put(ReadBack.IDLE_STRATEGY, idleStrategy(options));
+        configured.put(ReadBack.DIRECT_READ_CONNECTIONS, options.standards().get("fixtape.direct.read.connections"));
+        configured.put(ReadBack.HOT_THREAD_CPUS, Integer.toString(options.serverCpu()));
+        configured.put(ReadBack.JVM_FLAGS, jvm.serverJvmFlags());
+        return configured;
     }
 
     @Override
-    public Map<String, Object> configuredProfile(final BenchOptions options)
+    public Map<String, Object> description(final BenchOptions options)
     {
         final Map<String, Object> profile = new LinkedHashMap<>();
         profile.put("arm", "fixtape");
         profile.put("what", "fixtape acceptor --app exec (full fill at limit, ClOrdID echoed; MD snapshot bid/offer)");
-        profile.put("acceptor_model", options.model());
-        profile.put("sessions", "1");
-        profile.put("validation", "OFF (UseDataDictionary=N) - performance lane");
-        profile.put("store", "none".equals(store) ? "none (MessageStore=none)"
-            : store + " (MessageStore=journal, JournalMode=" + store + ", JournalPretouch=auto: pretouch on the poller's"
-                + " duty cycle when the JVM has one CPU, as here; docs/JOURNAL_FORMAT.md)");
-        profile.put("idle_strategy", idleStrategy);
-        profile.put("direct_read_connections", options.standards().get("fixtape.direct.read.connections")
-            + " (TCP sockets read directly every poll while at most this many are open; 0 = epoll every poll)");
-        switch (options.model())
+        profile.put("settings", "UseDataDictionary=N (performance lane), IdleStrategy=" + idleStrategy(options)
+            + ", DirectReadConnections=" + options.standards().get("fixtape.direct.read.connections")
+            + ("none".equals(store) ? ", MessageStore=none" : ", MessageStore=journal, JournalMode=" + store
+                + ", JournalDurability=" + DURABILITY + ", JournalPretouch=auto (one CPU: duty cycle)")
+            + ("single".equals(model) ? "" : ", AcceptorModel=" + model));
+        switch (model)
         {
             case "single" -> profile.put("threads_configured",
                 "one poller agent (sessions + TCP transport), whole JVM on the server CPU");
@@ -141,14 +183,12 @@ final class FixtapeArm implements ServerLauncher
                 + "(Aeron IPC) + Aeron driver thread (parks), whole JVM on the server CPU; idle " + FAN_OUT_IDLE
                 + " for all agents (standard " + options.standards().get("fixtape.idle.strategy")
                 + " not used: more agents than the one server CPU)");
-            default -> profile.put("threads_configured", MODEL_THREADS + " " + options.model() + " workers + "
+            default -> profile.put("threads_configured", MODEL_THREADS + " " + model + " workers + "
                 + "accepting/application agent (Aeron IPC) + Aeron driver thread (parks), whole JVM on the server CPU"
-                + ("shard".equals(options.model()) ? ", every shard pinned to that CPU and read back" : "")
+                + ("shard".equals(model) ? ", every shard pinned to that CPU and read back" : "")
                 + "; idle " + FAN_OUT_IDLE + " for all agents (standard " + options.standards().get("fixtape.idle.strategy")
                 + " not used: more agents than the one server CPU)");
         }
-        profile.put("acceptor_threads", "pool".equals(options.model()) || "shard".equals(options.model())
-            ? MODEL_THREADS : 1);
         return profile;
     }
 

@@ -3,6 +3,7 @@ package io.fixtape.bench.harness.run;
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.ThreadCpu;
+import io.fixtape.bench.harness.server.FloorReplySizes;
 import io.fixtape.nic.AffinityException;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.CpuList;
@@ -71,7 +72,7 @@ public final class RunOrchestrator
         final int clientCpu = options.clientCpu();
         checkPlacementRequest(clientCpu, serverCpu);
         final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d%s",
-            arm.label().replace('[', '-').replace("]", ""), options.scenario().label(), rate, run,
+            arm.fileLabel(), options.scenario().label(), rate, run,
             clientRuns > 1 ? "x" + clientRuns + "-one-connection" : ""));
         Files.createDirectories(runDir);
         final Path profileOut = runDir.resolve("server-profile.json");
@@ -105,6 +106,10 @@ public final class RunOrchestrator
             awaitListening(server, port, launcher.serverWritesProfile() ? profileOut : null, runDir);
             final BitSet serverProcess = CpuAffinity.processCpus(server.pid());
             requireExactly(serverProcess, serverCpu, "server process " + server.pid());
+            // what the server reads back about itself must be what was configured: refused before measuring (a
+            // store opened at the first Logon, as the pool model does, is checked again after the run)
+            final Map<String, Object> configured = configured(launcher, Json.read(profileOut));
+            ProfileCheck.require(arm.label(), configured, readBackOf(Json.read(profileOut)), false);
 
             final List<String> clientArgs = List.of(
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--cpu", Integer.toString(clientCpu),
@@ -157,8 +162,6 @@ public final class RunOrchestrator
                 final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
                 requireExactly(CpuList.parse(cpus), clientCpu, "client thread " + thread);
             }
-            final JsonObject serverProfile = Files.exists(profileOut) ? Json.read(profileOut)
-                : Json.gson().toJsonTree(launcher.configuredProfile(options)).getAsJsonObject();
             JsonObject probe = null;
             if (serverProbe)
             {
@@ -171,14 +174,29 @@ public final class RunOrchestrator
                 }
                 probe = Json.read(probeOut);
             }
+            final String startupLine = arm.arm() == Arm.FIXTAPE && !serverProbe
+                ? FixtapeArm.startupLine(runDir.resolve("server.log")) : null;
             if (arm.arm() == Arm.FIXTAPE && !serverProbe)
             {
-                serverProfile.addProperty("startup_read_back", FixtapeArm.startupLine(runDir.resolve("server.log")));
-                if (!"single".equals(options.model()))
+                // the acceptor rewrites its read-back when stopped (stores opened during the run) and the per-worker
+                // counts of mono/pool/shard are final then: stop it now and read both back
+                server.destroy();
+                server.waitFor(15, TimeUnit.SECONDS);
+            }
+            final JsonObject finalProfile = Json.read(profileOut);
+            final JsonObject readBack = readBackOf(finalProfile);
+            ProfileCheck.require(arm.label(), configured, readBack, true);
+            final JsonObject serverProfile = serverProfile(launcher, options, configured, finalProfile, readBack);
+            if (arm.arm() == Arm.FLOOR)
+            {
+                serverProfile.add("floor_reply_sizes",
+                    Json.gson().toJsonTree(FloorReplySizes.of(options.scenario()).describe()));
+            }
+            if (startupLine != null)
+            {
+                serverProfile.addProperty("startup_line", startupLine);
+                if (!"single".equals(arm.model()))
                 {
-                    // per-worker counts are final once the acceptor stopped: stop it now and read them back
-                    server.destroy();
-                    server.waitFor(15, TimeUnit.SECONDS);
                     serverProfile.add("model_read_back", FixtapeArm.stoppedModelProfile(runDir.resolve("server.log")));
                 }
             }
@@ -197,6 +215,45 @@ public final class RunOrchestrator
         {
             stop(server);
         }
+    }
+
+    /** The harness's configured values for this arm plus the settings the server says it applied itself. */
+    private Map<String, Object> configured(final ServerLauncher launcher, final JsonObject serverFile)
+    {
+        final Map<String, Object> configured = new LinkedHashMap<>(launcher.configured(options, jvm));
+        if (serverFile.has("configured"))
+        {
+            for (final Map.Entry<String, com.google.gson.JsonElement> entry
+                : serverFile.getAsJsonObject("configured").entrySet())
+            {
+                configured.putIfAbsent(entry.getKey(), entry.getValue().getAsString());
+            }
+        }
+        return configured;
+    }
+
+    /** Hosted servers nest their read-back under {@code read_back}; the fixtape acceptor's file is the read-back. */
+    static JsonObject readBackOf(final JsonObject serverFile)
+    {
+        return serverFile.has("read_back") ? serverFile.getAsJsonObject("read_back") : serverFile;
+    }
+
+    /** The server side of the profile: description, configured, read_back (agreed), the JVM as it reported. */
+    private static JsonObject serverProfile(final ServerLauncher launcher, final BenchOptions options,
+        final Map<String, Object> configured, final JsonObject serverFile, final JsonObject readBack)
+    {
+        final JsonObject profile = serverFile.has("read_back") ? serverFile.deepCopy()
+            : Json.gson().toJsonTree(launcher.description(options)).getAsJsonObject();
+        profile.remove("read_back");
+        profile.add("configured", Json.gson().toJsonTree(configured));
+        profile.add("read_back", readBack);
+        profile.addProperty("configured_vs_read_back", "agree on all " + configured.size() + " configured keys"
+            + " (checked when the server was up and again after the run; a disagreement refuses the run)");
+        if (!profile.has("jvm") && readBack.has("jvm"))
+        {
+            profile.add("jvm", readBack.get("jvm"));
+        }
+        return profile;
     }
 
     /** SIGTERM (so shutdown hooks write their files and clean up), then SIGKILL after 10 s. Idempotent. */

@@ -1,29 +1,37 @@
 package io.fixtape.bench.harness.run;
 
+import io.fixtape.bench.harness.ReadBack;
+import io.fixtape.bench.harness.server.FloorReplySizes;
 import io.fixtape.bench.harness.client.Scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What to start in the server JVM of each arm. The harness hosts floor and QuickFIX/J itself
- * ({@code io.fixtape.bench.harness.server.ServerMain}); fixtape runs as its own acceptor command.
+ * What to start in the server JVM of each arm, and what it is configured to run with. The harness hosts floor,
+ * QuickFIX/J and Artio itself ({@code io.fixtape.bench.harness.server.ServerMain}); fixtape runs as its own
+ * acceptor command. Every server writes its read-back to {@code profileOut}; the orchestrator compares it with
+ * {@link #configured} ({@link ProfileCheck}).
  */
 public interface ServerLauncher
 {
     /** Main class of the server JVM. */
     String mainClass();
 
-    /** Its arguments; {@code profileOut} is where the server (or this launcher) leaves the configured profile. */
+    /** Its arguments; {@code profileOut} is where the server leaves what it read back about itself. */
     List<String> args(int port, int cpu, BenchOptions options, Path runDir, Path profileOut) throws Exception;
 
-    /** True when the server process writes {@code profileOut} itself once it listens. */
+    /** True when the server process writes {@code profileOut} itself once it listens (every arm now). */
     boolean serverWritesProfile();
 
-    /** The configured profile, for launchers whose server does not write one. */
-    default Map<String, Object> configuredProfile(final BenchOptions options)
+    /** What the harness configured, in {@link ReadBack}'s vocabulary: the server's read-back must agree. */
+    Map<String, Object> configured(BenchOptions options, ChildJvm jvm);
+
+    /** Descriptive text for the profile (what runs, threads as configured); not compared. */
+    default Map<String, Object> description(final BenchOptions options)
     {
         return Map.of();
     }
@@ -35,8 +43,8 @@ public interface ServerLauncher
             case FLOOR, QUICKFIXJ, ARTIO -> new HostedServer(spec.arm(), null);
             // tick_to_trade's probe needs hooks inside the engine's transport: the harness hosts fixtape's engine
             // itself there, with the settings file the acceptor command would read
-            case FIXTAPE -> scenario.serverProbe() ?
-                new HostedServer(Arm.FIXTAPE, new FixtapeArm(spec.store())) : FixtapeArm.launcher(spec.store());
+            case FIXTAPE -> scenario.serverProbe() ? new HostedServer(Arm.FIXTAPE,
+                new FixtapeArm(spec.store(), spec.model())) : FixtapeArm.launcher(spec.store(), spec.model());
         };
     }
 
@@ -82,6 +90,11 @@ public interface ServerLauncher
                 args.add("--config");
                 args.add(fixtapeSettings.writeConfig(port, options, runDir).toString());
             }
+            if (arm == Arm.FLOOR)
+            {
+                args.add("--reply-delta");
+                args.add(FloorReplySizes.of(options.scenario()).deltaArgument());
+            }
             return args;
         }
 
@@ -89,6 +102,29 @@ public interface ServerLauncher
         public boolean serverWritesProfile()
         {
             return true;
+        }
+
+        /**
+         * The harness's side: the performance lane (validation off; n/a for the floor), every hot thread on the
+         * server CPU, the server JVM's flags, the floor's reply sizes; the server adds the settings it applied
+         * itself (its {@code configured}) and both are checked against its {@code read_back}.
+         */
+        @Override
+        public Map<String, Object> configured(final BenchOptions options, final ChildJvm jvm)
+        {
+            if (fixtapeSettings != null)
+            {
+                return fixtapeSettings.configured(options, jvm);
+            }
+            final Map<String, Object> configured = new LinkedHashMap<>();
+            configured.put(ReadBack.VALIDATION, arm == Arm.FLOOR ? "n/a" : "off");
+            configured.put(ReadBack.HOT_THREAD_CPUS, Integer.toString(options.serverCpu()));
+            configured.put(ReadBack.JVM_FLAGS, jvm.serverJvmFlags());
+            if (arm == Arm.FLOOR)
+            {
+                configured.put(ReadBack.FLOOR_REPLY_DELTA, FloorReplySizes.of(options.scenario()).deltaArgument());
+            }
+            return configured;
         }
     }
 }

@@ -32,6 +32,9 @@ import uk.co.real_logic.artio.messages.DisconnectReason;
 import uk.co.real_logic.artio.session.Session;
 import uk.co.real_logic.artio.util.MutableAsciiBuffer;
 
+import io.fixtape.bench.harness.ReadBack;
+import uk.co.real_logic.artio.builder.Validation;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
@@ -69,6 +72,8 @@ final class ArtioServer implements BenchServer
     private final EpochNanoClock clock = new OffsetEpochNanoClock();
     private final CountDownLatch connected = new CountDownLatch(1);
     private volatile Throwable failure;
+    /** The library poller's idle strategy, as instantiated (set before {@link #connected} opens). */
+    private volatile String libraryIdle = "(library not started)";
     private ArchivingMediaDriver driver;
     private FixEngine engine;
 
@@ -124,6 +129,7 @@ final class ArtioServer implements BenchServer
             .libraryAeronChannels(List.of("aeron:ipc"));
         configuration.aeronContext().aeronDirectoryName(aeronDir);
         final IdleStrategy idle = new YieldingIdleStrategy();
+        libraryIdle = idle.getClass().getSimpleName();
         try (FixLibrary library = FixLibrary.connect(configuration))
         {
             while (!library.isConnected())
@@ -345,8 +351,42 @@ final class ArtioServer implements BenchServer
             + " senderMaxBytesInBuffer (" + engine.configuration().senderMaxBytesInBuffer() + ") is disconnected"
             + " (DisconnectReason SLOW_CONSUMER, logged as a WARNING line)");
         profile.put("threads_configured", "media driver + archive (shared), framer, archiver, library poller;"
-            + " whole JVM on the server CPU");
+            + " whole JVM on the server CPU (taskset); no thread pinned by the server itself");
         return profile;
+    }
+
+    /** Set in {@link #start()}: yielding framer and library poller; codec validation as Artio's default (off). */
+    @Override
+    public Map<String, Object> configured()
+    {
+        final Map<String, Object> configured = new LinkedHashMap<>();
+        configured.put(ReadBack.VALIDATION, "off");
+        configured.put(ReadBack.IDLE_STRATEGY, YieldingIdleStrategy.class.getSimpleName());
+        configured.put(ReadBack.STORE_CLASS, "none (logInboundMessages=false, logOutboundMessages=false)");
+        return configured;
+    }
+
+    /** From the running engine's configuration objects, Artio's validation switch, and /proc. */
+    @Override
+    public Map<String, Object> readBack()
+    {
+        final EngineConfiguration configuration = engine.configuration();
+        final Map<String, Object> readBack = new LinkedHashMap<>();
+        readBack.put(ReadBack.VALIDATION, ReadBack.onOff(Validation.CODEC_VALIDATION_ENABLED));
+        final String framerIdle = configuration.framerIdleStrategy().getClass().getSimpleName();
+        readBack.put(ReadBack.IDLE_STRATEGY, framerIdle.equals(libraryIdle) ? framerIdle
+            : "framer " + framerIdle + ", library " + libraryIdle);
+        readBack.put(ReadBack.STORE_CLASS, configuration.logInboundMessages() || configuration.logOutboundMessages()
+            ? "message logging on (inbound " + configuration.logInboundMessages() + ", outbound "
+                + configuration.logOutboundMessages() + ")"
+            : "none (logInboundMessages=false, logOutboundMessages=false)");
+        // the framer (socket I/O, Artio's engine agent) and the library poller (session + our handler)
+        final List<Map<String, Object>> hot =
+            ReadBack.threads(name -> name.contains("ramer") || name.startsWith("artio-library"));
+        readBack.put("hot_threads", hot);
+        readBack.put(ReadBack.HOT_THREAD_CPUS, ReadBack.cpusOf(hot));
+        readBack.put("threads_pinned_by_server", "none (whole JVM pinned by taskset)");
+        return readBack;
     }
 
 }

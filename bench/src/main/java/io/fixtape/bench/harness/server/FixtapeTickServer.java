@@ -1,5 +1,6 @@
 package io.fixtape.bench.harness.server;
 
+import io.fixtape.bench.harness.FixtapeReadBack;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
@@ -46,6 +47,7 @@ final class FixtapeTickServer implements BenchServer
     private FixEngine engine;
     private EngineContext context;
     private String store = "unknown";
+    private FixtapeReadBack readBack;
 
     FixtapeTickServer(final int port, final Path config, final ServerProbe probe)
     {
@@ -72,6 +74,7 @@ final class FixtapeTickServer implements BenchServer
         tcp.bind(new InetSocketAddress("127.0.0.1", port));
         transport.delegate(tcp);
         context.transport(transport);
+        readBack = new FixtapeReadBack(context, journal, null).printPrefix(null); // records the stores created
         engine = FixEngine.launch(context);
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "fixtape-tick-shutdown"));
     }
@@ -91,6 +94,13 @@ final class FixtapeTickServer implements BenchServer
         profile.put("server_probe", "tick_to_trade: nanoTime when the TCP transport delivers the bytes read"
             + " (onData, right after read) -> nanoTime when the poll that flushed the order to the socket returns");
         return profile;
+    }
+
+    /** Read back from the running engine: the same keys as {@code fixtape acceptor --profile-out}. */
+    @Override
+    public Map<String, Object> readBack()
+    {
+        return readBack.started("single", 1, null);
     }
 
     /**

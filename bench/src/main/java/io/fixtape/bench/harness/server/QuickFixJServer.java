@@ -36,10 +36,16 @@ import quickfix.fix44.ExecutionReport;
 import quickfix.fix44.NewOrderSingle;
 import quickfix.fix44.MarketDataSnapshotFullRefresh;
 
+import io.fixtape.bench.harness.ReadBack;
+import quickfix.MemoryStore;
+import quickfix.mina.SingleThreadedEventHandlingStrategy;
+
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The {@code quickfixj} arm: a QuickFIX/J 2.3.2 acceptor running the exec behaviour (every NewOrderSingle is
@@ -201,8 +207,52 @@ final class QuickFixJServer implements BenchServer, Application
             profile.put("server_probe", "tick_to_trade: MINA filter ahead of QuickFIX/J's codec: messageReceived"
                 + " (raw bytes read) -> messageSent (bytes written to the socket), nanoTime, I/O processor thread");
         }
-        profile.put("threads_configured", "QuickFIX/J defaults (MINA I/O + one dispatcher), whole JVM on the server CPU");
+        profile.put("threads_configured", "QuickFIX/J defaults (MINA I/O + one dispatcher), whole JVM on the server CPU"
+            + " (taskset); no thread pinned by the server itself");
         return profile;
+    }
+
+    @Override
+    public void stop()
+    {
+        acceptor.stop(true);
+    }
+
+    /** Set in {@link #start()}: UseDataDictionary=N and MemoryStoreFactory. */
+    @Override
+    public Map<String, Object> configured()
+    {
+        final Map<String, Object> configured = new LinkedHashMap<>();
+        configured.put(ReadBack.VALIDATION, "off");
+        configured.put(ReadBack.STORE_CLASS, MemoryStore.class.getName());
+        configured.put(ReadBack.IDLE_STRATEGY, SingleThreadedEventHandlingStrategy.class.getSimpleName());
+        return configured;
+    }
+
+    /** From the acceptor's sessions as QuickFIX/J built them, and the dispatcher thread from /proc. */
+    @Override
+    public Map<String, Object> readBack()
+    {
+        final TreeSet<String> validation = new TreeSet<>();
+        final TreeSet<String> stores = new TreeSet<>();
+        for (final SessionID id : acceptor.getSessions())
+        {
+            final Session session = Session.lookupSession(id);
+            validation.add(ReadBack.onOff(session.isUsingDataDictionary()));
+            stores.add(session.getStore().getClass().getName());
+        }
+        final Map<String, Object> readBack = new LinkedHashMap<>();
+        readBack.put(ReadBack.VALIDATION, String.join(",", validation));
+        readBack.put(ReadBack.STORE_CLASS, String.join(",", stores));
+        // SocketAcceptor's strategy is single-threaded: its dispatcher thread is the one every message passes
+        final List<Map<String, Object>> hot =
+            ReadBack.threads(name -> name.startsWith("QFJ Message Pro"));
+        readBack.put(ReadBack.IDLE_STRATEGY, hot.isEmpty() ? "(no dispatcher thread)"
+            : SingleThreadedEventHandlingStrategy.class.getSimpleName());
+        readBack.put("hot_threads", hot);
+        readBack.put(ReadBack.HOT_THREAD_CPUS, ReadBack.cpusOf(hot));
+        readBack.put("threads_pinned_by_server", "none (whole JVM pinned by taskset)");
+        return readBack;
     }
 
 }
