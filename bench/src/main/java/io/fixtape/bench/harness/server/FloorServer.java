@@ -185,13 +185,17 @@ final class FloorServer implements BenchServer
                     }
                 }
             }
-            catch (final IOException | RuntimeException e)
+            catch (final IOException e)
             {
                 if (!listener.isOpen())
                 {
                     return; // stopped
                 }
-                System.out.println("WARNING floor: connection ended: " + e);
+                // the client went away (reset): the next connection is served
+            }
+            catch (final RuntimeException e)
+            {
+                System.out.println("WARNING floor: connection dropped: " + e); // e.g. bytes that are not FIX framing
             }
         }
     }
