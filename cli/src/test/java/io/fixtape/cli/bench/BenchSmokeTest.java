@@ -71,6 +71,11 @@ class BenchSmokeTest
         assertEquals("off", fixtapeReadBack.get("validation").getAsString());
         assertEquals("fixtape-poller", fixtapeReadBack.getAsJsonArray("hot_threads").get(0).getAsJsonObject()
             .get("thread").getAsString());
+        // Artio: codec validation read back off (the performance lane), framer and library poller found by name
+        final JsonObject artioReadBack = cells.get(3).getAsJsonObject("bench_profile").getAsJsonObject("server")
+            .getAsJsonObject("read_back");
+        assertEquals("off", artioReadBack.get("validation").getAsString());
+        assertEquals(2, artioReadBack.getAsJsonArray("hot_threads").size(), artioReadBack.toString());
         // the floor's replies have the FIX reply's size, not the request's: the client saw them
         final JsonObject floorSizes = cells.get(0).getAsJsonObject("bench_profile").getAsJsonObject("message_bytes")
             .getAsJsonObject("35=D");

@@ -59,6 +59,9 @@ import java.util.concurrent.TimeUnit;
  *   exposes no hook there — this understates Artio's tick-to-trade by that last hop).</li>
  * </ul>
  *
+ * <p>Validation: Artio's codecs validate while decoding unless {@code fix.codecs.no_validation=true} when they
+ * load; this server sets it (performance lane, like the other arms) and reads {@code CODEC_VALIDATION_ENABLED} back.
+ *
  * <p>Threading: the media driver and archive (one shared agent each), Artio's framer and archiver agents, and one
  * library poller thread (yielding) created here; all inside this JVM, which the orchestrator pins to the server
  * CPU as a whole.
@@ -77,8 +80,16 @@ final class ArtioServer implements BenchServer
     private ArchivingMediaDriver driver;
     private FixEngine engine;
 
+    /**
+     * Artio's codecs validate while decoding unless this property is true when its {@link Validation} class is
+     * initialised (a static final read once): the performance lane needs it off, like the other arms.
+     */
+    static final String NO_VALIDATION = "fix.codecs.no_validation";
+
     ArtioServer(final int port, final ServerProbe probe) throws Exception
     {
+        // before any Artio codec (engine, library or ours) is loaded; read back from Validation in readBack()
+        System.setProperty(NO_VALIDATION, "true");
         this.port = port;
         this.probe = probe;
         this.dir = Files.createTempDirectory("fixtape-artio-").toFile();
@@ -344,7 +355,8 @@ final class ArtioServer implements BenchServer
                 + " Session.trySend returned (order in the library->framer IPC publication; the framer's socket"
                 + " write is not included: understates Artio by that hop); one EpochNanoClock for both");
         }
-        profile.put("validation", "OFF (Artio generated-codec validation disabled by default) - performance lane");
+        profile.put("validation", "OFF (-D" + NO_VALIDATION + "=true set before Artio's codecs load; read back from"
+            + " Validation.CODEC_VALIDATION_ENABLED) - performance lane");
         profile.put("store", "Artio message logging off (logInboundMessages/logOutboundMessages false)");
         profile.put("idle_strategy", "yielding (framer, library poller); media driver/archive default backoff");
         profile.put("slow_consumer", "Artio defaults: a session whose unsent outbound bytes exceed"
@@ -355,7 +367,7 @@ final class ArtioServer implements BenchServer
         return profile;
     }
 
-    /** Set in {@link #start()}: yielding framer and library poller; codec validation as Artio's default (off). */
+    /** Set here: yielding framer and library poller; codec validation off ({@link #NO_VALIDATION}). */
     @Override
     public Map<String, Object> configured()
     {
