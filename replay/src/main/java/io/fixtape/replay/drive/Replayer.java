@@ -45,6 +45,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
  */
 public final class Replayer
 {
+    /** Polls in a row that saw nothing move before a replay may count as stalled (besides the stall timeout). */
+    static final int STALL_MIN_POLLS = 10_000;
     /** Inbound messages written per loop iteration at most before replies are read again. */
     static final int SEND_BURST = 64;
     /**
@@ -214,6 +216,7 @@ public final class Replayer
         /** Safety timeout bookkeeping: the last time anything moved, and what had moved by then. */
         private long progressNanos;
         private long progressMark = -1;
+        private long pollsWithoutProgress;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
             final SessionRecording collected, final EngineActivity engine)
@@ -362,7 +365,12 @@ public final class Replayer
             {
                 progressMark = mark;
                 progressNanos = now;
+                pollsWithoutProgress = 0;
                 return;
+            }
+            if (++pollsWithoutProgress < STALL_MIN_POLLS)
+            {
+                return; // this thread itself may have been descheduled: a stall is seen by polling, not by a gap
             }
             if (nextInbound < schedule.inboundCount)
             {
