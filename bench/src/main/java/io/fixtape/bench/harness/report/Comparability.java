@@ -197,12 +197,20 @@ final class Comparability
         return String.join(" ", kept);
     }
 
+    /** Worker threads of a mono/pool/shard acceptor as read back (wherever a harness version put them), else "". */
     private static String workerThreads(final JsonObject profile)
     {
-        final JsonObject configured = object(object(profile, "server"), "configured");
-        final JsonObject model = object(configured, "model_read_back");
-        final String workers = text(model, "worker_threads");
-        return workers.isEmpty() || "0".equals(workers) ? "" : workers;
+        final JsonObject server = object(profile, "server");
+        for (final JsonObject holder : new JsonObject[] {object(server, "configured"), object(server, "description"),
+            server})
+        {
+            final String workers = text(object(holder, "model_read_back"), "worker_threads");
+            if (!workers.isEmpty())
+            {
+                return "0".equals(workers) ? "" : workers;
+            }
+        }
+        return "";
     }
 
     /** Every CPU the server's process and threads may run on, as read back from the OS. */
