@@ -68,7 +68,7 @@ class BenchSmokeTest
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
             report.toString()));
         final String markdown = Files.readString(report.resolve("report.md"));
-        assertTrue(markdown.contains("SMOKE") && markdown.contains("| fixtape |"), markdown);
+        assertTrue(markdown.contains("SMOKE") && markdown.contains("| r1 | fixtape model=single |"), markdown);
         try (Stream<Path> files = Files.list(report))
         {
             assertTrue(files.anyMatch(p -> p.toString().endsWith(".png") && p.toFile().length() > 1000));
