@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * its placement as read back from the OS. Exit code 0 when the run completed (even with missing replies: the
  * gates judge those), 2 on an error.
  *
- * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms [--logon-ms]
- * --out [--runs N]}; the output
+ * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms
+ * [--logon-ms] --out [--runs N]}; the output
  * has one JSON line per run ({@code --runs} > 1 is the stability diagnostic: runs on one connection).
  */
 public final class ClientMain

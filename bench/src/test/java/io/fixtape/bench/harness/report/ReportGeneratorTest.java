@@ -111,8 +111,9 @@ class ReportGeneratorTest
         final ReportGenerator.IncomparableCellsException refused = assertThrows(
             ReportGenerator.IncomparableCellsException.class,
             () -> report(dir.resolve("out"), DOCS.resolve("roundtrip-nos_er.json"), mixed));
-        assertTrue(refused.getMessage().contains("client_jvm_version") && refused.getMessage().contains("other-jvm.json")
-            && refused.getMessage().contains("roundtrip-nos_er.json"), refused.getMessage());
+        final String message = refused.getMessage();
+        assertTrue(message.contains("client_jvm_version") && message.contains("other-jvm.json")
+            && message.contains("roundtrip-nos_er.json"), message);
         assertFalse(Files.exists(dir.resolve("out").resolve("report.md")));
 
         final JsonObject lying = cells("roundtrip-nos_er-model-pool.json").get(1).deepCopy();
