@@ -60,6 +60,7 @@ public final class Journal implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ResendIndex[] outIndexes;
     private final File spaceProbe;
+    private final File queueDirectory;
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
@@ -133,6 +134,7 @@ public final class Journal implements AutoCloseable
             this.queue = openedQueue;
             failIfReadOnlyFallback();
             this.spaceProbe = directory.toFile();
+            this.queueDirectory = directory.resolve(QUEUE_DIR).toFile();
             for (final Integer id : registry.ids())
             {
                 openSession(id);
@@ -473,6 +475,38 @@ public final class Journal implements AutoCloseable
             throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
                 "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
         }
+    }
+
+    /**
+     * After a failed append (writer thread): whether an append would pass the checks that failed it now — the free
+     * space is back above the watermark (measured now), Chronicle has not fallen back to read-only, the queue
+     * directory is writable and the fault injector (tests) lets writes through. Writes nothing; a true answer is a
+     * hint (the next append may still fail). Allocation-free apart from what the OS calls do.
+     */
+    public boolean probeWritable(final long nowNanos)
+    {
+        if (closed)
+        {
+            return false;
+        }
+        lastDiskCheckNanos = nowNanos;
+        checkSpace();
+        if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
+        {
+            return false;
+        }
+        if (faultInjector != null)
+        {
+            try
+            {
+                faultInjector.beforeProbe();
+            }
+            catch (final IOException ex)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void checkSpace()

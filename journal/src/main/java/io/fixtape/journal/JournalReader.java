@@ -97,8 +97,12 @@ public final class JournalReader implements AutoCloseable
         }
     }
 
-    /** Total bytes of the journal directory's files (queue, registry, state, indexes). */
-    public long sizeOnDisk()
+    /**
+     * Apparent size: the sum of the lengths of the journal directory's files (queue, registry, state, indexes). Not
+     * what the disk holds: Chronicle cycle files and the resend indexes are sparse (a fresh daily cycle file is
+     * 80+ MiB long with a few KiB written); see {@code journal stat} for the allocated size.
+     */
+    public long apparentSize()
     {
         try (java.util.stream.Stream<Path> files = Files.walk(directory))
         {
