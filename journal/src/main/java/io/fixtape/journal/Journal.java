@@ -5,6 +5,7 @@ import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesStore;
+import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -64,6 +65,9 @@ public final class Journal implements AutoCloseable
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
+    private long lastRecordEnd = -1;
+    private File lastRecordFile;
+    private String incompleteTail;
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
@@ -269,6 +273,7 @@ public final class Journal implements AutoCloseable
                     {
                         return 0;
                     }
+                    markEnd(dc);
                 }
             }
             while (true)
@@ -282,10 +287,29 @@ public final class Journal implements AutoCloseable
                     RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
                     applyRecovered(record);
                     applied++;
+                    markEnd(dc);
                 }
             }
         }
+        incompleteTail = IncompleteTail.after(lastRecordFile, lastRecordEnd);
         return applied;
+    }
+
+    private void markEnd(final DocumentContext dc)
+    {
+        final Bytes<?> bytes = dc.wire().bytes();
+        lastRecordEnd = bytes.readLimit();
+        lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+    }
+
+    /**
+     * What the last open found after the last complete record: a message naming a record whose write was cut off
+     * (the previous writer died or its disk failed mid-append), or null. That record was never visible nor
+     * acknowledged (its message was not sent / not delivered); the first append writes over it.
+     */
+    public String incompleteTail()
+    {
+        return incompleteTail;
     }
 
     private void applyRecovered(final JournalRecord record)
