@@ -107,6 +107,7 @@ public final class StatCommand implements Callable<Integer>
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         final long size;
+        final String incomplete;
         final io.fixtape.journal.SessionRegistry registry;
         try (JournalReader reader = new JournalReader(dir))
         {
@@ -129,6 +130,7 @@ public final class StatCommand implements Callable<Integer>
                 }
             }
             size = reader.apparentSize();
+            incomplete = reader.incompleteTail();
         }
         out.printf("journal %s (format %s)%n", dir.toAbsolutePath(),
             JournalRecordDescriptor.versionName(JournalRecordDescriptor.MAJOR_VERSION, JournalRecordDescriptor.MINOR_VERSION));
@@ -141,6 +143,7 @@ public final class StatCommand implements Callable<Integer>
         out.printf("size on disk: %s (allocated blocks, du -sk); apparent size %d bytes (sum of file lengths: " +
             "Chronicle cycle files and resend indexes are sparse)%n",
             allocated < 0 ? "unknown (du not available)" : allocated + " bytes", size);
+        out.printf("tail: %s%n", incomplete == null ? "complete" : incomplete);
         out.printf("sessions: %d registered, %d with records%n", registry.ids().size(), sessions.size());
         for (final Integer id : registry.ids())
         {
