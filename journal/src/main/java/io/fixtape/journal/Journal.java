@@ -78,7 +78,12 @@ public final class Journal implements AutoCloseable
     private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
     private long growths;
     private ExcerptTailer readTailer;
-    private long lastDiskCheckNanos = Long.MIN_VALUE;
+    /**
+     * Engine time of the next free-space check. (It was "last check + interval" computed as {@code now - last}
+     * with last = Long.MIN_VALUE, which overflows for every positive time: the watermark was never checked by time,
+     * only after a failed write.)
+     */
+    private long nextDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
     private long syncs;
     private boolean lowSpace;
@@ -483,9 +488,9 @@ public final class Journal implements AutoCloseable
         {
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
-        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos() || lowSpace)
+        if (nowNanos >= nextDiskCheckNanos || lowSpace)
         {
-            lastDiskCheckNanos = nowNanos;
+            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
             checkSpace();
         }
         if (lowSpace)
@@ -513,7 +518,7 @@ public final class Journal implements AutoCloseable
         {
             return false;
         }
-        lastDiskCheckNanos = nowNanos;
+        nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
         checkSpace();
         if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
         {
@@ -712,9 +717,9 @@ public final class Journal implements AutoCloseable
             sync();
             work++;
         }
-        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos())
+        if (nowNanos >= nextDiskCheckNanos)
         {
-            lastDiskCheckNanos = nowNanos;
+            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
             checkSpace();
             work++;
         }

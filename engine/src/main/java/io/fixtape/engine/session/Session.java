@@ -37,7 +37,11 @@ import java.nio.charset.StandardCharsets;
  * body; {@link #send} frames, journals ({@link MessageStore#onOutbound}) and only then writes to the connection.
  * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
  * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
- * {@link #STALE_MESSAGE} or {@link #NO_MESSAGE}. Steady-state sending and receiving allocate nothing.
+ * {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED} or {@link #STORE_PAUSED}. Steady-state sending
+ * and receiving allocate nothing.
+ *
+ * <p><b>Store failures</b> (full disk, read-only journal): the refused message is neither sent nor delivered and
+ * uses no number; a logged-on session then disconnects, logs out or pauses per {@link StoreFailurePolicy}.
  *
  * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
  * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
