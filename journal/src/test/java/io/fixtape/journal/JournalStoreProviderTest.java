@@ -113,6 +113,39 @@ class JournalStoreProviderTest
         }
     }
 
+    /**
+     * The engine picks the journal from any of its keys: FileStorePath alone (QuickFIX/J's key) persists to a
+     * Chronicle journal, JournalMode=none alone compiles the store out (resends by gap fill), and a session with
+     * neither keeps the in-memory store.
+     */
+    @Test
+    void engineSettingsChooseTheJournalFromFileStorePathOrJournalModeAlone()
+    {
+        final Settings settings = parse("[DEFAULT]\nConnectionType=acceptor\nNonStopSession=Y\nSocketAcceptPort=0\n" +
+            "JournalPretouch=N\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=B\nFileStorePath=" + dir.resolve("qfj-style") + "\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=C\nJournalMode=none\n" +
+            "[SESSION]\nBeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=D\n");
+        try (JournalStoreProvider provider = new JournalStoreProvider())
+        {
+            final io.fixtape.engine.runtime.EngineContext context = new io.fixtape.engine.config.EngineSettings()
+                .storeProvider("journal", provider)
+                .toContext(settings, new org.agrona.concurrent.OffsetEpochNanoClock(),
+                    (config, clock) -> io.fixtape.engine.app.builtin.BuiltinApplications.create("echo", config, clock));
+            try (MessageStore b = context.storeFactory().create(new SessionId("FIX.4.4", "A", "B"));
+                MessageStore c = context.storeFactory().create(new SessionId("FIX.4.4", "A", "C"));
+                MessageStore d = context.storeFactory().create(new SessionId("FIX.4.4", "A", "D")))
+            {
+                assertTrue(b instanceof ChronicleMessageStore, "FileStorePath alone: " + b.getClass().getSimpleName());
+                assertTrue(b.persistsMessages());
+                assertTrue(Files.exists(dir.resolve("qfj-style").resolve(SessionRegistry.FILE_NAME)), "journal created there");
+                assertTrue(c instanceof NoMessageStore, "JournalMode=none alone: " + c.getClass().getSimpleName());
+                assertFalse(c.persistsMessages());
+                assertTrue(d instanceof io.fixtape.engine.store.InMemoryMessageStore, "no journal key: " + d.getClass().getSimpleName());
+            }
+        }
+    }
+
     @Test
     void badValuesAreNamedWithTheirLocation()
     {

@@ -234,8 +234,10 @@ public final class EngineSettings
         String name = section.string("MessageStore", null);
         if (name == null)
         {
-            // JournalPath alone asks for the journal (issue: JournalPath + JournalMode are the journal's keys).
-            name = section.has("JournalPath") && storeProviders.containsKey("journal") ? "journal" :
+            // Any of the journal's own keys asks for the journal: JournalPath, its alias FileStorePath (QuickFIX/J's
+            // key, so an existing settings file persists to the journal), or JournalMode (none needs no directory).
+            final boolean journalKeys = section.has("JournalPath") || section.has("FileStorePath") || section.has("JournalMode");
+            name = journalKeys && storeProviders.containsKey("journal") ? "journal" :
                 section.bool("PersistMessages", true) ? "memory" : "none";
         }
         final Function<Settings.Section, MessageStoreFactory> provider = storeProviders.get(name);

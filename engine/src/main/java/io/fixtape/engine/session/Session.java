@@ -829,9 +829,9 @@ public class Session
                 counters.heartbeatsSent++;
             }
         }
-        sequence.incrementTarget();
         if (MsgTypes.isAdmin(msgType))
         {
+            sequence.incrementTarget();
             if (msgType == MsgTypes.REJECT)
             {
                 counters.rejectsReceived++;
@@ -849,6 +849,11 @@ public class Session
             {
                 notifyApplication(m);
             }
+            // Counted as received only once the application has handled it (and its replies were journaled and
+            // written): a process killed inside the callback restarts expecting this number again, so the peer
+            // resends it (PossDupFlag=Y) instead of the order being journaled but never answered. At-least-once,
+            // like QuickFIX/J; the application sees the old number as the expected one during its callback.
+            sequence.incrementTarget();
         }
     }
 

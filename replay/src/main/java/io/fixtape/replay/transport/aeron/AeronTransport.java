@@ -101,7 +101,10 @@ public final class AeronTransport implements Transport, FragmentHandler
         int work = conductorInvoker.invoke();
         if (!connected)
         {
-            if (publication.isConnected() && subscription.imageCount() > 0)
+            // connected once the peer's image is here and our publication has a flow-control window: over UDP the
+            // sender's limit follows the first status message a little after isConnected(), and a connection that is
+            // reported must take its first write (the session's Logon) rather than answer it with back-pressure
+            if (publication.isConnected() && publication.availableWindow() > 0 && subscription.imageCount() > 0)
             {
                 image = subscription.imageAtIndex(0);
                 connected = true;
