@@ -847,7 +847,12 @@ public class Session
             }
             else
             {
+                final long storeFailures = counters.storeFailures;
                 notifyApplication(m);
+                if (counters.storeFailures != storeFailures)
+                {
+                    return; // a reply could not be journaled: not handled, the peer resends it (see below)
+                }
             }
             // Counted as received only once the application has handled it (and its replies were journaled and
             // written): a process killed inside the callback restarts expecting this number again, so the peer
