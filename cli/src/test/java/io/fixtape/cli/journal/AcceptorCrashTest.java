@@ -72,6 +72,8 @@ class AcceptorCrashTest
     private static final int ORDERS = 400;
     private static final long ORDER_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(5); // 200 orders/s, steady
     private static final int KILL_AFTER_FILLS = ORDERS / 4;
+    /** Orders sent back-to-back just before the kill. */
+    private static final int BURST = 40;
     private static final int STARTUP_SECONDS = 120;
     private static final Pattern SEQ = Pattern.compile("\u000134=(\\d+)\u0001");
     private static final Pattern CL_ORD_ID = Pattern.compile("\u000111=([^\u0001]+)\u0001");
@@ -209,17 +211,32 @@ class AcceptorCrashTest
         assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on");
 
         // The sender keeps its steady schedule whatever happens to the acceptor: QuickFIX/J stores the orders it
-        // sends while the acceptor is down and resends them when the restarted acceptor asks (ResendRequest).
+        // sends while the acceptor is down and resends them when the restarted acceptor asks (ResendRequest). Once
+        // fills flow (or half way, on a machine that lags), it sends a burst without pacing and the kill follows at
+        // once: orders are in flight in the acceptor (read, journaled, being answered) when it dies.
+        final java.util.concurrent.CountDownLatch burstSent = new java.util.concurrent.CountDownLatch(1);
         final Thread sender = new Thread(() ->
         {
             final long t0 = System.nanoTime();
+            int burstLeft = -1;
             for (int n = 1; n <= ORDERS; n++)
             {
-                final long due = t0 + (n - 1) * ORDER_PERIOD_NANOS;
-                long wait;
-                while ((wait = due - System.nanoTime()) > 0)
+                if (burstLeft < 0 && (fills.get() >= KILL_AFTER_FILLS || n > ORDERS / 2))
                 {
-                    LockSupport.parkNanos(wait);
+                    burstLeft = BURST;
+                }
+                if (burstLeft > 0)
+                {
+                    burstLeft--;
+                }
+                else
+                {
+                    final long due = t0 + (n - 1) * ORDER_PERIOD_NANOS;
+                    long wait;
+                    while ((wait = due - System.nanoTime()) > 0)
+                    {
+                        LockSupport.parkNanos(wait);
+                    }
                 }
                 try
                 {
@@ -230,20 +247,23 @@ class AcceptorCrashTest
                     throw new IllegalStateException(ex);
                 }
                 sent.incrementAndGet();
+                if (burstLeft == 0)
+                {
+                    burstSent.countDown();
+                }
             }
         }, "order-sender");
         sender.start();
 
-        // Kill mid-stream: once fills flow, or at the latest half way through the orders (a loaded machine lags).
-        waitUntil(() -> fills.get() >= KILL_AFTER_FILLS || sent.get() >= ORDERS / 2, STARTUP_SECONDS, "fills before the kill");
+        assertTrue(burstSent.await(STARTUP_SECONDS, TimeUnit.SECONDS), "fills before the kill");
         final int sentAtKill = sent.get();
         final int answeredAtKill = filledOrders.size();
         acceptor.destroyForcibly(); // SIGKILL
         assertTrue(acceptor.waitFor(60, TimeUnit.SECONDS));
         assertEquals(137, acceptor.exitValue(), "killed by SIGKILL");
         startAcceptor(config, port); // the sender goes on meanwhile
-        final int sentWhileDown = sent.get() - sentAtKill;
         assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on again");
+        final int sentWhileDown = sent.get() - sentAtKill; // between the kill and QuickFIX/J's next Logon
         sender.join(TimeUnit.SECONDS.toMillis(STARTUP_SECONDS));
         assertFalse(sender.isAlive(), "the sender did not finish");
         assertTrue(sentAtKill < ORDERS && sentWhileDown > 0, "orders kept coming while the acceptor restarted: " +
