@@ -5,7 +5,7 @@
 #      md_nos_er and tick_to_trade with floor, fixtape, quickfixj, artio
 #   3. fixtape store modes side by side in one run: floor + fixtape[none], fixtape[store], fixtape[audit] (nos_er)
 #      and the stability diagnostic: floor + fixtape nos_er with all 3 runs in ONE process pair per arm
-#   4. a capacity sweep per scenario, ladder 10k..500k, all arms (capacity.warmup.seconds + capacity.measured.seconds
+#   4. a capacity sweep per scenario, ladder 10k..500k iterations/s, all arms (capacity.warmup.seconds + capacity.measured.seconds
 #      per rate from bench/standards.properties, a fresh process pair per rate; each arm climbs past its first failing
 #      rate until it saturates — achieved < capacity.saturation.stop x offered — then stops)
 #   5. the report (tables + PNG plots) over everything above
@@ -18,8 +18,9 @@
 # Usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] [--only REGEX] OUTDIR
 #   --only     run only the steps whose command matches the (extended) REGEX, e.g. --only 'micro|tick_to_trade'
 #   --dry-run  list the commands only
-#   --smoke    the same steps at smoke size (recipe smoke, micro --quick, ladder 10000,25000 at 0.2 + 0.3 s per rate
-#              from a copy of the standards file): checks the suite end to end; figures labelled smoke, never compared
+#   --smoke    the same steps at smoke size (recipe smoke everywhere: round trips 200/200/1, micro --quick, capacity
+#              --recipe smoke = capacity.smoke.* seconds per rate, ladder 10000,25000): checks the suite end to end;
+#              every cell and record is labelled smoke, never compared
 set -euo pipefail
 
 DRY=0
@@ -42,12 +43,12 @@ LADDER=10000,25000,50000,75000,100000,150000,200000,300000,500000
 SCENARIOS=(nos_er md md_nos_er tick_to_trade)
 RECIPE=full
 MICRO=""
-CAPACITY_STANDARDS=""
+CAPACITY_RECIPE=full
 if [[ $SMOKE == 1 ]]; then
     RECIPE=smoke
     MICRO=" --quick"
     LADDER=10000,25000
-    CAPACITY_STANDARDS=" --standards $OUT/standards-smoke.properties"
+    CAPACITY_RECIPE=smoke
 fi
 
 STEPS=()
@@ -59,7 +60,7 @@ STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store
 # stability diagnostic: the same recipe with all 3 runs in ONE process pair per arm (compare its cv with step 2's)
 STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe $RECIPE --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
 for s in "${SCENARIOS[@]}"; do
-    STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder$CAPACITY_STANDARDS --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
+    STEPS+=("$FIXTAPE bench capacity --scenario $s --arms $ARMS --rates $LADDER --full-ladder --recipe $CAPACITY_RECIPE --json $OUT/capacity-$s.json --log-dir $OUT/logs/capacity-$s")
 done
 REPORT_INPUTS=""
 for s in "${SCENARIOS[@]}"; do REPORT_INPUTS+=" $OUT/roundtrip-$s.json"; done
@@ -92,11 +93,6 @@ if [[ $DRY == 1 ]]; then
 fi
 
 mkdir -p "$OUT"
-if [[ $SMOKE == 1 ]]; then
-    sed -e 's/^capacity.warmup.seconds=.*/capacity.warmup.seconds=0.2/' \
-        -e 's/^capacity.measured.seconds=.*/capacity.measured.seconds=0.3/' \
-        "$ROOT/bench/standards.properties" > "$OUT/standards-smoke.properties"
-fi
 # Build once up front so that no step pays for (or is slowed by) a rebuild.
 "$FIXTAPE" --version > /dev/null 2>&1 || "$FIXTAPE" --help > /dev/null
 START=$(date +%s)

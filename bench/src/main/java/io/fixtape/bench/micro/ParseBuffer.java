@@ -63,4 +63,21 @@ public class ParseBuffer
             position = 0;
         }
     }
+
+    /** For tests: MsgType (packed) and field count of the message the last {@link #parse} framed. */
+    long lastMsgType()
+    {
+        return decoder.msgType();
+    }
+
+    int lastFieldCount()
+    {
+        return decoder.fieldCount();
+    }
+
+    /** For tests: where the next {@link #parse} starts (0 after the fifth message: it wraps round). */
+    int position()
+    {
+        return position;
+    }
 }

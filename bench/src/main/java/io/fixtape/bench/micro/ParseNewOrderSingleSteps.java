@@ -102,4 +102,15 @@ public class ParseNewOrderSingleSteps
         blackhole.consume(decimal.mantissa());
         blackhole.consume(decimal.scale());
     }
+
+    /** For tests: the last string {@link #reads} read (Symbol) and the last decimal (Price). */
+    CharSequence lastString()
+    {
+        return view;
+    }
+
+    Decimal lastDecimal()
+    {
+        return decimal;
+    }
 }

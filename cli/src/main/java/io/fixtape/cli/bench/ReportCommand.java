@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code fixtape bench report RESULTS... --out DIR}: Markdown tables and PNG plots; refuses (exit 1) to tabulate
- * cells whose params or profiles disagree.
+ * {@code fixtape bench report RESULTS... --out DIR}: Markdown tables and PNG plots; refuses (exit 1, naming the
+ * differing field and the files) to tabulate cells, capacity brackets or capacity errors whose params or profiles
+ * disagree. Capacity is recomputed from the per-rate cells, so existing result files can be re-reported.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Tables (report.md) and PNG plots from result files; refuses incomparable cells.")

@@ -29,7 +29,8 @@ public final class RoundtripCommand implements Callable<Integer>
     @Option(names = "--recipe", defaultValue = "full", description = "smoke | quick | full (default ${DEFAULT-VALUE})")
     private String recipe;
 
-    @Option(names = "--rate", description = "offered msg/s (default: roundtrip.rate in the standards file)")
+    @Option(names = "--rate", description = "offered iterations/s (one iteration ="
+        + " messages_per_iteration requests: md_nos_er 2, others 1; default: roundtrip.rate in the standards file)")
     private Long rate;
 
     @Override

@@ -1,5 +1,6 @@
 package io.fixtape.cli.replay;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -35,7 +36,7 @@ public final class ImportCommand implements Runnable
     }
 
     /** Copies what was imported into the journal and prints one line per session. */
-    static void writeJournal(final Recordings recordings, final Path out)
+    static void writeJournal(final Recordings recordings, final Path out, final PrintWriter console)
     {
         try (RecordingSink journal = JournalRecordings.writer(out))
         {
@@ -50,16 +51,20 @@ public final class ImportCommand implements Runnable
         }
         for (final SessionRecording session : recordings.sessions())
         {
-            System.out.printf("session %s: %d inbound, %d outbound%n", session.sessionId(), session.inboundCount(),
+            console.printf("session %s: %d inbound, %d outbound%n", session.sessionId(), session.inboundCount(),
                 session.outboundCount());
         }
-        System.out.println("journal written to " + out);
+        console.println("journal written to " + out);
+        console.flush();
     }
 
     @Command(name = "pcap", mixinStandardHelpOptions = true,
         description = "Import FIX over TCP from a pcap or pcapng capture (tcpdump, Wireshark).")
     static final class Pcap implements Callable<Integer>
     {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(index = "0", paramLabel = "FILE", description = "capture file (.pcap or .pcapng)")
         Path file;
 
@@ -83,13 +88,14 @@ public final class ImportCommand implements Runnable
                 .engineCompId(compId)
                 .engineIsInitiator("initiator".equals(engineSide));
             final TcpReassembler.Stats stats = importer.importFile(file);
-            System.out.println("reassembly: " + stats);
+            spec.commandLine().getOut().println("reassembly: " + stats);
             if (recordings.sessions().isEmpty())
             {
-                System.err.println("no FIX session found in " + file);
+                spec.commandLine().getErr().println("no FIX session found in " + file);
+                spec.commandLine().getErr().flush();
                 return 1;
             }
-            writeJournal(recordings, out);
+            writeJournal(recordings, out, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -98,6 +104,9 @@ public final class ImportCommand implements Runnable
         description = "Import a QuickFIX/J message log (*.messages.log).")
     static final class QfjLog implements Callable<Integer>
     {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(index = "0", paramLabel = "FILE", description = "QuickFIX/J messages log")
         Path file;
 
@@ -114,13 +123,15 @@ public final class ImportCommand implements Runnable
             final Recordings recordings = new Recordings();
             final QfjLogImporter importer = new QfjLogImporter(recordings).engineCompId(compId);
             importer.importFile(file);
-            System.out.printf("qfj-log: %d messages, %d lines skipped%n", importer.messages(), importer.skippedLines());
+            spec.commandLine().getOut().printf("qfj-log: %d messages, %d lines skipped%n", importer.messages(),
+                importer.skippedLines());
             if (recordings.sessions().isEmpty())
             {
-                System.err.println("no FIX message found in " + file);
+                spec.commandLine().getErr().println("no FIX message found in " + file);
+                spec.commandLine().getErr().flush();
                 return 1;
             }
-            writeJournal(recordings, out);
+            writeJournal(recordings, out, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -130,6 +141,9 @@ public final class ImportCommand implements Runnable
             "once with --keep-journal to get a full recording with the engine's replies.")
     static final class Synthetic implements Callable<Integer>
     {
+        @Spec
+        CommandSpec spec;
+
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "journal directory to write")
         Path out;
 
@@ -150,12 +164,12 @@ public final class ImportCommand implements Runnable
             final String[] parts = session.split(":");
             if (parts.length != 3)
             {
-                throw new ParameterException(new picocli.CommandLine(this), "--session must be BEGIN:SENDER:TARGET: " + session);
+                throw new ParameterException(spec.commandLine(), "--session must be BEGIN:SENDER:TARGET: " + session);
             }
             final Recordings recordings = new Recordings();
             SyntheticSession.generate(new SessionId(parts[0], parts[1], parts[2]), orders, rate,
                 1_764_633_600_000_000_000L, recordings);
-            writeJournal(recordings, out);
+            writeJournal(recordings, out, spec.commandLine().getOut());
             return 0;
         }
     }

@@ -1,5 +1,6 @@
 package io.fixtape.cli.replay;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import io.fixtape.replay.drive.Pacing;
 import io.fixtape.replay.drive.ReplayOptions;
 import io.fixtape.replay.drive.ReplayReport;
 import io.fixtape.replay.drive.ReplayResult;
+import io.fixtape.replay.drive.ReplayStalledException;
 import io.fixtape.replay.drive.Replayer;
 import io.fixtape.replay.drive.TransportKind;
 import io.fixtape.replay.recording.JournalRecordings;
@@ -26,12 +28,23 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fixtape replay DIR}: drive what the counterparty sent in a recorded session into a fresh engine, through
  * a chosen transport, with the engine's clock replayed; print the outbound digest, optionally diff against the
- * recording (exit 1 on any difference) and write a benchmark JSON.
+ * recording (exit 1 on any difference) and write a benchmark JSON. Exit codes: 0 clean, {@value #EXIT_DIFFERENT}
+ * diff, {@value #EXIT_NO_SESSION} no such session, {@value #EXIT_INCOMPLETE} incomplete, {@value #EXIT_STALLED}
+ * stalled. Prints to the command line's out/err writers (picocli; the console by default).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
     description = "Re-drive a recorded session into a fresh engine; digest, diff and measure what it sends back.")
 public final class ReplayCommand implements Callable<Integer>
 {
+    /** {@code --diff} found a difference. */
+    public static final int EXIT_DIFFERENT = 1;
+    /** No (single) session matches {@code --session}. */
+    public static final int EXIT_NO_SESSION = 2;
+    /** The engine ended the session before every recorded inbound message was sent. */
+    public static final int EXIT_INCOMPLETE = 3;
+    /** The replay hit its wall-clock safety net (nothing moved for too long): no result. */
+    public static final int EXIT_STALLED = 4;
+
     @Parameters(index = "0", paramLabel = "DIR", description = "fixtape journal directory (or an import's --out)")
     Path directory;
 
@@ -94,18 +107,38 @@ public final class ReplayCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
+        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter err = spec.commandLine().getErr();
+        try
+        {
+            return replay(out, err);
+        }
+        catch (final ReplayStalledException ex)
+        {
+            err.println("FAILED: " + ex.getMessage());
+            return EXIT_STALLED;
+        }
+        finally
+        {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int replay(final PrintWriter out, final PrintWriter err) throws Exception
+    {
         final Recordings recordings = JournalRecordings.load(directory);
         final SessionRecording recording = recordings.find(session);
         if (recording == null)
         {
-            System.err.println("no session " + (session == null ? "(the journal holds " + recordings.sessions().size() +
+            err.println("no session " + (session == null ? "(the journal holds " + recordings.sessions().size() +
                 "; pick one with --session)" : "'" + session + "'") + " in " + directory + "; sessions:");
             for (final SessionRecording candidate : recordings.sessions())
             {
-                System.err.println("  " + candidate.sessionId() + "  (" + candidate.sessionId().senderCompId() + ":" +
+                err.println("  " + candidate.sessionId() + "  (" + candidate.sessionId().senderCompId() + ":" +
                     candidate.sessionId().targetCompId() + ", " + candidate.count() + " messages)");
             }
-            return 2;
+            return EXIT_NO_SESSION;
         }
         final ReplayOptions options = new ReplayOptions()
             .transport(TransportKind.fromCli(transport))
@@ -121,32 +154,32 @@ public final class ReplayCommand implements Callable<Integer>
             final ReplayResult warm = replayer.run(recording.prefix(warmup), new ReplayOptions()
                 .transport(options.transport()).pacing(options.pacing()).application(app).journalMode(journalMode)
                 .collectOutbound(false));
-            System.out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
+            out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
         }
         final ReplayResult result = replayer.run(recording, options);
-        System.out.print(ReplayReport.table(result));
+        out.print(ReplayReport.table(result));
         if (json != null)
         {
             final String[] argv = spec.commandLine().getParseResult().originalArgs().toArray(new String[0]);
             ReplayReport.writeJson(json, result, argv, options, directory + " " + recording.sessionId() + " (" +
                 recording.inboundCount() + " inbound, " + recording.outboundCount() + " outbound recorded)");
-            System.out.println("json      " + json);
+            out.println("json      " + json);
         }
         int exit = 0;
         if (result.inboundSent < result.inboundTotal)
         {
-            System.err.printf("incomplete: %d of %d inbound messages sent (%s)%n", result.inboundSent, result.inboundTotal,
+            err.printf("incomplete: %d of %d inbound messages sent (%s)%n", result.inboundSent, result.inboundTotal,
                 result.disconnectReason);
-            exit = 3;
+            exit = EXIT_INCOMPLETE;
         }
         if (diff)
         {
             final Set<Integer> ignored = ignore == null ? Set.of() : new HashSet<>(ignore);
             final FixDiff.Report report = new FixDiff(ignored).compare(recording, result.replayedOutbound);
-            System.out.println(report.describe(show));
+            out.println(report.describe(show));
             if (!report.isClean())
             {
-                exit = 1;
+                exit = EXIT_DIFFERENT;
             }
         }
         return exit;

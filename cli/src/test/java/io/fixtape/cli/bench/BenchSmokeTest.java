@@ -3,7 +3,7 @@ package io.fixtape.cli.bench;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
-import io.fixtape.bench.harness.Standards;
+import io.fixtape.bench.harness.report.ReportGenerator;
 import io.fixtape.cli.FixtapeMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,14 +14,17 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The CI smoke of the benchmark harness, end to end through the CLI: {@code bench roundtrip --recipe smoke} with
  * the floor, fixtape's own acceptor, QuickFIX/J and Artio, each as a separate pinned server JVM against a separate pinned
  * client JVM over real loopback TCP; then {@code bench report}; {@code tick_to_trade} (server-side probe) with
- * two fixtape store modes in one run; a two-rate capacity sweep. Smoke figures are never compared: this only
- * keeps the harness alive and checks that every cell carries every field.
+ * two fixtape store modes in one run; a two-rate capacity sweep ({@code --recipe smoke}). Smoke figures are never
+ * compared: this only keeps the harness alive and checks that every cell and record carries every field. The smoke
+ * recipes' drain, logon and server-stop timeouts are generous (standards file), so the exact counts asserted here
+ * are counts of replies, not races against a slow, loaded CI machine.
  */
 class BenchSmokeTest
 {
@@ -41,6 +44,11 @@ class BenchSmokeTest
         {
             ResultFields.assertComplete(cell);
             assertEquals("smoke", cell.get("label").getAsString());
+            // md_nos_er: an iteration is two requests; rates are iterations/s and the msg rates say so
+            assertEquals(2, cell.get("messages_per_iteration").getAsInt());
+            assertEquals(2 * cell.get("offered_rate").getAsLong(), cell.get("offered_msg_rate").getAsLong());
+            assertEquals(cells.get(0).get("bench_run_id"), cell.get("bench_run_id"));
+            // every request answered: a count, not a race (smoke drain/logon timeouts are generous)
             assertEquals(200, cell.get("samples").getAsLong(), cell.get("arm").getAsString());
             assertEquals("PASS", cell.getAsJsonObject("gates").getAsJsonObject("completion").get("status")
                 .getAsString(), cell.get("arm").getAsString());
@@ -60,20 +68,26 @@ class BenchSmokeTest
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
             report.toString()));
         final String markdown = Files.readString(report.resolve("report.md"));
-        assertTrue(markdown.contains("SMOKE") && markdown.contains("| fixtape |"), markdown);
+        assertTrue(markdown.contains("SMOKE") && markdown.contains("| r1 | fixtape model=single |"), markdown);
         try (Stream<Path> files = Files.list(report))
         {
             assertTrue(files.anyMatch(p -> p.toString().endsWith(".png") && p.toFile().length() > 1000));
         }
 
-        // A cell measured under other conditions (here: other JVM flags) is refused, not tabulated.
+        // A cell measured under other conditions (here: other JVM flags) is refused, not tabulated; the refusal
+        // names the field and both files.
         final JsonObject altered = cells.get(2).deepCopy();
         altered.getAsJsonObject("bench_profile").getAsJsonObject("jvm").add("flags", new JsonArray());
         final Path mixed = dir.resolve("mixed.json");
-        Files.writeString(mixed, Json.line(cells.get(0)) + "\n" + Json.line(altered) + "\n");
-        assertEquals(1, FixtapeMain.commandLine().execute("bench", "report", mixed.toString(), "--out",
-            dir.resolve("refused").toString()));
+        Files.writeString(mixed, Json.line(altered) + "\n");
+        assertEquals(1, FixtapeMain.commandLine().execute("bench", "report", out.toString(), mixed.toString(),
+            "--out", dir.resolve("refused").toString()));
         assertTrue(Files.notExists(dir.resolve("refused").resolve("report.md")));
+        final ReportGenerator.IncomparableCellsException refused = assertThrows(
+            ReportGenerator.IncomparableCellsException.class,
+            () -> ReportGenerator.generate(List.of(out, mixed), dir.resolve("refused")));
+        assertTrue(refused.getMessage().contains("jvm_flags") && refused.getMessage().contains("mixed.json")
+            && refused.getMessage().contains("smoke.json"), refused.getMessage());
     }
 
     @Test
@@ -112,23 +126,29 @@ class BenchSmokeTest
     @Test
     void capacitySweepReportsABracketAndPlotsIt(@TempDir final Path dir) throws Exception
     {
-        // the real standards with a short duration per rate (a command-line standards file is recorded in
-        // bench_params; smoke-sized, never compared)
-        final Path standards = dir.resolve("standards.properties");
-        Files.writeString(standards, Files.readString(Standards.locate())
-            .replace("capacity.warmup.seconds=", "capacity.warmup.seconds=0.1\n#")
-            .replace("capacity.measured.seconds=", "capacity.measured.seconds=0.2\n#"));
+        // --recipe smoke: capacity.smoke.* seconds per rate from the real standards file, labelled smoke everywhere
         final Path out = dir.resolve("capacity.json");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "capacity", "--scenario", "nos_er", "--arms",
-            "floor,fixtape", "--rates", "1000,2000", "--full-ladder", "--standards", standards.toString(),
-            "--json", out.toString()));
+            "floor,fixtape", "--rates", "1000,2000", "--full-ladder", "--recipe", "smoke", "--json", out.toString()));
         final List<JsonObject> objects = Json.readLines(out);
+        for (final JsonObject object : objects)
+        {
+            assertEquals("smoke", object.get("label").getAsString(), object.toString());
+            assertEquals("smoke", object.get("recipe").getAsString(), object.toString());
+            assertTrue(object.has("bench_run_id") && object.has("bench_build"), object.toString());
+            assertTrue(object.getAsJsonObject("bench_build").has("git_commit"), object.toString());
+        }
         final List<JsonObject> brackets = objects.stream()
             .filter(o -> "capacity_bracket".equals(o.get("kind").getAsString())).toList();
         assertEquals(List.of("floor", "fixtape"), brackets.stream().map(b -> b.get("arm").getAsString()).toList());
         for (final JsonObject bracket : brackets)
         {
-            assertTrue(bracket.has("highest_passing_rate") && bracket.has("first_failing_rate"), bracket.toString());
+            for (final String field : List.of("capacity_rate", "capacity_msg_rate", "highest_passing_rate",
+                "non_monotone", "failures_below_capacity", "rates_tried", "rates_not_tried", "bracket", "definition",
+                "rate_unit", "messages_per_iteration", "bench_params", "bench_standards"))
+            {
+                assertTrue(bracket.has(field), "bracket lacks " + field + ": " + bracket);
+            }
         }
         // both rates per arm unless an arm saturates at the first one on a busy machine (then the ladder stops)
         for (final String arm : List.of("floor", "fixtape"))
@@ -136,9 +156,21 @@ class BenchSmokeTest
             assertTrue(objects.stream().anyMatch(o -> "capacity".equals(o.get("kind").getAsString())
                 && arm.equals(o.get("arm").getAsString())), arm);
         }
+        for (final JsonObject cell : objects.stream().filter(o -> "capacity".equals(o.get("kind").getAsString()))
+            .toList())
+        {
+            ResultFields.assertComplete(cell);
+            for (final String gate : List.of("completion", "achieved_rate", "offered_load", "capacity"))
+            {
+                assertTrue(cell.getAsJsonObject("gates").has(gate), "capacity cell lacks gate " + gate);
+            }
+            assertEquals(1, cell.get("messages_per_iteration").getAsInt());
+        }
         final Path report = dir.resolve("report");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",
             report.toString()));
+        final String markdown = Files.readString(report.resolve("report.md"));
+        assertTrue(markdown.contains("Capacity nos_er, recipe smoke — SMOKE"), markdown);
         try (Stream<Path> files = Files.list(report))
         {
             final List<String> names = files.map(p -> p.getFileName().toString()).toList();

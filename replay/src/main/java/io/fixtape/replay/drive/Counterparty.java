@@ -31,6 +31,7 @@ final class Counterparty implements TransportListener, MessageAssembler.Handler
     private Connection connection;
     private DisconnectReason disconnectReason;
     private int outboundCount;
+    private long receivedBytes;
     private long garbledBytes;
 
     /** Told about each outbound message as it arrives (index = its position in the outbound stream). */
@@ -76,6 +77,7 @@ final class Counterparty implements TransportListener, MessageAssembler.Handler
     @Override
     public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
     {
+        receivedBytes += length;
         assembler.onData(buffer, offset, length, this);
     }
 
@@ -122,6 +124,12 @@ final class Counterparty implements TransportListener, MessageAssembler.Handler
     int outboundCount()
     {
         return outboundCount;
+    }
+
+    /** Bytes received from the engine so far (framed or not). */
+    long receivedBytes()
+    {
+        return receivedBytes;
     }
 
     long garbledBytes()

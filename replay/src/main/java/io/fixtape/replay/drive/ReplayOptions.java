@@ -6,7 +6,8 @@ import java.nio.file.Path;
 /**
  * How to replay: transport, pacing, application, journal, what to collect. Fluent setters; defaults: inproc,
  * max pace, app {@code exec}, journal mode {@code audit} in a temporary directory, outbound collected for the diff,
- * idle timeout 2 s (how long to wait for more outbound once every inbound message was sent), no progress bar.
+ * no progress bar. A replay is complete by work count, not by elapsed time ({@link #quiescentCycles}); the only
+ * wall-clock limit is a safety net that fails the replay ({@link #stallTimeoutNanos}).
  */
 public final class ReplayOptions
 {
@@ -18,8 +19,13 @@ public final class ReplayOptions
     private String journalMode = "audit";
     private Path journalDirectory;
     private boolean collectOutbound = true;
-    private long idleTimeoutNanos = 2_000_000_000L;
-    private long runTimeoutNanos = 600_000_000_000L;
+    /** Default {@link #quiescentCycles}. */
+    public static final int DEFAULT_QUIESCENT_CYCLES = 16;
+    /** Default {@link #stallTimeoutNanos}: generous, for a loaded 2-core CI machine; reaching it is a failure. */
+    public static final long DEFAULT_STALL_TIMEOUT_NANOS = 120_000_000_000L;
+
+    private int quiescentCycles = DEFAULT_QUIESCENT_CYCLES;
+    private long stallTimeoutNanos = DEFAULT_STALL_TIMEOUT_NANOS;
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private PrintStream progress;
 
@@ -62,15 +68,32 @@ public final class ReplayOptions
         return this;
     }
 
-    public ReplayOptions idleTimeoutNanos(final long idleTimeoutNanos)
+    /**
+     * Completion: once every inbound message was handed to the engine and everything it wrote has reached the
+     * counterparty, this many consecutive engine duty cycles with zero work end the replay (at least 1).
+     */
+    public ReplayOptions quiescentCycles(final int quiescentCycles)
     {
-        this.idleTimeoutNanos = idleTimeoutNanos;
+        if (quiescentCycles < 1)
+        {
+            throw new IllegalArgumentException("quiescentCycles must be >= 1: " + quiescentCycles);
+        }
+        this.quiescentCycles = quiescentCycles;
         return this;
     }
 
-    public ReplayOptions runTimeoutNanos(final long runTimeoutNanos)
+    /**
+     * Safety net, wall clock: a replay in which nothing moves (no inbound message sent or consumed, no outbound
+     * byte received) for this long, while nothing waits for its scheduled time, fails with
+     * {@link ReplayStalledException}; so does a transport that does not connect within it.
+     */
+    public ReplayOptions stallTimeoutNanos(final long stallTimeoutNanos)
     {
-        this.runTimeoutNanos = runTimeoutNanos;
+        if (stallTimeoutNanos <= 0)
+        {
+            throw new IllegalArgumentException("stallTimeoutNanos must be > 0: " + stallTimeoutNanos);
+        }
+        this.stallTimeoutNanos = stallTimeoutNanos;
         return this;
     }
 
@@ -117,14 +140,14 @@ public final class ReplayOptions
         return collectOutbound;
     }
 
-    public long idleTimeoutNanos()
+    public int quiescentCycles()
     {
-        return idleTimeoutNanos;
+        return quiescentCycles;
     }
 
-    public long runTimeoutNanos()
+    public long stallTimeoutNanos()
     {
-        return runTimeoutNanos;
+        return stallTimeoutNanos;
     }
 
     public int maxMessageSize()

@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
+import io.fixtape.engine.store.StoreSwitch;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -92,7 +93,8 @@ public final class ReplayReport
         json.append("],\n  \"bench_profile\": {");
         field(json, "transport", result.transport.cliName(), true);
         field(json, "store", options.journalMode(), false);
-        field(json, "store_compiled_out", Boolean.toString("none".equals(options.journalMode())), false, true);
+        // the JVM-wide build flavour as this JVM read it, independent of the journal mode (none is a run-time choice)
+        field(json, "store_compiled_out", Boolean.toString(StoreSwitch.COMPILED_OUT), false, true);
         field(json, "pacing", result.pacing.toString(), false);
         field(json, "application", options.application(), false);
         field(json, "engine", result.engine, false);

@@ -31,6 +31,13 @@ import org.agrona.concurrent.BackoffIdleStrategy;
  * bookkeeping stays out of the figure (at pace max every {@code response} is a new maximum, and HdrHistogram's
  * max update is a CAS per value).
  *
+ * <p>Completion is decided by work count, never by elapsed time: every recorded inbound message sent and handed to
+ * the engine, everything the engine wrote received by the counterparty, then {@link ReplayOptions#quiescentCycles}
+ * engine duty cycles in a row with zero work ({@link EngineActivity}). The replay clock moves only with the
+ * recording, so a quiescent engine cannot produce anything later; a slow one is waited for, however long it takes
+ * on a loaded machine. The one wall-clock limit is a safety net that fails the run
+ * ({@link ReplayStalledException}, {@link ReplayOptions#stallTimeoutNanos}).
+ *
  * <p>Threading: {@link #run} runs on the calling thread. With {@code inproc} the engine is stepped on that same
  * thread (no cross-core hand-off at all); with the other transports the engine runs as an Agrona agent on its own
  * thread with a {@link BackoffIdleStrategy} (so that on 2 cores the replay thread, the engine and an Aeron driver
@@ -38,6 +45,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
  */
 public final class Replayer
 {
+    /** Polls in a row that saw nothing move before a replay may count as stalled (besides the stall timeout). */
+    static final int STALL_MIN_POLLS = 10_000;
     /** Inbound messages written per loop iteration at most before replies are read again. */
     static final int SEND_BURST = 64;
     /**
@@ -79,22 +88,26 @@ public final class Replayer
                 clock, options.application(), journalDir, options.journalMode()));
             final String engineDescription = engine.describe();
             final boolean sameThread = options.transport() == TransportKind.INPROC;
+            final EngineAgent engineAgent = new EngineAgent(engine, engineTransport);
             AgentRunner runner = null;
-            final Run run = new Run(recording, schedule, options, collected);
+            final Run run = new Run(recording, schedule, options, collected, engineAgent.activity);
             try
             {
                 if (!sameThread)
                 {
                     runner = new AgentRunner(new BackoffIdleStrategy(100, 10, 1_000, 100_000), Throwable::printStackTrace,
-                        null, new EngineAgent(engine));
+                        null, engineAgent);
                     AgentRunner.startOnThread(runner);
                 }
                 run.counterparty = new Counterparty(pair.counterpartyEnd(), options.maxMessageSize(), collected, run);
-                run.drive(sameThread ? engine : null);
+                run.drive(sameThread ? engineAgent : null);
             }
             finally
             {
-                run.counterparty.close();
+                if (run.counterparty != null)
+                {
+                    run.counterparty.close();
+                }
                 if (runner != null)
                 {
                     CloseHelper.quietClose(runner); // closes the engine on its own thread
@@ -166,6 +179,12 @@ public final class Replayer
             }
         }
 
+        /** Whether inbound message {@code inbound} is due {@code elapsedNanos} after the start (clock injected). */
+        boolean isDue(final int inbound, final long elapsedNanos)
+        {
+            return elapsedNanos >= scheduledOffsets[inbound];
+        }
+
         /** Inbound messages per second the schedule asks for; 0 when everything is due at once. */
         double offeredPerSecond()
         {
@@ -180,6 +199,7 @@ public final class Replayer
         private final SessionRecording recording;
         private final Schedule schedule;
         private final ReplayOptions options;
+        private final EngineActivity engine;
         private final LatencyRecorder latency = new LatencyRecorder();
         private final long[] sentAt;
         private final long[] answeredAt;
@@ -190,13 +210,21 @@ public final class Replayer
         private long lastActivityNanos;
         private long allocatedBytes = -1;
         private long cpuNanos = -1;
+        /** Engine duty cycles completed when the transport was last seen drained; -1: not drained. */
+        private long drainedAtCycle = -1;
+        private long drainedWrittenBytes = -1;
+        /** Safety timeout bookkeeping: the last time anything moved, and what had moved by then. */
+        private long progressNanos;
+        private long progressMark = -1;
+        private long pollsWithoutProgress;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
-            final SessionRecording collected)
+            final SessionRecording collected, final EngineActivity engine)
         {
             this.recording = recording;
             this.schedule = schedule;
             this.options = options;
+            this.engine = engine;
             this.sentAt = new long[schedule.inboundCount];
             this.answeredAt = new long[schedule.inboundCount];
             this.answered = new boolean[schedule.inboundCount];
@@ -206,13 +234,13 @@ public final class Replayer
             }
         }
 
-        void drive(final ReplayEngine sameThreadEngine)
+        void drive(final EngineAgent sameThreadEngine)
         {
-            final long deadline = System.nanoTime() + options.runTimeoutNanos();
+            final long connectDeadline = System.nanoTime() + options.stallTimeoutNanos();
             while (!counterparty.isConnected())
             {
                 step(sameThreadEngine);
-                if (System.nanoTime() > deadline || counterparty.disconnectReason() != null)
+                if (System.nanoTime() > connectDeadline || counterparty.disconnectReason() != null)
                 {
                     throw new IllegalStateException("the replay transport did not connect (" + options.transport().cliName() +
                         ", " + counterparty.disconnectReason() + ")");
@@ -220,6 +248,7 @@ public final class Replayer
             }
             startNanos = System.nanoTime();
             lastActivityNanos = startNanos;
+            progressNanos = startNanos;
             final ProgressBar progress = new ProgressBar(options.progress(), schedule.inboundCount, startNanos);
             final DirectBuffer data = recording.buffer();
             final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
@@ -232,7 +261,7 @@ public final class Replayer
                 // a bounded burst, then read replies again: an engine whose outbound window fills drops or delays
                 // replies (exec drops back-pressured fills), which would measure the replayer, not the engine
                 while (nextInbound < schedule.inboundCount && burst++ < SEND_BURST &&
-                    now - startNanos >= schedule.scheduledOffsets[nextInbound])
+                    schedule.isDue(nextInbound, now - startNanos))
                 {
                     final int index = schedule.inboundIndex[nextInbound];
                     final long result = counterparty.send(data, recording.offset(index), recording.length(index));
@@ -248,10 +277,11 @@ public final class Replayer
                     lastActivityNanos = now;
                 }
                 progress.update(nextInbound, counterparty.outboundCount(), now);
-                if (isFinished(now) || now > deadline)
+                if (isFinished(work))
                 {
                     break;
                 }
+                checkStalled(now);
                 if (work == 0)
                 {
                     Thread.onSpinWait();
@@ -277,27 +307,88 @@ public final class Replayer
             }
         }
 
-        private int step(final ReplayEngine sameThreadEngine)
+        private int step(final EngineAgent sameThreadEngine)
         {
             int work = sameThreadEngine != null ? sameThreadEngine.doWork() : 0;
             work += counterparty.poll();
             return work;
         }
 
-        private boolean isFinished(final long now)
+        /**
+         * Complete when the engine ended the session (the transport delivers its data before the close), or, by
+         * work count and not by elapsed time, when: every recorded inbound message was sent and handed to the
+         * engine; everything the engine wrote has reached the counterparty (bytes received = bytes written) and
+         * this thread's last poll found nothing; and since that drain was seen the engine ran
+         * {@link ReplayOptions#quiescentCycles} duty cycles that all reported zero work and wrote nothing. The
+         * replay clock moves only with the recording, so a quiescent engine has nothing left to say: no timer can
+         * fire later, and output that is merely slow (work still reported) is waited for.
+         *
+         * @param work what this thread's last step did (engine included with {@code inproc}).
+         */
+        private boolean isFinished(final int work)
         {
             if (!counterparty.isConnected())
             {
                 return true;
             }
-            if (nextInbound < schedule.inboundCount)
+            if (nextInbound < schedule.inboundCount || engine.delivered() < schedule.inboundCount)
             {
                 return false;
             }
-            // everything sent: wait briefly for extra replies once the recorded count arrived, longer before that
-            final long quiet = counterparty.outboundCount() >= recording.outboundCount() ?
-                Math.min(50_000_000L, options.idleTimeoutNanos()) : options.idleTimeoutNanos();
-            return now - lastActivityNanos > quiet;
+            final long cycles = engine.cycles(); // before lastWorkCycle and writtenBytes (EngineActivity)
+            final long lastWorkCycle = engine.lastWorkCycle();
+            final long written = engine.writtenBytes();
+            if (work != 0 || counterparty.receivedBytes() < written)
+            {
+                drainedAtCycle = -1; // not drained: replies are in flight or this thread just did something
+                return false;
+            }
+            if (drainedAtCycle < 0 || written != drainedWrittenBytes || lastWorkCycle > drainedAtCycle)
+            {
+                drainedAtCycle = cycles; // (re)start counting quiet engine cycles from this drain
+                drainedWrittenBytes = written;
+                return false;
+            }
+            return cycles - drainedAtCycle >= options.quiescentCycles();
+        }
+
+        /**
+         * The safety net: nothing moved (no inbound message sent or handed to the engine, no byte back from it) for
+         * {@link ReplayOptions#stallTimeoutNanos} while nothing was waiting for its scheduled time. An engine that
+         * keeps reporting work without consuming or producing anything stalls too. A stalled replay fails; it never
+         * reports what it saw so far as a result.
+         */
+        private void checkStalled(final long now)
+        {
+            final long mark = nextInbound + engine.delivered() + counterparty.receivedBytes();
+            if (mark != progressMark)
+            {
+                progressMark = mark;
+                progressNanos = now;
+                pollsWithoutProgress = 0;
+                return;
+            }
+            if (++pollsWithoutProgress < STALL_MIN_POLLS)
+            {
+                return; // this thread itself may have been descheduled: a stall is seen by polling, not by a gap
+            }
+            if (nextInbound < schedule.inboundCount)
+            {
+                final long due = startNanos + schedule.scheduledOffsets[nextInbound];
+                if (due > progressNanos)
+                {
+                    progressNanos = Math.min(now, due); // waiting for the schedule is not a stall
+                }
+            }
+            if (now - progressNanos > options.stallTimeoutNanos())
+            {
+                throw new ReplayStalledException(String.format("replay of %s over %s stalled: nothing moved for %.1f s " +
+                    "(inbound sent %d/%d, handed to the engine %d; outbound bytes written %d, received %d, messages %d " +
+                    "of %d recorded; engine duty cycles %d, last with work %d); no result is reported",
+                    recording.sessionId(), options.transport().cliName(), (now - progressNanos) / 1e9, nextInbound,
+                    schedule.inboundCount, engine.delivered(), engine.writtenBytes(), counterparty.receivedBytes(),
+                    counterparty.outboundCount(), recording.outboundCount(), engine.cycles(), engine.lastWorkCycle()));
+            }
         }
 
         @Override
@@ -317,20 +408,28 @@ public final class Replayer
         }
     }
 
-    /** Runs the engine's duty cycle on its own thread. */
+    /**
+     * One duty cycle of the engine, then what it did published for the replay thread ({@link EngineActivity}).
+     * Runs on the engine's agent thread, or is stepped by the replay thread for {@code inproc}.
+     */
     private static final class EngineAgent implements Agent
     {
         private final ReplayEngine engine;
+        private final TimelineTransport transport;
+        private final EngineActivity activity = new EngineActivity();
 
-        EngineAgent(final ReplayEngine engine)
+        EngineAgent(final ReplayEngine engine, final TimelineTransport transport)
         {
             this.engine = engine;
+            this.transport = transport;
         }
 
         @Override
         public int doWork()
         {
-            return engine.doWork();
+            final int work = engine.doWork();
+            activity.onDutyCycle(work, transport.delivered(), transport.writtenBytes());
+            return work;
         }
 
         @Override

@@ -57,6 +57,7 @@ public final class TimelineTransport implements Transport, TransportListener
     private int pendingLength;
     private int next;
     private int written;
+    private long writtenBytes;
     private long unexpectedBytes;
 
     /**
@@ -313,6 +314,12 @@ public final class TimelineTransport implements Transport, TransportListener
         return next;
     }
 
+    /** Bytes of the messages the engine wrote into the transport so far (each taken whole). */
+    public long writtenBytes()
+    {
+        return writtenBytes;
+    }
+
     /** Bytes beyond the recorded inbound messages (never expected: the counterparty sends only those). */
     public long unexpectedBytes()
     {
@@ -337,6 +344,7 @@ public final class TimelineTransport implements Transport, TransportListener
             if (result >= 0)
             {
                 written++;
+                writtenBytes += length;
                 advanceToReply(next - 1);
             }
             return result;

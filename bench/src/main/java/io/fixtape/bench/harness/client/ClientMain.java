@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * its placement as read back from the OS. Exit code 0 when the run completed (even with missing replies: the
  * gates judge those), 2 on an error.
  *
- * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms --out [--runs N]}; the output
+ * <p>Arguments: {@code --host --port --cpu --scenario --rate --warmup --measured --mode fix|echo --drain-ms
+ * [--logon-ms] --out [--runs N]}; the output
  * has one JSON line per run ({@code --runs} > 1 is the stability diagnostic: runs on one connection).
  */
 public final class ClientMain
@@ -71,7 +72,7 @@ public final class ClientMain
                 TimeUnit.MILLISECONDS.toNanos(args.getLong("drain-ms")));
             if (!echo)
             {
-                client.logon(TimeUnit.SECONDS.toNanos(15));
+                client.logon(TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args.get("logon-ms", "15000"))));
             }
             // --runs N (diagnostic): N runs back to back on this one connection and session, one JSON line each
             final int runs = Integer.parseInt(args.get("runs", "1"));

@@ -1,8 +1,10 @@
 package io.fixtape.bench.harness.run;
 
+import io.fixtape.bench.harness.BuildIdentity;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.bench.harness.LatencySummary;
 import io.fixtape.bench.harness.Recipe;
+import io.fixtape.bench.harness.Standards;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,24 +16,32 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The two benchmark procedures: a round-trip latency row per arm (recipe warm-up/measured/runs at one offered
  * rate, fresh process pair per run) and a capacity sweep (a rate ladder, fixed duration per rate, fresh process
  * pair per rate). Results are JSON lines, one object per cell, appended to the output file as each cell
- * completes so a long sweep loses nothing on failure. Threading: one caller thread.
+ * completes so a long sweep loses nothing on failure. Every record carries {@code bench_run_id} (one per
+ * invocation: which cells were measured side by side) and {@code bench_build} (git commit, dirty flag). Rates
+ * are iterations of the schedule per second, {@code messages_per_iteration} requests each.
+ * Threading: one caller thread.
  */
 public final class BenchHarness
 {
     private final BenchOptions options;
     private final RunOrchestrator orchestrator;
     private final PrintStream log;
+    private final String runId;
+    private final Map<String, Object> build;
 
     public BenchHarness(final BenchOptions options, final PrintStream log)
     {
         this.options = options;
         this.orchestrator = new RunOrchestrator(options);
         this.log = log;
+        this.runId = UUID.randomUUID().toString();
+        this.build = BuildIdentity.read();
     }
 
     /** One latency row per arm; non-floor cells get {@code engine_cost_p50_us} against the floor of this run. */
@@ -46,30 +56,30 @@ public final class BenchHarness
         {
             runsByArm.put(arm, new ArrayList<>());
         }
+        final String unit = rateText(rate);
         if (options.oneConnection())
         {
             for (final ArmSpec arm : options.rows())
             {
-                log.printf("%s %s %s runs 1-%d on ONE connection (stability diagnostic) at %d msg/s ...%n",
-                    recipe.label(), options.scenario().label(), arm.label(), recipe.runs(), rate);
-                runsByArm.get(arm).addAll(
-                    orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), 1, recipe.runs()));
+                log.printf("%s %s %s runs 1-%d on ONE connection (stability diagnostic) at %s ...%n",
+                    recipe.label(), options.scenario().label(), arm.label(), recipe.runs(), unit);
+                runsByArm.get(arm).addAll(orchestrator.run(arm, rate, recipe, 1, recipe.runs()));
             }
         }
         for (int run = 1; run <= recipe.runs() && !options.oneConnection(); run++)
         {
             for (final ArmSpec arm : options.rows())
             {
-                log.printf("%s %s %s run %d/%d at %d msg/s ...%n", recipe.label(), options.scenario().label(),
-                    arm.label(), run, recipe.runs(), rate);
-                runsByArm.get(arm).add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                log.printf("%s %s %s run %d/%d at %s ...%n", recipe.label(), options.scenario().label(),
+                    arm.label(), run, recipe.runs(), unit);
+                runsByArm.get(arm).add(orchestrator.run(arm, rate, recipe, run));
             }
         }
         for (final ArmSpec arm : options.rows())
         {
             final List<RunRecord> runs = runsByArm.get(arm);
-            final Map<String, Object> cell = CellBuilder.build("roundtrip", arm, recipe, rate, runs, options,
-                orchestrator.jvm());
+            final Map<String, Object> cell = identify(CellBuilder.build("roundtrip", arm, recipe, rate, runs, options,
+                orchestrator.jvm()));
             if (arm.arm() == Arm.FLOOR)
             {
                 floor = cell;
@@ -86,37 +96,48 @@ public final class BenchHarness
     }
 
     /**
-     * For each arm, climbs the ladder until the capacity gate fails at a rate (never lowering a rate to fill a
-     * cell), then reports the bracket: the highest passing rate below the first failing one, and that first
-     * failing rate. With {@code fullLadder} it keeps climbing after the failure (for the achieved-vs-offered and
-     * p99-vs-offered plots) until the arm saturates (achieved < {@code capacity.saturation.stop} x offered: beyond
-     * that, higher rates only measure the queue in front of the arm); the bracket is unchanged by later passes.
+     * The capacity recipe: {@code capacity.warmup.seconds}/{@code capacity.measured.seconds}/{@code capacity.runs}
+     * from the standards file, or with {@code smoke} the {@code capacity.smoke.*} values (labelled smoke in every
+     * cell and record: smoke figures are never compared).
      */
-    public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final Path out)
-        throws Exception
+    public static Recipe capacityRecipe(final Standards standards, final boolean smoke,
+        final long rate)
+    {
+        final String prefix = smoke ? "capacity.smoke." : "capacity.";
+        return new Recipe(smoke ? "smoke" : "capacity",
+            (int)(rate * standards.getDouble(prefix + "warmup.seconds")),
+            (int)(rate * standards.getDouble(prefix + "measured.seconds")), standards.getInt(prefix + "runs"));
+    }
+
+    /**
+     * For each arm, climbs the ladder (never lowering a rate to fill a cell). Without {@code fullLadder} an arm's
+     * ladder stops at its first failing rate; with it, it keeps climbing (for the plots, and because a higher rate
+     * can pass: the capacity is the HIGHEST passing rate, BENCH_CONTRACT section 3) until the arm saturates
+     * (achieved < {@code capacity.saturation.stop} x offered: beyond that, higher rates only measure the queue in
+     * front of the arm). The bracket ({@link Capacity}) is computed from every measured rate; a pass above a failure
+     * is flagged non-monotone, rates not measured are listed.
+     */
+    public List<Map<String, Object>> capacity(final List<Long> rates, final boolean fullLadder, final boolean smoke,
+        final Path out) throws Exception
     {
         final List<Map<String, Object>> results = new ArrayList<>();
-        final int runsPerRate = options.standards().getInt("capacity.runs");
-        final double warmupSeconds = options.standards().getDouble("capacity.warmup.seconds");
-        final double measuredSeconds = options.standards().getDouble("capacity.measured.seconds");
         final double saturationStop = options.standards().getDouble("capacity.saturation.stop");
+        final String label = smoke ? "smoke" : "capacity";
         for (final ArmSpec arm : options.rows())
         {
-            long highestPass = 0;
-            long firstFail = 0;
-            long saturatedAt = 0;
+            final Map<Long, Capacity.Outcome> outcomes = new LinkedHashMap<>();
+            String stopped = "top of the ladder reached";
             for (final long rate : rates)
             {
-                final Recipe recipe = new Recipe("capacity", (int)(rate * warmupSeconds), (int)(rate * measuredSeconds),
-                    runsPerRate);
+                final Recipe recipe = capacityRecipe(options.standards(), smoke, rate);
                 final List<RunRecord> runs = new ArrayList<>();
                 try
                 {
-                    for (int run = 1; run <= runsPerRate; run++)
+                    for (int run = 1; run <= recipe.runs(); run++)
                     {
-                        log.printf("capacity %s %s at %d msg/s run %d/%d ...%n", options.scenario().label(),
-                            arm.label(), rate, run, runsPerRate);
-                        runs.add(orchestrator.run(arm, rate, recipe.warmup(), recipe.measured(), run));
+                        log.printf("%s %s %s at %s run %d/%d ...%n", label, options.scenario().label(),
+                            arm.label(), rateText(rate), run, recipe.runs());
+                        runs.add(orchestrator.run(arm, rate, recipe, run));
                     }
                 }
                 catch (final IllegalStateException e)
@@ -125,69 +146,100 @@ public final class BenchHarness
                     // reported as such; the ladder stops for this arm. Placement errors still abort everything.
                     final Map<String, Object> failed = new LinkedHashMap<>();
                     failed.put("kind", "capacity_error");
+                    failed.put("recipe", label);
+                    if (smoke)
+                    {
+                        failed.put("label", "smoke");
+                    }
                     failed.put("arm", arm.label());
                     failed.put("scenario", options.scenario().label());
+                    failed.put("rate_unit", "iterations/s");
+                    failed.put("messages_per_iteration", options.scenario().messagesPerIteration());
                     failed.put("offered_rate", rate);
                     failed.put("error", e.getMessage());
                     failed.put("bench_params", Map.of("argv", options.argv()));
-                    results.add(failed);
+                    failed.put("bench_standards", options.standards().describe());
+                    results.add(identify(failed));
                     append(out, failed);
-                    log.println("capacity " + arm.label() + " at " + rate + ": run failed: " + e.getMessage());
-                    firstFail = firstFail == 0 ? rate : firstFail;
+                    log.println(label + " " + arm.label() + " at " + rate + ": run failed: " + e.getMessage());
+                    outcomes.put(rate, Capacity.Outcome.ERROR);
+                    stopped = "the run broke at " + rate;
                     break;
                 }
-                final Map<String, Object> cell = CellBuilder.build("capacity", arm, recipe, rate, runs, options,
-                    orchestrator.jvm());
+                final Map<String, Object> cell = identify(CellBuilder.build("capacity", arm, recipe, rate, runs,
+                    options, orchestrator.jvm()));
                 results.add(cell);
                 append(out, cell);
                 log.println(line(cell));
                 @SuppressWarnings("unchecked")
                 final Map<String, Object> gate = (Map<String, Object>)((Map<String, Object>)cell.get("gates"))
                     .get("capacity");
-                if ("PASS".equals(gate.get("status")))
+                final boolean pass = "PASS".equals(gate.get("status"));
+                outcomes.put(rate, pass ? Capacity.Outcome.PASS : Capacity.Outcome.FAIL);
+                if (!pass && !fullLadder)
                 {
-                    if (firstFail == 0)
-                    {
-                        highestPass = rate;
-                    }
-                }
-                else
-                {
-                    firstFail = firstFail == 0 ? rate : firstFail;
-                    if (!fullLadder)
-                    {
-                        break;
-                    }
+                    stopped = "first failure at " + rate + " (without --full-ladder)";
+                    break;
                 }
                 final double achieved = ((Number)cell.get("achieved_rate")).doubleValue();
                 if (fullLadder && achieved < saturationStop * rate)
                 {
                     // saturated: higher offered rates would only measure the queue in front of this arm
-                    saturatedAt = rate;
-                    log.println("capacity " + arm.label() + " saturated at " + rate + " (achieved " + achieved
+                    stopped = "saturated at " + rate;
+                    log.println(label + " " + arm.label() + " saturated at " + rate + " (achieved " + achieved
                         + "/s < " + saturationStop + " x offered): ladder stops for this arm");
                     break;
                 }
             }
-            final Map<String, Object> bracket = new LinkedHashMap<>();
-            bracket.put("kind", "capacity_bracket");
-            bracket.put("arm", arm.label());
-            bracket.put("scenario", options.scenario().label());
-            bracket.put("highest_passing_rate", highestPass);
-            bracket.put("first_failing_rate", firstFail == 0 ? null : firstFail);
-            bracket.put("bracket", (highestPass == 0 ? "none passed" : highestPass + " passes")
-                + (firstFail == 0 ? ", no failure up to the top of the ladder" : ", " + firstFail + " fails"));
-            bracket.put("rates", rates);
-            bracket.put("saturated_at_rate", saturatedAt == 0 ? null : saturatedAt);
-            bracket.put("gate", "completion 100%, achieved >= " + options.standards().get("gate.capacity.achieved.min")
-                + ", p99 <= " + options.standards().get("gate.capacity.p99.max.us") + " us");
-            bracket.put("bench_params", Map.of("argv", options.argv()));
-            bracket.put("bench_standards", options.standards().describe());
+            final Map<String, Object> bracket = bracketRecord(arm.label(), label, Capacity.bracket(outcomes, rates),
+                rates, stopped);
             results.add(bracket);
             append(out, bracket);
-            log.println("capacity " + arm.label() + ": " + bracket.get("bracket"));
+            log.println(label + " " + arm.label() + ": " + bracket.get("bracket"));
         }
         return results;
+    }
+
+    private Map<String, Object> bracketRecord(final String arm, final String label, final Capacity.Bracket computed,
+        final List<Long> rates, final String stopped)
+    {
+        final Map<String, Object> bracket = new LinkedHashMap<>();
+        bracket.put("kind", "capacity_bracket");
+        bracket.put("recipe", label);
+        if ("smoke".equals(label))
+        {
+            bracket.put("label", "smoke");
+        }
+        bracket.put("arm", arm);
+        bracket.put("scenario", options.scenario().label());
+        bracket.put("definition", "capacity = the highest offered rate whose capacity gate passes (BENCH_CONTRACT 3);"
+            + " bracket = that rate and the lowest failing rate above it");
+        bracket.put("rate_unit", "iterations/s");
+        bracket.put("messages_per_iteration", options.scenario().messagesPerIteration());
+        bracket.putAll(computed.fields(options.scenario().messagesPerIteration()));
+        bracket.put("rates", rates);
+        bracket.put("ladder_stopped", stopped);
+        bracket.put("saturated_at_rate", stopped.startsWith("saturated at ") ? computed.tried()
+            .get(computed.tried().size() - 1) : null);
+        bracket.put("gate", "completion 100%, achieved >= " + options.standards().get("gate.capacity.achieved.min")
+            + ", p99 <= " + options.standards().get("gate.capacity.p99.max.us") + " us");
+        bracket.put("bench_params", Map.of("argv", options.argv()));
+        bracket.put("bench_standards", options.standards().describe());
+        return identify(bracket);
+    }
+
+    /** Every record of this invocation carries the same run id and build (bench_build, read once at start). */
+    private Map<String, Object> identify(final Map<String, Object> record)
+    {
+        record.put("bench_run_id", runId);
+        record.put("bench_build", build);
+        return record;
+    }
+
+    private String rateText(final long rate)
+    {
+        final int perIteration = options.scenario().messagesPerIteration();
+        return rate + " iterations/s" + (perIteration == 1 ? "" : " (" + rate * perIteration + " requests/s)");
     }
 
     private static void addFloorComparison(final Map<String, Object> cell, final Map<String, Object> floor)

@@ -41,6 +41,8 @@ public final class CellBuilder
         double achievedSum = 0;
         double sendRateSum = 0;
         final List<Double> p50s = new ArrayList<>();
+        final List<Double> sendRates = new ArrayList<>();
+        final List<Double> schedulerLags = new ArrayList<>();
         final List<Map<String, Object>> perRun = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
         for (final RunRecord run : runs)
@@ -85,6 +87,8 @@ public final class CellBuilder
             r.put("completed", client.get("completed").getAsLong());
             r.put("sent", client.get("sent").getAsLong());
             r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
+            sendRates.add(client.get("send_rate").getAsDouble());
+            schedulerLags.add(client.get("max_scheduler_lag_us").getAsDouble());
             if (client.has("client_stalls_over_50us"))
             {
                 r.put("client_stalls_over_50us", client.get("client_stalls_over_50us").getAsLong());
@@ -115,9 +119,17 @@ public final class CellBuilder
                 + " measured in the server (see bench_profile.server.configured.server_probe); service_* = the"
                 + " client's tick write -> order read; completion = orders counted by the client");
         }
+        // Units: one iteration of the schedule sends messages_per_iteration requests (md_nos_er: 2) and completes
+        // when all their replies are in; *_rate fields count iterations/s, *_msg_rate fields requests/s.
+        final int perIteration = options.scenario().messagesPerIteration();
+        cell.put("rate_unit", "iterations/s");
+        cell.put("messages_per_iteration", perIteration);
         cell.put("offered_rate", offeredRate);
         cell.put("achieved_rate", LatencySummary.round3(achievedSum / runs.size()));
         cell.put("send_rate", LatencySummary.round3(sendRateSum / runs.size()));
+        cell.put("offered_msg_rate", offeredRate * perIteration);
+        cell.put("achieved_msg_rate", LatencySummary.round3(achievedSum / runs.size() * perIteration));
+        cell.put("send_msg_rate", LatencySummary.round3(sendRateSum / runs.size() * perIteration));
         cell.put("runs", runs.size());
         final Map<String, Object> responseSummary = LatencySummary.of(response, "");
         cell.putAll(responseSummary);
@@ -130,6 +142,16 @@ public final class CellBuilder
         gates.put("stability", Gates.stability(p50s, options.standards()));
         gates.put("samples", Gates.samples(response.getTotalCount(), (Double)responseSummary.get("p50_us")));
         gates.put("rejects", Gates.rejects(rejects));
+        final Map<String, Object> offeredLoad = Gates.offeredLoad(sendRates, schedulerLags, offeredRate,
+            options.standards().getDouble("gate.offered.send.tolerance"),
+            options.standards().getDouble("gate.offered.lag.max.us"));
+        gates.put("offered_load", offeredLoad);
+        if (!"PASS".equals(offeredLoad.get("status")))
+        {
+            warnings.add(recipe.isSmoke() ? 1 : 0, "could not offer the load (" + offeredLoad.get("value") + "; "
+                + offeredLoad.get("threshold") + "): the latency includes queueing in front of the arm, not only"
+                + " service (BENCH_CONTRACT 3)");
+        }
         if ("capacity".equals(kind))
         {
             gates.put("capacity", Gates.capacity(completed, expected, worstRatio,

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The gates of BENCH_CONTRACT section 3, each reported with its status, the measured value and the threshold.
  * A figure that fails a gate is reported as failing, never hidden. Statuses: PASS, WARN, FAIL, SUSPECT (a cv of
- * exactly 0.000 across independent runs), N/A (e.g. stability of a single run). Stateless.
+ * exactly 0.000 across independent runs), N/A (e.g. stability of a single run). Only PASS and N/A count as passing
+ * ({@link #allPass}). Stateless.
  */
 public final class Gates
 {
@@ -110,6 +111,42 @@ public final class Gates
             "completion " + completed + "/" + expected + ", achieved " + LatencySummary.round3(worstRatio)
                 + ", p99 " + p99Us + " us",
             "completion 100%, achieved >= " + minAchieved + ", p99 <= " + maxP99 + " us");
+    }
+
+    /**
+     * Could the client offer the load (section 3)? In every run the measured send rate must be within
+     * {@code tolerance} of the offered rate (below: it could not keep the schedule; above: it sent a backlog in a
+     * burst after falling behind) and its worst lateness against the schedule at most {@code maxLagUs}. If not, the
+     * status is WARN and that warning is the finding: the latency includes queueing in front of the arm.
+     *
+     * @param sendRates per run, measured requests written per second (same unit as {@code offered}).
+     * @param maxLagsUs per run, the client's worst lateness against its schedule in the measured phase, us.
+     */
+    public static Map<String, Object> offeredLoad(final List<Double> sendRates, final List<Double> maxLagsUs,
+        final long offered, final double tolerance, final double maxLagUs)
+    {
+        final String threshold = "send rate within +-" + tolerance + " of offered and max scheduler lag <= "
+            + maxLagUs + " us in every run (else: could not offer the load, latency is queueing)";
+        if (sendRates.isEmpty() || offered <= 0)
+        {
+            return gate("N/A", "no runs", threshold);
+        }
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        for (final double rate : sendRates)
+        {
+            lowest = Math.min(lowest, rate / offered);
+            highest = Math.max(highest, rate / offered);
+        }
+        double worstLag = 0;
+        for (final double lag : maxLagsUs)
+        {
+            worstLag = Math.max(worstLag, lag);
+        }
+        final boolean pass = lowest >= 1 - tolerance && highest <= 1 + tolerance && worstLag <= maxLagUs;
+        return gate(pass ? "PASS" : "WARN", "send/offered " + LatencySummary.round3(lowest)
+            + (sendRates.size() > 1 ? ".." + LatencySummary.round3(highest) : "") + ", max scheduler lag "
+            + LatencySummary.round3(worstLag) + " us", threshold);
     }
 
     public static boolean allPass(final Map<String, Object> gates)

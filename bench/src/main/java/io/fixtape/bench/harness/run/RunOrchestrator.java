@@ -2,6 +2,7 @@ package io.fixtape.bench.harness.run;
 
 import com.google.gson.JsonObject;
 import io.fixtape.bench.harness.Json;
+import io.fixtape.bench.harness.Recipe;
 import io.fixtape.bench.harness.ThreadCpu;
 import io.fixtape.nic.AffinityException;
 import io.fixtape.nic.CpuAffinity;
@@ -32,7 +33,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RunOrchestrator
 {
-    private static final long START_TIMEOUT_MS = 60_000;
+    private static final long START_TIMEOUT_MS = 120_000;
+    /** Fresh ports tried when the one picked was taken before the server could bind it. */
+    private static final int PORT_ATTEMPTS = 3;
 
     private final BenchOptions options;
     private final ChildJvm jvm;
@@ -48,10 +51,9 @@ public final class RunOrchestrator
         return jvm;
     }
 
-    public RunRecord run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run)
-        throws Exception
+    public RunRecord run(final ArmSpec arm, final long rate, final Recipe recipe, final int run) throws Exception
     {
-        return run(arm, rate, warmup, measured, run, 1).get(0);
+        return run(arm, rate, recipe, run, 1).get(0);
     }
 
     /**
@@ -59,9 +61,17 @@ public final class RunOrchestrator
      * compared with fresh pairs per run it separates what a fresh JVM/connection changes from what time changes).
      * With 1 it is the normal fresh-pair run.
      */
-    public List<RunRecord> run(final ArmSpec arm, final long rate, final int warmup, final int measured, final int run,
+    public List<RunRecord> run(final ArmSpec arm, final long rate, final Recipe recipe, final int run,
         final int clientRuns) throws Exception
     {
+        final int warmup = recipe.warmup();
+        final int measured = recipe.measured();
+        // smoke runs in CI on a slow, loaded machine: generous timeouts (a run that completes returns at once, so
+        // only a broken run waits for them); measured recipes keep drain.timeout.ms / logon.timeout.ms
+        final String timeouts = recipe.isSmoke() ? "smoke." : "";
+        final long drainMs = options.standards().getLong(timeouts + "drain.timeout.ms");
+        final long logonMs = options.standards().getLong(timeouts + "logon.timeout.ms");
+        final long stopGraceMs = options.standards().getLong("server.stop.grace.ms");
         if (clientRuns > 1 && options.scenario().serverProbe())
         {
             throw new IllegalArgumentException("runs on one connection are not available for " +
@@ -89,20 +99,51 @@ public final class RunOrchestrator
         }
 
         final ServerLauncher launcher = ServerLauncher.forArm(arm, options.scenario());
-        final int port = freePort();
-        final List<String> serverArgs = new ArrayList<>(launcher.args(port, serverCpu, options, runDir, profileOut));
         final boolean serverProbe = options.scenario().serverProbe();
-        if (serverProbe)
+        Process server = null;
+        int port = 0;
+        List<String> serverCommand = List.of();
+        // freePort() closes its socket before the server binds: another process may take the port in between.
+        // A server that fails to bind is restarted on a fresh port; a listener is only accepted when the server
+        // process owns it (never a stranger on "our" port).
+        for (int attempt = 1; server == null; attempt++)
         {
-            serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
-                "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
+            port = freePort();
+            final List<String> serverArgs = new ArrayList<>(launcher.args(port, serverCpu, options, runDir,
+                profileOut));
+            if (serverProbe)
+            {
+                serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
+                    "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
+            }
+            serverCommand = jvm.serverCommand(serverCpu, launcher.mainClass(), serverArgs);
+            final Process started = new ProcessBuilder(serverCommand)
+                .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
+            try
+            {
+                awaitListening(started, port, launcher.serverWritesProfile() ? profileOut : null, runDir);
+                server = started;
+            }
+            catch (final PortTakenException e)
+            {
+                stop(started, stopGraceMs);
+                if (attempt >= PORT_ATTEMPTS)
+                {
+                    throw new IllegalStateException("server could not bind a free port in " + PORT_ATTEMPTS
+                        + " attempts: " + e.getMessage());
+                }
+                Files.move(runDir.resolve("server.log"), runDir.resolve("server-port-taken-" + attempt + ".log"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.deleteIfExists(profileOut);
+            }
+            catch (final Exception e)
+            {
+                stop(started, stopGraceMs);
+                throw e;
+            }
         }
-        final List<String> serverCommand = jvm.serverCommand(serverCpu, launcher.mainClass(), serverArgs);
-        final Process server = new ProcessBuilder(serverCommand)
-            .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
         try
         {
-            awaitListening(server, port, launcher.serverWritesProfile() ? profileOut : null, runDir);
             final BitSet serverProcess = CpuAffinity.processCpus(server.pid());
             requireExactly(serverProcess, serverCpu, "server process " + server.pid());
 
@@ -111,7 +152,7 @@ public final class RunOrchestrator
                 "--scenario", options.scenario().label(), "--rate", Long.toString(rate),
                 "--warmup", Integer.toString(warmup), "--measured", Integer.toString(measured),
                 "--mode", arm.arm().echo() ? "echo" : "fix",
-                "--drain-ms", options.standards().get("drain.timeout.ms"),
+                "--drain-ms", Long.toString(drainMs), "--logon-ms", Long.toString(logonMs),
                 "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
             final List<String> clientCommand =
                 jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
@@ -119,8 +160,8 @@ public final class RunOrchestrator
             final ThreadCpu serverBefore = ThreadCpu.snapshot(server.pid());
             final Process client = new ProcessBuilder(clientCommand)
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
-            final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate)
-                + options.standards().getLong("drain.timeout.ms")) + 60_000;
+            final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate) + drainMs)
+                + logonMs + 60_000;
             final List<Map<String, Object>> timeline = new ArrayList<>();
             final long clientStartNs = System.nanoTime();
             if (!awaitClient(client, expectedMs, server.pid(), serverBefore, clientStartNs, timeline))
@@ -162,8 +203,9 @@ public final class RunOrchestrator
             JsonObject probe = null;
             if (serverProbe)
             {
-                // the server writes its probe when it is stopped (SIGTERM): stop it now and read what it owns
-                stop(server);
+                // the server writes its probe when it is stopped (SIGTERM): stop it now and read what it owns; the
+                // grace before SIGKILL (server.stop.grace.ms) is long enough for a slow, loaded machine
+                stop(server, stopGraceMs);
                 if (!Files.exists(probeOut))
                 {
                     throw new IllegalStateException("server wrote no tick_to_trade probe (" + probeOut + "): "
@@ -195,18 +237,32 @@ public final class RunOrchestrator
         }
         finally
         {
-            stop(server);
+            stop(server, stopGraceMs);
         }
     }
 
-    /** SIGTERM (so shutdown hooks write their files and clean up), then SIGKILL after 10 s. Idempotent. */
-    private static void stop(final Process server) throws InterruptedException
+    /**
+     * SIGTERM (so shutdown hooks write their files and clean up), then SIGKILL after {@code graceMs}. A server that
+     * exits promptly costs no wait. Idempotent.
+     */
+    private static void stop(final Process server, final long graceMs) throws InterruptedException
     {
         server.destroy();
-        if (!server.waitFor(10, TimeUnit.SECONDS))
+        if (!server.waitFor(graceMs, TimeUnit.MILLISECONDS))
         {
             server.destroyForcibly();
-            server.waitFor(5, TimeUnit.SECONDS);
+            server.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The server could not listen on its port because another process took it first. */
+    static final class PortTakenException extends IOException
+    {
+        private static final long serialVersionUID = 1L;
+
+        PortTakenException(final String message)
+        {
+            super(message);
         }
     }
 
@@ -245,12 +301,27 @@ public final class RunOrchestrator
         {
             if (!server.isAlive())
             {
-                throw new IllegalStateException("server exited (" + server.exitValue() + ") before listening: "
-                    + tail(runDir.resolve("server.log")));
+                final String log = tail(runDir.resolve("server.log"));
+                if (log.contains("BindException") || log.contains("Address already in use"))
+                {
+                    throw new PortTakenException("port " + port + " taken before the server bound it: " + log);
+                }
+                throw new IllegalStateException("server exited (" + server.exitValue() + ") before listening: " + log);
             }
-            if (isListening(port) && (profile == null || Files.exists(profile)))
+            final List<String> listeners = listeningInodes(port);
+            if (!listeners.isEmpty())
             {
-                return;
+                if (ownsSocket(server.pid(), listeners))
+                {
+                    if (profile == null || Files.exists(profile))
+                    {
+                        return;
+                    }
+                }
+                else if (ownsNoListener(server.pid(), port))
+                {
+                    throw new PortTakenException("port " + port + " is listened on by another process");
+                }
             }
             Thread.sleep(20);
         }
@@ -261,7 +332,14 @@ public final class RunOrchestrator
     /** Reads the kernel's socket table instead of connecting: a probe connection would be a session to the arm. */
     static boolean isListening(final int port) throws IOException
     {
+        return !listeningInodes(port).isEmpty();
+    }
+
+    /** Socket inodes of the listeners on {@code port} (/proc/net/tcp and tcp6, state 0A = LISTEN). */
+    static List<String> listeningInodes(final int port) throws IOException
+    {
         final String hexPort = String.format(Locale.ROOT, ":%04X", port);
+        final List<String> inodes = new ArrayList<>();
         for (final String table : List.of("/proc/net/tcp", "/proc/net/tcp6"))
         {
             final Path path = Paths.get(table);
@@ -272,13 +350,44 @@ public final class RunOrchestrator
             for (final String line : Files.readAllLines(path, StandardCharsets.US_ASCII))
             {
                 final String[] columns = line.trim().split("\\s+");
-                if (columns.length > 3 && columns[1].endsWith(hexPort) && "0A".equals(columns[3]))
+                if (columns.length > 9 && columns[1].endsWith(hexPort) && "0A".equals(columns[3]))
                 {
-                    return true;
+                    inodes.add(columns[9]);
                 }
             }
         }
-        return false;
+        return inodes;
+    }
+
+    /** True when one of the process's file descriptors is one of these sockets. */
+    static boolean ownsSocket(final long pid, final List<String> inodes)
+    {
+        final Path fds = Paths.get("/proc", Long.toString(pid), "fd");
+        try (var entries = Files.list(fds))
+        {
+            return entries.anyMatch(fd ->
+            {
+                try
+                {
+                    final String target = Files.readSymbolicLink(fd).toString();
+                    return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
+                }
+                catch (final IOException e)
+                {
+                    return false; // the descriptor closed meanwhile
+                }
+            });
+        }
+        catch (final IOException e)
+        {
+            return false; // process gone: the caller sees it exit
+        }
+    }
+
+    /** A stranger's listener stays a stranger's: read the table again so a listener we just missed is not blamed. */
+    private static boolean ownsNoListener(final long pid, final int port) throws IOException
+    {
+        return !ownsSocket(pid, listeningInodes(port));
     }
 
     private static int freePort() throws IOException

@@ -1,0 +1,70 @@
+package io.fixtape.cli.replay;
+
+import static io.fixtape.cli.replay.CliRun.fixtape;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fixtape import pcap|qfj-log} run in-process: a tcpdump capture of a real QuickFIX/J ↔ fixtape session
+ * and a QuickFIX/J message log each import into a journal that {@code fixtape replay --diff} then replays cleanly.
+ */
+class ImportCommandTest
+{
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTcpdumpCaptureImportsAndReplaysCleanly() throws Exception
+    {
+        final Path pcap = CliRun.copyResource("/fixtures/fix44-exec-lo.pcap", dir.resolve("fix44-exec-lo.pcap"));
+        final Path journal = dir.resolve("from-pcap");
+        final CliRun imported = fixtape("import", "pcap", pcap.toString(), "--out", journal.toString());
+        assertEquals(0, imported.exit, imported.toString());
+        assertTrue(imported.out.contains("reassembly: connections=1 "), imported.toString());
+        assertTrue(imported.out.contains("session FIX.4.4:FIXTAPE->CLIENT: "), imported.toString());
+
+        final CliRun replay = fixtape("replay", journal.toString(), "--diff");
+        assertEquals(0, replay.exit, replay.toString());
+        assertTrue(replay.out.contains(" replayed outbound messages: identical"), replay.toString());
+    }
+
+    @Test
+    void aQuickFixJMessageLogImportsAndReplaysLikeTheJournalItCameFrom() throws Exception
+    {
+        final Path fixture = CliRun.fixture("fix44-exec", dir);
+        final Path logs = dir.resolve("logs");
+        final CliRun exported = fixtape("journal", "export", fixture.toString(), "--format", "qfj-log", "--out",
+            logs.toString(), "--no-progress");
+        assertEquals(0, exported.exit, exported.toString());
+        final Path log = logs.resolve("FIX.4.4-FIXTAPE-CLIENT.messages.log");
+        assertTrue(Files.isRegularFile(log), exported.toString());
+
+        final Path journal = dir.resolve("from-qfj-log");
+        final CliRun imported = fixtape("import", "qfj-log", log.toString(), "--out", journal.toString());
+        assertEquals(0, imported.exit, imported.toString());
+        assertTrue(imported.out.contains(", 0 lines skipped"), imported.toString());
+
+        final CliRun replay = fixtape("replay", journal.toString(), "--diff");
+        assertEquals(0, replay.exit, replay.toString());
+        assertTrue(replay.out.contains(" replayed outbound messages: identical"), replay.toString());
+        final CliRun original = fixtape("replay", fixture.toString(), "--diff");
+        assertEquals(0, original.exit, original.toString());
+        assertEquals(CliRun.digest(original), CliRun.digest(replay), "the log replays exactly like the journal it was exported from");
+    }
+
+    @Test
+    void aFileWithoutFixFailsTheImport() throws Exception
+    {
+        final Path file = Files.writeString(dir.resolve("FIX.4.4-A-B.messages.log"), "no FIX here\n");
+        final CliRun run = fixtape("import", "qfj-log", file.toString(), "--out", dir.resolve("none").toString());
+        assertEquals(1, run.exit, run.toString());
+        assertTrue(run.err.contains("no FIX message found in "), run.toString());
+    }
+}

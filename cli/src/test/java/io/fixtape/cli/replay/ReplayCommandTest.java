@@ -1,0 +1,258 @@
+package io.fixtape.cli.replay;
+
+import static io.fixtape.cli.replay.CliRun.fixtape;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.fixtape.cli.FixtapeMain;
+import io.fixtape.engine.session.SessionId;
+import io.fixtape.engine.store.StoreSwitch;
+import io.fixtape.replay.recording.JournalRecordings;
+import io.fixtape.replay.recording.RecordingSink;
+import io.fixtape.replay.recording.Recordings;
+import io.fixtape.replay.recording.SessionRecording;
+import io.fixtape.replay.recording.SyntheticSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fixtape replay} run in-process (picocli) on the fixture journals the replay module recorded against a
+ * QuickFIX/J counterparty: the {@code --diff} exit code a CI regression test relies on, the {@code --json} result,
+ * session selection, and the pacing flags reaching the schedule. Real engine, real transports, real journals in
+ * temporary directories.
+ */
+class ReplayCommandTest
+{
+    private static final Pattern FIELD_DIFFERENCE = Pattern.compile(
+        "(?m)^  seq=\\d+ MsgType=\\w+ (tag=\\d+ recorded=(\"[^\"]*\"|<absent>) replayed=(\"[^\"]*\"|<absent>)|" +
+            "extra message in replay: 8=FIX|message missing in replay: 8=FIX)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void diffOfACleanReplayExitsZero() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final CliRun inproc = fixtape("replay", journal.toString(), "--transport", "inproc", "--diff");
+        assertEquals(0, inproc.exit, inproc.toString());
+        assertTrue(inproc.out.contains(" replayed outbound messages: identical"), inproc.toString());
+        final CliRun tcp = fixtape("replay", journal.toString(), "--transport", "tcp", "--diff");
+        assertEquals(0, tcp.exit, tcp.toString());
+        assertEquals(CliRun.digest(inproc), CliRun.digest(tcp), "one digest for both transports");
+    }
+
+    @Test
+    void diffOfADifferentApplicationExitsNonZeroWithTheFirstDifferenceReadable() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final CliRun run = fixtape("replay", journal.toString(), "--app", "echo", "--diff", "--show", "3");
+        assertEquals(ReplayCommand.EXIT_DIFFERENT, run.exit, run.toString());
+        assertTrue(run.out.contains(" differ, "), run.toString());
+        final Matcher first = FIELD_DIFFERENCE.matcher(run.out);
+        assertTrue(first.find(), "first difference as seq/MsgType/tag/recorded/replayed: " + run);
+        // the recorded Logon is identical; exec's first ExecutionReport (seq 2) is where echo differs
+        assertTrue(first.group().startsWith("  seq=2 MsgType=8 "), first.group());
+        assertTrue(run.out.contains("... "), "more than --show 3 differences, the rest summarised: " + run);
+    }
+
+    @Test
+    void jsonCarriesParamsProfileAndPerMsgTypeHistograms() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("result.json");
+        final String[] args = {"replay", journal.toString(), "--journal-mode", "none", "--rate", "5000", "--json",
+            json.toString()};
+        final CliRun run = fixtape(args);
+        assertEquals(0, run.exit, run.toString());
+        final JsonObject result = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+
+        assertEquals("replay", result.get("bench").getAsString());
+        final List<String> params = new ArrayList<>();
+        result.getAsJsonArray("bench_params").forEach(p -> params.add(p.getAsString()));
+        assertTrue(params.containsAll(List.of("--journal-mode", "none", "--rate", "5000", "--json")), params.toString());
+
+        final JsonObject profile = result.getAsJsonObject("bench_profile");
+        assertEquals("inproc", profile.get("transport").getAsString());
+        assertEquals("none", profile.get("store").getAsString());
+        // journal mode none is not the compiled-out flavour: the flag is what this JVM read
+        assertEquals(StoreSwitch.COMPILED_OUT, profile.get("store_compiled_out").getAsBoolean());
+        assertFalse(profile.get("store_compiled_out").getAsBoolean(), "surefire does not set " + StoreSwitch.PROPERTY);
+        assertEquals("5000/s", profile.get("pacing").getAsString());
+        for (final String field : List.of("application", "engine", "threads", "cpu_pinning", "jvm", "jvm_flags", "data"))
+        {
+            assertTrue(profile.has(field), "bench_profile." + field + " in " + profile);
+        }
+        assertTrue(result.has("bench_standards"));
+
+        final JsonObject figures = result.getAsJsonObject("result");
+        assertTrue(figures.get("complete").getAsBoolean(), figures.toString());
+        assertEquals(5000, figures.get("offered_inbound_per_second").getAsDouble(), 1e-9);
+        assertTrue(figures.get("sha256").getAsString().matches("[0-9a-f]{64}"));
+        final JsonObject latency = figures.getAsJsonObject("latency_ns");
+        final Set<String> types = latency.keySet();
+        assertTrue(types.containsAll(Set.of("A", "D")), "per inbound MsgType: " + types);
+        for (final String type : types)
+        {
+            for (final String kind : List.of("response", "service"))
+            {
+                final JsonObject histogram = latency.getAsJsonObject(type).getAsJsonObject(kind);
+                for (final String field : List.of("count", "p50", "p90", "p99", "p99_9", "max"))
+                {
+                    assertTrue(histogram.has(field), type + "." + kind + "." + field);
+                }
+                assertTrue(histogram.get("count").getAsLong() > 0, type + "." + kind + " has samples");
+                assertTrue(histogram.get("max").getAsLong() >= histogram.get("p50").getAsLong());
+            }
+        }
+    }
+
+    /**
+     * {@link StoreSwitch#COMPILED_OUT} is fixed when the class initialises, so the compiled-out flavour runs in a
+     * child JVM (same java, classpath and flags, plus {@code -Dfixtape.store.compiledOut=true}).
+     */
+    @Test
+    void storeCompiledOutIsWhatTheRunningJvmRead() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("compiled-out.json");
+        final List<String> command = new ArrayList<>();
+        command.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (!arg.startsWith("-javaagent") && !arg.startsWith("-agentlib") && !arg.startsWith("-D" + StoreSwitch.PROPERTY))
+            {
+                command.add(arg);
+            }
+        }
+        command.add("-D" + StoreSwitch.PROPERTY + "=true");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(FixtapeMain.class.getName());
+        command.addAll(List.of("replay", journal.toString(), "--journal-mode", "none", "--diff", "--json", json.toString()));
+        final Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final boolean exited = child.waitFor(300, TimeUnit.SECONDS); // a safety net only: a JVM start and a replay
+        if (!exited)
+        {
+            child.destroyForcibly();
+        }
+        final String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(exited, "child JVM did not finish: " + output);
+        assertEquals(0, child.exitValue(), output);
+        final JsonObject profile = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+            .getAsJsonObject("bench_profile");
+        assertTrue(profile.get("store_compiled_out").getAsBoolean(), profile.toString());
+        assertEquals("none", profile.get("store").getAsString());
+    }
+
+    @Test
+    void sessionIsSelectedByIdBySenderTargetOrByNumber() throws Exception
+    {
+        final Path fixture = CliRun.fixture("fix44-exec", dir);
+        final SessionRecording recorded = JournalRecordings.load(fixture).find("FIXTAPE:CLIENT");
+        final SessionId other = new SessionId("FIX.4.4", "OTHER", "PEER");
+        final Recordings synthetic = new Recordings();
+        // after the recorded session (the journal is written in time order)
+        SyntheticSession.generate(other, 5, 1_000, recorded.timestampNanos(recorded.count() - 1) + 1_000_000_000L, synthetic);
+        final Path journal = dir.resolve("two-sessions");
+        try (RecordingSink sink = JournalRecordings.writer(journal))
+        {
+            for (final SessionRecording session : List.of(recorded, synthetic.session(other)))
+            {
+                for (int i = 0; i < session.count(); i++)
+                {
+                    sink.onMessage(session.sessionId(), session.isInbound(i), session.timestampNanos(i), session.buffer(),
+                        session.offset(i), session.length(i));
+                }
+            }
+        }
+
+        final CliRun ambiguous = fixtape("replay", journal.toString());
+        assertEquals(ReplayCommand.EXIT_NO_SESSION, ambiguous.exit, ambiguous.toString());
+        assertTrue(ambiguous.err.contains("FIX.4.4:FIXTAPE->CLIENT  (FIXTAPE:CLIENT, "), ambiguous.toString());
+        assertTrue(ambiguous.err.contains("FIX.4.4:OTHER->PEER  (OTHER:PEER, "), ambiguous.toString());
+
+        final CliRun bySenderTarget = fixtape("replay", journal.toString(), "--session", "FIXTAPE:CLIENT", "--diff");
+        assertEquals(0, bySenderTarget.exit, bySenderTarget.toString());
+        assertTrue(bySenderTarget.out.contains("session   FIX.4.4:FIXTAPE->CLIENT\n"), bySenderTarget.toString());
+        final CliRun byId = fixtape("replay", journal.toString(), "--session", "FIX.4.4:FIXTAPE->CLIENT", "--diff");
+        assertEquals(0, byId.exit, byId.toString());
+        assertEquals(CliRun.digest(bySenderTarget), CliRun.digest(byId));
+
+        final List<String> others = new ArrayList<>();
+        for (final String selector : List.of("OTHER:PEER", "FIX.4.4:OTHER->PEER"))
+        {
+            final CliRun run = fixtape("replay", journal.toString(), "--session", selector);
+            assertEquals(0, run.exit, run.toString());
+            assertTrue(run.out.contains("session   FIX.4.4:OTHER->PEER\n"), run.toString());
+            assertTrue(run.out.contains("inbound   7/7 sent"), "Logon, 5 orders, Logout: " + run);
+            others.add(CliRun.digest(run));
+        }
+        assertEquals(1, others.stream().distinct().count(), others.toString());
+        assertFalse(others.contains(CliRun.digest(byId)));
+
+        final CliRun unknown = fixtape("replay", journal.toString(), "--session", "NOBODY:HERE");
+        assertEquals(ReplayCommand.EXIT_NO_SESSION, unknown.exit, unknown.toString());
+        assertTrue(unknown.err.contains("no session 'NOBODY:HERE'"), unknown.toString());
+    }
+
+    @Test
+    void paceSpeedAndRateReachTheSchedule() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final List<String> pacing = new ArrayList<>();
+        final List<Double> offered = new ArrayList<>();
+        final List<String> digests = new ArrayList<>();
+        for (final List<String> flags : List.of(List.of("--pace", "max"), List.of("--pace", "recorded", "--speed", "1000"),
+            List.of("--pace", "recorded", "--speed", "500"), List.of("--rate", "2000")))
+        {
+            final Path json = dir.resolve("pacing-" + pacing.size() + ".json");
+            final List<String> args = new ArrayList<>(List.of("replay", journal.toString(), "--diff", "--json", json.toString()));
+            args.addAll(flags);
+            final CliRun run = fixtape(args.toArray(new String[0]));
+            assertEquals(0, run.exit, run.toString());
+            final JsonObject result = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+            pacing.add(result.getAsJsonObject("bench_profile").get("pacing").getAsString());
+            offered.add(result.getAsJsonObject("result").get("offered_inbound_per_second").getAsDouble());
+            digests.add(CliRun.digest(run));
+        }
+        assertEquals(List.of("max", "recorded x1000.0", "recorded x500.0", "2000/s"), pacing);
+        assertEquals(0, offered.get(0), 1e-9, "max: everything due at the start");
+        assertTrue(offered.get(1) > 0, offered.toString());
+        assertEquals(offered.get(1), offered.get(2) * 2, offered.get(1) * 1e-3, "--speed scales the recorded rate: " + offered);
+        assertEquals(2000, offered.get(3), 1e-9);
+        assertEquals(1, digests.stream().distinct().count(), "pacing changes when, never what: " + digests);
+    }
+
+    /** Sanity for the JSON helpers above: bench_params is the argument vector as given. */
+    @Test
+    void benchParamsIsTheArgumentVector() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("params.json");
+        final CliRun run = fixtape("replay", journal.toString(), "--transport", "inproc", "--json", json.toString());
+        assertEquals(0, run.exit, run.toString());
+        final JsonArray params = JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("bench_params");
+        final List<String> values = new ArrayList<>();
+        params.forEach(p -> values.add(p.getAsString()));
+        assertEquals(List.of(journal.toString(), "--transport", "inproc", "--json", json.toString()),
+            values.stream().filter(v -> !"replay".equals(v)).collect(Collectors.toList()), values.toString());
+    }
+}
