@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The server-side probe of {@code tick_to_trade} (BENCH_CONTRACT section 1: the server owns it): the time from the
@@ -40,6 +42,8 @@ public final class ServerProbe
     /** [{@link Phase#WARMUP}] discarded, [{@link Phase#MEASURED}] {@link #latency}: chosen without a branch. */
     private final Histogram[] byPhase = {Seeds.seeded(MAX_NS), latency};
     private long orders;
+    /** {@link #orders} published with a release store after each record: the shutdown hook's view (see writeFile). */
+    private final AtomicLong recorded = new AtomicLong();
     private long unmatched;
 
     public ServerProbe(final int warmup, final int total, final Path out, final String where)
@@ -82,6 +86,7 @@ public final class ServerProbe
     {
         orders++;
         byPhase[Phase.of(index, warmup)].recordValue(Math.max(0, Math.min(MAX_NS, latencyNs)));
+        recorded.lazySet(orders); // release: the histogram update above is visible to whoever reads this count
     }
 
     /** The measured samples only: a copy of the measured histogram without its seeds ({@link Seeds}). */
@@ -92,11 +97,20 @@ public final class ServerProbe
 
     public void writeFile()
     {
+        // The hook runs on its own thread as soon as the orchestrator stops the process, which it does once the
+        // client has read the last order — possibly before the server thread, back from the poll that wrote that
+        // order, has recorded it. Wait (bounded) until every tick's order is recorded; the acquire read of the
+        // count also makes the recording thread's histogram updates visible here.
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (recorded.get() < readNs.length && System.nanoTime() < deadline)
+        {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
         final Histogram measured = measured();
         final Map<String, Object> json = new LinkedHashMap<>();
         json.put("probe", "tick_to_trade");
         json.put("where", where);
-        json.put("orders_written", orders);
+        json.put("orders_written", recorded.get());
         json.put("orders_without_read_stamp", unmatched);
         json.put("warmup", warmup);
         json.put("samples", measured.getTotalCount());
