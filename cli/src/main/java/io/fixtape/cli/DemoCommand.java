@@ -111,8 +111,12 @@ public final class DemoCommand implements Callable<Integer>
         final SessionId initiatorId = new SessionId(beginString, "CLIENT", "EXEC");
         final OrderFlow flow = new OrderFlow(orders, rate, beginString, clock);
         final int stopAfter = orders / 2;
-        // The acceptor stops at a quiet point (every order sent so far answered): orders the acceptor has read and
-        // journaled but not yet answered when its engine closes would have no fill, as nothing re-drives them.
+        // The acceptor stops at a quiet point (every order sent so far answered). Not for orders read but unanswered:
+        // an order's MsgSeqNum counts as received only once the application's callback has returned (at-least-once),
+        // so one the process dies on is asked for again after the restart (PossDupFlag=Y; AcceptorCrashTest). What
+        // the quiet point avoids is a fill the exec application held back for back-pressure (PendingReplies, in
+        // memory only): its order already counts as received, so that fill would go with the process. It also keeps
+        // the before/after sequence numbers printed below simple to compare.
         flow.limit(stopAfter);
         out.println("fixtape demo: " + beginString + " acceptor (exec app, JournalMode=audit, journal " + journalDir +
             ") and initiator (in-memory store) over loopback TCP, " + orders + " orders at " +

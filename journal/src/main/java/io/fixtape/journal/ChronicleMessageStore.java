@@ -256,6 +256,21 @@ public final class ChronicleMessageStore implements MessageStore
         }
     }
 
+    /** {@link Journal#probeWritable}: the journal is shared, so this answers for every session on it. */
+    @Override
+    public boolean probeWritable(final long nowNanos)
+    {
+        final ReentrantLock lock = owner.lockShared();
+        try
+        {
+            return journal.probeWritable(nowNanos);
+        }
+        finally
+        {
+            ChronicleMessageStoreFactory.unlockShared(lock);
+        }
+    }
+
     @Override
     public boolean persistsMessages()
     {

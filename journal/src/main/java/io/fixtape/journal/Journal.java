@@ -5,6 +5,7 @@ import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesStore;
+import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -60,9 +61,13 @@ public final class Journal implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ResendIndex[] outIndexes;
     private final File spaceProbe;
+    private final File queueDirectory;
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
+    private long lastRecordEnd = -1;
+    private File lastRecordFile;
+    private String incompleteTail;
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
@@ -73,7 +78,12 @@ public final class Journal implements AutoCloseable
     private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
     private long growths;
     private ExcerptTailer readTailer;
-    private long lastDiskCheckNanos = Long.MIN_VALUE;
+    /**
+     * Engine time of the next free-space check. (It was "last check + interval" computed as {@code now - last}
+     * with last = Long.MIN_VALUE, which overflows for every positive time: the watermark was never checked by time,
+     * only after a failed write.)
+     */
+    private long nextDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
     private long syncs;
     private boolean lowSpace;
@@ -133,6 +143,7 @@ public final class Journal implements AutoCloseable
             this.queue = openedQueue;
             failIfReadOnlyFallback();
             this.spaceProbe = directory.toFile();
+            this.queueDirectory = directory.resolve(QUEUE_DIR).toFile();
             for (final Integer id : registry.ids())
             {
                 openSession(id);
@@ -267,6 +278,7 @@ public final class Journal implements AutoCloseable
                     {
                         return 0;
                     }
+                    markEnd(dc);
                 }
             }
             while (true)
@@ -280,10 +292,29 @@ public final class Journal implements AutoCloseable
                     RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
                     applyRecovered(record);
                     applied++;
+                    markEnd(dc);
                 }
             }
         }
+        incompleteTail = IncompleteTail.after(lastRecordFile, lastRecordEnd);
         return applied;
+    }
+
+    private void markEnd(final DocumentContext dc)
+    {
+        final Bytes<?> bytes = dc.wire().bytes();
+        lastRecordEnd = bytes.readLimit();
+        lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+    }
+
+    /**
+     * What the last open found after the last complete record: a message naming a record whose write was cut off
+     * (the previous writer died or its disk failed mid-append), or null. That record was never visible nor
+     * acknowledged (its message was not sent / not delivered); the first append writes over it.
+     */
+    public String incompleteTail()
+    {
+        return incompleteTail;
     }
 
     private void applyRecovered(final JournalRecord record)
@@ -457,9 +488,9 @@ public final class Journal implements AutoCloseable
         {
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
-        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos() || lowSpace)
+        if (nowNanos >= nextDiskCheckNanos || lowSpace)
         {
-            lastDiskCheckNanos = nowNanos;
+            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
             checkSpace();
         }
         if (lowSpace)
@@ -473,6 +504,38 @@ public final class Journal implements AutoCloseable
             throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
                 "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
         }
+    }
+
+    /**
+     * After a failed append (writer thread): whether an append would pass the checks that failed it now — the free
+     * space is back above the watermark (measured now), Chronicle has not fallen back to read-only, the queue
+     * directory is writable and the fault injector (tests) lets writes through. Writes nothing; a true answer is a
+     * hint (the next append may still fail). Allocation-free apart from what the OS calls do.
+     */
+    public boolean probeWritable(final long nowNanos)
+    {
+        if (closed)
+        {
+            return false;
+        }
+        nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
+        checkSpace();
+        if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
+        {
+            return false;
+        }
+        if (faultInjector != null)
+        {
+            try
+            {
+                faultInjector.beforeProbe();
+            }
+            catch (final IOException ex)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void checkSpace()
@@ -654,9 +717,9 @@ public final class Journal implements AutoCloseable
             sync();
             work++;
         }
-        if (nowNanos - lastDiskCheckNanos >= ctx.diskCheckIntervalNanos())
+        if (nowNanos >= nextDiskCheckNanos)
         {
-            lastDiskCheckNanos = nowNanos;
+            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
             checkSpace();
             work++;
         }

@@ -1,10 +1,13 @@
 package io.fixtape.journal;
 
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -19,6 +22,8 @@ public final class JournalReader implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final SessionRegistry registry;
+    private long lastRecordEnd = -1;
+    private File lastRecordFile;
 
     public JournalReader(final Path directory)
     {
@@ -44,7 +49,10 @@ public final class JournalReader implements AutoCloseable
         return SessionRegistry.open(directory, true);
     }
 
-    /** Reads the next complete record into {@code record}; false at the current end of the journal. */
+    /**
+     * Reads the next complete record into {@code record}; false at the current end of the journal (a record whose
+     * write was cut off is never returned: see {@link #incompleteTail()}).
+     */
     public boolean next(final JournalRecord record)
     {
         try (DocumentContext dc = tailer.readingDocument())
@@ -53,9 +61,23 @@ public final class JournalReader implements AutoCloseable
             {
                 return false;
             }
-            RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
+            final Bytes<?> bytes = dc.wire().bytes();
+            RecordCodec.read(bytes, dc.index(), record, directory.toString());
+            lastRecordEnd = bytes.readLimit();
+            lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
             return true;
         }
+    }
+
+    /**
+     * After {@link #next} returned false: a message naming the file and offset when the journal ends in a record
+     * whose write was cut off (the writer died or its disk failed mid-append), else null. Such a record is never
+     * returned and was never acknowledged: the records before it are complete, and a writer reopening the journal
+     * writes over it. On a journal being written it may name an append in progress.
+     */
+    public String incompleteTail()
+    {
+        return IncompleteTail.after(lastRecordFile, lastRecordEnd);
     }
 
     /** Positions at a Chronicle index (e.g. from a resend index); false if absent. */
@@ -97,8 +119,12 @@ public final class JournalReader implements AutoCloseable
         }
     }
 
-    /** Total bytes of the journal directory's files (queue, registry, state, indexes). */
-    public long sizeOnDisk()
+    /**
+     * Apparent size: the sum of the lengths of the journal directory's files (queue, registry, state, indexes). Not
+     * what the disk holds: Chronicle cycle files and the resend indexes are sparse (a fresh daily cycle file is
+     * 80+ MiB long with a few KiB written); see {@code journal stat} for the allocated size.
+     */
+    public long apparentSize()
     {
         try (java.util.stream.Stream<Path> files = Files.walk(directory))
         {

@@ -10,4 +10,13 @@ import java.io.IOException;
 public interface JournalWriteFaultInjector
 {
     void beforeWrite(int sessionId, int seqNum, int length) throws IOException;
+
+    /**
+     * A paused session asks whether the journal would write again ({@link Journal#probeWritable}): throwing says no.
+     * By default the same answer as an empty write of no session ({@code beforeWrite(0, 0, 0)}).
+     */
+    default void beforeProbe() throws IOException
+    {
+        beforeWrite(0, 0, 0);
+    }
 }

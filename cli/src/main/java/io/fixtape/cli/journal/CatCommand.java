@@ -52,6 +52,13 @@ public final class CatCommand implements Callable<Integer>
                     }
                 }
             }
+            final String incomplete = reader.incompleteTail();
+            if (incomplete != null)
+            {
+                final PrintWriter err = spec.commandLine().getErr();
+                err.println("journal cat: " + incomplete); // stderr: the records on stdout stay parseable
+                err.flush();
+            }
         }
         out.flush();
         return 0;

@@ -12,6 +12,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Record selection options shared by {@code journal cat/tail/export} (a picocli mixin). */
 public final class RecordFilter
@@ -21,7 +23,8 @@ public final class RecordFilter
     @Option(names = "--session", description = "session id (see journal stat)")
     Integer session;
 
-    @Option(names = "--comp-ids", paramLabel = "SENDER:TARGET", description = "session by our SenderCompID and TargetCompID")
+    @Option(names = "--comp-ids", paramLabel = "SENDER:TARGET", description = "sessions by our SenderCompID and " +
+        "TargetCompID (all of them when several BeginStrings or qualifiers share the CompIDs)")
     String compIds;
 
     @Option(names = "--direction", description = "in or out")
@@ -39,12 +42,19 @@ public final class RecordFilter
     @Option(names = "--since", paramLabel = "TIME", description = "records at or after TIME: ISO instant (2026-12-02T15:00:00Z) or UTC yyyyMMdd-HH:mm:ss[.SSS]")
     String since;
 
-    private int sessionId = -1;
+    /** Session ids selected by --session / --comp-ids; null: every session. */
+    private Set<Integer> sessionIds;
+    private String sender;
+    private String target;
     private int dir = -1;
     private long msgType;
     private long sinceNanos = Long.MIN_VALUE;
 
-    /** Resolves names against the journal's registry; throws IllegalArgumentException naming a bad option. */
+    /**
+     * Resolves names against the journal's registry; throws IllegalArgumentException naming a bad option.
+     * {@code --comp-ids SENDER:TARGET} selects every session with those CompIDs (several when their BeginString or
+     * SessionQualifier differ: each output line names its session; {@code --session ID} picks one).
+     */
     public RecordFilter conclude(final SessionRegistry registry)
     {
         if (session != null && compIds != null)
@@ -53,7 +63,7 @@ public final class RecordFilter
         }
         if (session != null)
         {
-            sessionId = session;
+            sessionIds = Set.of(session);
         }
         else if (compIds != null)
         {
@@ -62,17 +72,10 @@ public final class RecordFilter
             {
                 throw new IllegalArgumentException("--comp-ids must be SENDER:TARGET, got " + compIds);
             }
-            final String sender = compIds.substring(0, colon);
-            final String target = compIds.substring(colon + 1);
-            for (final Integer id : registry.ids())
-            {
-                final SessionId s = registry.sessionOf(id);
-                if (s.senderCompId().equals(sender) && s.targetCompId().equals(target))
-                {
-                    sessionId = id;
-                }
-            }
-            if (sessionId < 0)
+            sender = compIds.substring(0, colon);
+            target = compIds.substring(colon + 1);
+            registry(registry);
+            if (sessionIds.isEmpty())
             {
                 throw new IllegalArgumentException("--comp-ids " + compIds + ": no such session in the journal");
             }
@@ -128,9 +131,37 @@ public final class RecordFilter
         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
     }
 
+    /**
+     * A newer registry ({@code tail -f}: sessions registered after the tool started): {@code --comp-ids} takes in the
+     * new sessions with those CompIDs.
+     */
+    public void registry(final SessionRegistry registry)
+    {
+        if (sender == null)
+        {
+            return;
+        }
+        final Set<Integer> ids = new TreeSet<>();
+        for (final Integer id : registry.ids())
+        {
+            final SessionId s = registry.sessionOf(id);
+            if (s.senderCompId().equals(sender) && s.targetCompId().equals(target))
+            {
+                ids.add(id);
+            }
+        }
+        sessionIds = ids;
+    }
+
+    /** The session ids selected (every matching one for --comp-ids); empty when no session filter is set. */
+    public Set<Integer> sessionIds()
+    {
+        return sessionIds == null ? Set.of() : sessionIds;
+    }
+
     public boolean matches(final JournalRecord r)
     {
-        return (sessionId < 0 || r.sessionId() == sessionId) &&
+        return (sessionIds == null || sessionIds.contains(r.sessionId())) &&
             (dir < 0 || r.direction() == dir) &&
             (msgType == 0 || r.msgType() == msgType) &&
             (fromSeq == null || r.seqNum() >= fromSeq) &&

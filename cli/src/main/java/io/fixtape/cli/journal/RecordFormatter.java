@@ -36,6 +36,12 @@ public final class RecordFormatter
         this.registry = registry;
     }
 
+    /** Whether the registry in use names this session id. */
+    public boolean knows(final int sessionId)
+    {
+        return registry.sessionOf(sessionId) != null;
+    }
+
     public String format(final JournalRecord r)
     {
         final String fix = maskPasswords(r.fixAsString()).replace('\u0001', '|');

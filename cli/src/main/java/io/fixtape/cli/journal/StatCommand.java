@@ -12,13 +12,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
-/** {@code journal stat DIR}: sessions, counts per direction and MsgType, sequence and time ranges, size. */
+/**
+ * {@code journal stat DIR}: sessions, counts per direction and MsgType, sequence and time ranges, size on disk
+ * (allocated blocks, as {@code du -sk}) next to the apparent size (file lengths; the queue files are sparse).
+ */
 @Command(name = "stat", mixinStandardHelpOptions = true, description = "Summarise a journal.")
 public final class StatCommand implements Callable<Integer>
 {
@@ -60,6 +66,37 @@ public final class StatCommand implements Callable<Integer>
         }
     }
 
+    /**
+     * What the journal occupies on disk: the blocks allocated to its files as {@code du -sk} counts them (POSIX: the
+     * files' {@code st_blocks}, directories included, in KiB), -1 when {@code du} cannot be run. The JDK exposes no
+     * portable allocated size ({@code unix:} file attributes have no block count), hence the tool.
+     */
+    static long allocatedBytes(final Path dir)
+    {
+        try
+        {
+            final Process du = new ProcessBuilder("du", "-sk", dir.toAbsolutePath().toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            final String output = new String(du.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+            if (!du.waitFor(30, TimeUnit.SECONDS) || du.exitValue() != 0 || output.isEmpty())
+            {
+                du.destroyForcibly();
+                return -1;
+            }
+            final int end = output.indexOf('\t') > 0 ? output.indexOf('\t') : output.indexOf(' ');
+            return Long.parseLong(end > 0 ? output.substring(0, end) : output) * 1024;
+        }
+        catch (final IOException | NumberFormatException ex)
+        {
+            return -1;
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
     @Override
     public Integer call()
     {
@@ -70,6 +107,7 @@ public final class StatCommand implements Callable<Integer>
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         final long size;
+        final String incomplete;
         final io.fixtape.journal.SessionRegistry registry;
         try (JournalReader reader = new JournalReader(dir))
         {
@@ -91,7 +129,8 @@ public final class StatCommand implements Callable<Integer>
                     sides[r.direction() == JournalRecordDescriptor.DIRECTION_IN ? 0 : 1].add(r);
                 }
             }
-            size = reader.sizeOnDisk();
+            size = reader.apparentSize();
+            incomplete = reader.incompleteTail();
         }
         out.printf("journal %s (format %s)%n", dir.toAbsolutePath(),
             JournalRecordDescriptor.versionName(JournalRecordDescriptor.MAJOR_VERSION, JournalRecordDescriptor.MINOR_VERSION));
@@ -100,7 +139,11 @@ public final class StatCommand implements Callable<Integer>
         out.printf("records: %d (corrupt: %d)%n", records, corrupt);
         out.printf("time: %s .. %s%n", records == 0 ? "-" : RecordFormatter.timestamp(first),
             records == 0 ? "-" : RecordFormatter.timestamp(last));
-        out.printf("size on disk: %d bytes (apparent size; Chronicle cycle files are sparse)%n", size);
+        final long allocated = allocatedBytes(dir);
+        out.printf("size on disk: %s (allocated blocks, du -sk); apparent size %d bytes (sum of file lengths: " +
+            "Chronicle cycle files and resend indexes are sparse)%n",
+            allocated < 0 ? "unknown (du not available)" : allocated + " bytes", size);
+        out.printf("tail: %s%n", incomplete == null ? "complete" : incomplete);
         out.printf("sessions: %d registered, %d with records%n", registry.ids().size(), sessions.size());
         for (final Integer id : registry.ids())
         {

@@ -2,6 +2,7 @@ package io.fixtape.cli.journal;
 
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
+import io.fixtape.journal.SessionRegistry;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine.Command;
@@ -13,6 +14,8 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
@@ -43,6 +46,8 @@ public final class TailCommand implements Callable<Integer>
     @Mixin
     RecordFilter filter;
 
+    /** Session ids still unknown after a registry reload (not re-read for each of their records). */
+    private final Set<Integer> unresolved = new HashSet<>();
     private volatile boolean running = true;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -80,12 +85,7 @@ public final class TailCommand implements Callable<Integer>
                 TimeUnit.MILLISECONDS.toNanos(10));
             while (follow && running)
             {
-                final int work = drain(reader, record, formatter, out);
-                if (work > 0)
-                {
-                    formatter.registry(reader.reloadRegistry());
-                }
-                idle.idle(work);
+                idle.idle(drain(reader, record, formatter, out));
             }
         }
         finally
@@ -113,6 +113,18 @@ public final class TailCommand implements Callable<Integer>
         while (reader.next(record))
         {
             work++;
+            if (!formatter.knows(record.sessionId()) && unresolved.add(record.sessionId()))
+            {
+                // A session registered after we started (the engine writes the registry before the session's first
+                // record): re-read it before naming or filtering the record. Once per unknown id.
+                final SessionRegistry newer = reader.reloadRegistry();
+                formatter.registry(newer);
+                filter.registry(newer);
+                if (formatter.knows(record.sessionId()))
+                {
+                    unresolved.remove(record.sessionId());
+                }
+            }
             if (filter.matches(record))
             {
                 out.println(formatter.format(record));

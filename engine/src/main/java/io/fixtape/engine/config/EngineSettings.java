@@ -7,6 +7,7 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionSchedule;
+import io.fixtape.engine.session.StoreFailurePolicy;
 import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
@@ -178,6 +179,10 @@ public final class EngineSettings
         config.resendRequestChunkSize(chunkSize);
         config.checkLatency(section.bool("CheckLatency", true));
         config.maxLatencyNanos(seconds(section, "MaxLatency", 120));
+        config.storeFailurePolicy(storeFailurePolicy(section));
+        final int probeMs = section.integer("StoreProbeIntervalMs", 1000);
+        section.check(probeMs > 0, "StoreProbeIntervalMs", "must be > 0 ms");
+        config.storeProbeIntervalNanos(TimeUnit.MILLISECONDS.toNanos(probeMs));
         config.timestampPrecision(timestampPrecision(section));
         config.schedule(schedule(section));
         config.maxMessageSize(Math.max(256, section.integer("MaxMessageSize", io.fixtape.engine.codec.FixFramer.DEFAULT_MAX_MESSAGE_SIZE)));
@@ -264,6 +269,20 @@ public final class EngineSettings
         final int value = section.integer(key, defaultSeconds);
         section.check(value > 0, key, "must be > 0 seconds");
         return TimeUnit.SECONDS.toNanos(value);
+    }
+
+    private static StoreFailurePolicy storeFailurePolicy(final Settings.Section section)
+    {
+        final String value = section.string("StoreFailurePolicy", "logout");
+        try
+        {
+            return StoreFailurePolicy.parse(value);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            section.check(false, "StoreFailurePolicy", "must be disconnect, logout or pause");
+            throw ex;
+        }
     }
 
     private static int timestampPrecision(final Settings.Section section)

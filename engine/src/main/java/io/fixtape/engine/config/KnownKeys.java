@@ -141,6 +141,11 @@ public final class KnownKeys
         t.put("Username", "initiator: Username (553) sent in Logon");
         t.put("Password", "initiator: Password (554) sent in Logon");
         t.put("PersistMessages", "Y (default): keep sent application messages for resend");
+        t.put("StoreFailurePolicy", "when the store cannot journal (full disk, read-only): logout (default: Logout " +
+            "with Text, then disconnect), disconnect (no Logout), or pause (keep the connection, stop reading, refuse " +
+            "application sends until the store writes again). See docs/JOURNAL_FORMAT.md, Faults");
+        t.put("StoreProbeIntervalMs", "StoreFailurePolicy=pause: ms of engine time between checks whether the store " +
+            "writes again (default 1000)");
         t.put("FileStorePath", "QuickFIX/J store directory: accepted for compatibility, passed to store providers (the memory store ignores it)");
         // fixtape engine
         t.put("IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");

@@ -58,7 +58,8 @@ public final class FixEngine implements AutoCloseable
             {
                 final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
                 stores.add(store);
-                final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock());
+                final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
+                    .errorHandler(context.errorHandler()); // store failures are reported, not only counted
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
@@ -164,7 +165,8 @@ public final class FixEngine implements AutoCloseable
             }
         }
         final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
-        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock());
+        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
+            .errorHandler(context.errorHandler());
         if (!poller.offer(() -> poller.addSession(session, store)))
         {
             store.close();

@@ -20,7 +20,9 @@ public enum LogoutReason
     /** Logon refused: bad HeartBtInt, EncryptMethod, authenticator, invalid fields. */
     INVALID_LOGON,
     /** The session schedule ended. */
-    SCHEDULE_END;
+    SCHEDULE_END,
+    /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */
+    STORE_FAILURE;
 
     static final LogoutReason[] VALUES = values();
 }

@@ -57,13 +57,14 @@ final class SequenceTracker
         return nextTarget;
     }
 
+    /** The store first: if it cannot record the number, nothing changes here either (and nothing may be sent). */
     void incrementSender()
     {
-        ++nextSender;
         if (!StoreSwitch.COMPILED_OUT)
         {
-            store.nextSenderSeqNum(nextSender);
+            store.nextSenderSeqNum(nextSender + 1);
         }
+        ++nextSender;
     }
 
     void incrementTarget()

@@ -13,6 +13,7 @@ import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.validation.SessionRejectReason;
 import io.fixtape.engine.validation.ValidationResult;
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,11 @@ import java.nio.charset.StandardCharsets;
  * body; {@link #send} frames, journals ({@link MessageStore#onOutbound}) and only then writes to the connection.
  * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
  * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
- * {@link #STALE_MESSAGE} or {@link #NO_MESSAGE}. Steady-state sending and receiving allocate nothing.
+ * {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED} or {@link #STORE_PAUSED}. Steady-state sending
+ * and receiving allocate nothing.
+ *
+ * <p><b>Store failures</b> (full disk, read-only journal): the refused message is neither sent nor delivered and
+ * uses no number; a logged-on session then disconnects, logs out or pauses per {@link StoreFailurePolicy}.
  *
  * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
  * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
@@ -55,8 +60,16 @@ public class Session
     public static final long STALE_MESSAGE = -4;
     /** {@link #send()} without a preceding {@link #newMessage}. */
     public static final long NO_MESSAGE = -5;
-    /** The store could not journal the message: nothing was sent and the session disconnected. */
+    /**
+     * The store could not journal the message: nothing was sent, no sequence number used, and the session applied
+     * its {@link StoreFailurePolicy} (see {@link #lastStoreFailure()}).
+     */
     public static final long STORE_FAILED = -6;
+    /**
+     * The session is paused on a store failure ({@link StoreFailurePolicy#PAUSE}): nothing journaled or sent, no
+     * sequence number used. Retry once {@link #isStorePaused()} is false again.
+     */
+    public static final long STORE_PAUSED = -7;
 
     /** BusinessRejectReason (380) 3: unsupported message type. */
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
@@ -95,6 +108,11 @@ public class Session
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
+    private boolean storePaused;
+    private long storePausedAtNanos;
+    private long nextStoreProbeNanos;
+    private MessageStoreException lastStoreFailure;
+    private ErrorHandler errorHandler;
 
     /**
      * @param config      concluded configuration of this session.
@@ -173,7 +191,32 @@ public class Session
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && application.isHoldingReplies();
+        return state == SessionState.ACTIVE && (storePaused || application.isHoldingReplies());
+    }
+
+    /**
+     * Paused on a store failure ({@link StoreFailurePolicy#PAUSE}): logged on, the connection is not read and
+     * application sends return {@link #STORE_PAUSED} until the store accepts writes again.
+     */
+    public boolean isStorePaused()
+    {
+        return storePaused;
+    }
+
+    /** The last store failure this session saw (its reason and the store's message), or null. */
+    public MessageStoreException lastStoreFailure()
+    {
+        return lastStoreFailure;
+    }
+
+    /**
+     * Where store failures are reported (once per failure, with the store's message), besides the counters; the
+     * engine passes its own ({@code EngineContext.errorHandler}). Configuration time; null: counters only.
+     */
+    public Session errorHandler(final ErrorHandler errorHandler)
+    {
+        this.errorHandler = errorHandler;
+        return this;
     }
 
     /** Whether a connection is bound (logged on or not). */
@@ -254,7 +297,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure();
+            onStoreFailure(ex);
             return false;
         }
     }
@@ -298,6 +341,11 @@ public class Session
         }
         final long now = clock.nanoTime();
         counters.messagesReceived++;
+        if (storePaused)
+        {
+            counters.messagesDroppedWhilePaused++; // read before the pause: re-requested after it (gap detection)
+            return;
+        }
         try
         {
             process(message, now, false);
@@ -305,7 +353,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure();
+            onStoreFailure(ex);
         }
         catch (final RuntimeException ex)
         {
@@ -363,7 +411,7 @@ public class Session
             }
             catch (final MessageStoreException ex)
             {
-                onStoreFailure();
+                onStoreFailure(ex);
             }
         }
         else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
@@ -386,7 +434,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure();
+            onStoreFailure(ex);
             return 1;
         }
         catch (final RuntimeException ex)
@@ -423,6 +471,11 @@ public class Session
                 }
                 break;
             case ACTIVE:
+                if (storePaused)
+                {
+                    work += whileStorePaused(nowNanos);
+                    break;
+                }
                 work += applicationWork(nowNanos);
                 if (state == SessionState.ACTIVE)
                 {
@@ -610,7 +663,7 @@ public class Session
     /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (connection != null)
+        while (connection != null && !storePaused)
         {
             final FixDecoder next = gaps.nextDue(now);
             if (next == null)
@@ -794,7 +847,12 @@ public class Session
             }
             else
             {
+                final long storeFailures = counters.storeFailures;
                 notifyApplication(m);
+                if (counters.storeFailures != storeFailures)
+                {
+                    return; // a reply could not be journaled: not handled, the peer resends it (see below)
+                }
             }
             // Counted as received only once the application has handled it (and its replies were journaled and
             // written): a process killed inside the callback restarts expecting this number again, so the peer
@@ -986,13 +1044,20 @@ public class Session
      * Frame, journal and write the message begun with {@link #newMessage}.
      *
      * @return the MsgSeqNum used (&gt; 0) or {@link #BACK_PRESSURED} (retry {@code send()}), {@link #NOT_CONNECTED},
-     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED}.
+     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED},
+     * {@link #STORE_PAUSED}.
      */
     public long send()
     {
         if (!sender.hasPending())
         {
             return NO_MESSAGE;
+        }
+        if (storePaused)
+        {
+            sender.dropPending();
+            counters.sendsRefusedWhilePaused++;
+            return STORE_PAUSED;
         }
         if (connection == null || !isSending())
         {
@@ -1005,7 +1070,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure();
+            onStoreFailure(ex);
             return STORE_FAILED;
         }
     }
@@ -1018,6 +1083,11 @@ public class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
+        if (storePaused)
+        {
+            counters.sendsRefusedWhilePaused++;
+            return STORE_PAUSED;
+        }
         if (connection == null || !isSending())
         {
             return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
@@ -1028,7 +1098,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure();
+            onStoreFailure(ex);
             return STORE_FAILED;
         }
     }
@@ -1058,6 +1128,7 @@ public class Session
 
     private void logoutSent(final LogoutReason reason, final long now)
     {
+        endStorePause(now); // logging out: read again (a store failure now disconnects)
         counters.logoutSent(reason);
         if (connection != null)
         {
@@ -1095,13 +1166,120 @@ public class Session
     }
 
     /**
-     * The store threw: under write-ahead nothing more may be sent or delivered, so the connection is closed at
-     * once without a Logout and without touching the store again (no reset). The counterparty's next Logon
-     * resynchronises from what the store did persist.
+     * The store threw: under write-ahead the message it refused is neither sent nor delivered, and a logged-on
+     * session applies its {@link StoreFailurePolicy}: pause, or a Logout (sent even if the journal refuses it: its
+     * number goes to the sequence state only), or a disconnect — which is also the answer in every other state, while
+     * already paused, and when even the Logout's number cannot be recorded. Never throws.
      */
-    private void onStoreFailure()
+    private void onStoreFailure(final MessageStoreException failure)
     {
         counters.storeFailures++;
+        lastStoreFailure = failure;
+        reportStoreFailure(failure);
+        if (connection != null && state == SessionState.ACTIVE && !storePaused)
+        {
+            final long now = clock.nanoTime();
+            switch (config.storeFailurePolicy())
+            {
+                case PAUSE:
+                    pauseOnStoreFailure(now);
+                    return;
+                case LOGOUT:
+                    if (logoutOnStoreFailure(failure, now))
+                    {
+                        return;
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        disconnectOnStoreFailure();
+    }
+
+    private void reportStoreFailure(final MessageStoreException failure)
+    {
+        final ErrorHandler handler = errorHandler;
+        if (handler != null)
+        {
+            try
+            {
+                handler.onError(failure);
+            }
+            catch (final RuntimeException ignore)
+            {
+                // a failing error handler must not take the session's policy with it
+            }
+        }
+    }
+
+    /** @return false when the Logout could not go out (its number not recordable, not connected): disconnect. */
+    private boolean logoutOnStoreFailure(final MessageStoreException failure, final long now)
+    {
+        sender.adminWithoutJournal(true);
+        try
+        {
+            sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + failure.reason(), now);
+        }
+        catch (final MessageStoreException ex)
+        {
+            lastStoreFailure = ex; // not even the sequence state takes the number: send nothing
+            return false;
+        }
+        return state == SessionState.LOGOUT_SENT && connection != null;
+    }
+
+    private void pauseOnStoreFailure(final long now)
+    {
+        storePaused = true;
+        storePausedAtNanos = now;
+        nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
+        counters.storePauses++;
+        sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
+        sender.dropPending();
+    }
+
+    /**
+     * Paused: probe the store once per interval and resume when it would write; meanwhile only Heartbeats, so that
+     * the counterparty keeps the connection. No TestRequest and no heartbeat timeout: we are not reading.
+     */
+    private int whileStorePaused(final long now)
+    {
+        int work = 0;
+        if (now - nextStoreProbeNanos >= 0)
+        {
+            nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
+            work++;
+            if (store.probeWritable(now))
+            {
+                endStorePause(now);
+                counters.storeResumes++;
+                sender.adminWithoutJournal(false);
+                timer.onReceived(now); // the silence while we did not read is ours, not the counterparty's
+                return work;
+            }
+        }
+        if (timer.isHeartbeatDue(now) && sender.heartbeat(null, now))
+        {
+            counters.heartbeatsSent++;
+            work++;
+        }
+        return work;
+    }
+
+    private void endStorePause(final long now)
+    {
+        if (storePaused)
+        {
+            storePaused = false;
+            counters.storePausedNanos += now - storePausedAtNanos;
+        }
+    }
+
+    /** Close at once, no Logout, without touching the store again (no reset); the next Logon resynchronises. */
+    private void disconnectOnStoreFailure()
+    {
+        endStorePause(clock.nanoTime());
         final Connection current = connection;
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         connection = null;
@@ -1131,6 +1309,7 @@ public class Session
 
     private void onDisconnected(final DisconnectReason reason)
     {
+        endStorePause(clock.nanoTime());
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         state = SessionState.DISCONNECTED;
         counters.disconnect(reason);

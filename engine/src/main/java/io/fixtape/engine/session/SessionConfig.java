@@ -39,6 +39,8 @@ public final class SessionConfig
     public static final int DEFAULT_GAP_QUEUE_BYTES = 1024 * 1024;
     /** Default number of messages buffered beyond a sequence gap. */
     public static final int DEFAULT_GAP_QUEUE_MESSAGES = 8192;
+    /** Default StoreProbeIntervalMs: a paused session asks its store once a second whether it writes again. */
+    public static final long DEFAULT_STORE_PROBE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private SessionId sessionId;
     private Role role = Role.ACCEPTOR;
@@ -67,6 +69,8 @@ public final class SessionConfig
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private int gapQueueBytes = DEFAULT_GAP_QUEUE_BYTES;
     private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
+    private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.LOGOUT;
+    private long storeProbeIntervalNanos = DEFAULT_STORE_PROBE_INTERVAL_NANOS;
 
     /** Required: BeginString, our SenderCompID, their TargetCompID. */
     public SessionConfig sessionId(final SessionId sessionId)
@@ -272,6 +276,20 @@ public final class SessionConfig
         return this;
     }
 
+    /** What a logged-on session does when its store fails (see {@link StoreFailurePolicy}); default LOGOUT. */
+    public SessionConfig storeFailurePolicy(final StoreFailurePolicy policy)
+    {
+        this.storeFailurePolicy = policy;
+        return this;
+    }
+
+    /** {@link StoreFailurePolicy#PAUSE}: engine time between two store probes; default 1 s. */
+    public SessionConfig storeProbeIntervalNanos(final long nanos)
+    {
+        this.storeProbeIntervalNanos = nanos;
+        return this;
+    }
+
     /**
      * Check the settings.
      *
@@ -283,6 +301,8 @@ public final class SessionConfig
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(authenticator, "authenticator");
+        Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
+        require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");
         require(heartBtIntSeconds >= 0, "HeartBtInt must be >= 0: " + heartBtIntSeconds);
         require(logonTimeoutNanos > 0, "LogonTimeout must be > 0");
         require(logoutTimeoutNanos > 0, "LogoutTimeout must be > 0");
@@ -468,5 +488,15 @@ public final class SessionConfig
     public int gapQueueMessages()
     {
         return gapQueueMessages;
+    }
+
+    public StoreFailurePolicy storeFailurePolicy()
+    {
+        return storeFailurePolicy;
+    }
+
+    public long storeProbeIntervalNanos()
+    {
+        return storeProbeIntervalNanos;
     }
 }

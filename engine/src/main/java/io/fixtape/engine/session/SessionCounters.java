@@ -48,6 +48,12 @@ public final class SessionCounters
     long applicationErrors;
     long sessionResets;
     long storeFailures;
+    long storePauses;
+    long storeResumes;
+    long storePausedNanos;
+    long sendsRefusedWhilePaused;
+    long messagesDroppedWhilePaused;
+    long unjournaledMessagesSent;
     long internalErrors;
 
     void rejectSent(final int reason)
@@ -233,10 +239,55 @@ public final class SessionCounters
         return applicationErrors;
     }
 
-    /** The store threw {@link io.fixtape.engine.store.MessageStoreException}; the session disconnected. */
+    /**
+     * The store threw {@link io.fixtape.engine.store.MessageStoreException}: the session applied its
+     * {@link StoreFailurePolicy} (see {@link Session#lastStoreFailure()} for the last one).
+     */
     public long storeFailures()
     {
         return storeFailures;
+    }
+
+    /** Times the session paused on a store failure ({@link StoreFailurePolicy#PAUSE}). */
+    public long storePauses()
+    {
+        return storePauses;
+    }
+
+    /** Times a paused session resumed because its store accepted writes again. */
+    public long storeResumes()
+    {
+        return storeResumes;
+    }
+
+    /** Engine-clock nanoseconds spent paused, summed over completed pauses. */
+    public long storePausedNanos()
+    {
+        return storePausedNanos;
+    }
+
+    /** Application sends refused with {@link Session#STORE_PAUSED} (nothing journaled or sent, no number used). */
+    public long sendsRefusedWhilePaused()
+    {
+        return sendsRefusedWhilePaused;
+    }
+
+    /**
+     * Inbound messages already read when the session paused, not processed (their numbers not consumed): recovered
+     * by ResendRequest after the session resumes.
+     */
+    public long messagesDroppedWhilePaused()
+    {
+        return messagesDroppedWhilePaused;
+    }
+
+    /**
+     * Admin messages written although the journal refused them (the store-failure Logout, Heartbeats and resent
+     * copies while paused): their numbers are kept in the sequence state and gap-filled on resend.
+     */
+    public long unjournaledMessagesSent()
+    {
+        return unjournaledMessagesSent;
     }
 
     /**

@@ -7,6 +7,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
 import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.validation.SessionRejectReason;
@@ -50,6 +51,7 @@ final class SessionSender
 
     private Connection connection;
     private boolean holdApplicationMessages;
+    private boolean adminWithoutJournal;
     private long adminMsgType;
     private long pendingMsgType;
     private int pendingSeqNum = -1;
@@ -88,6 +90,7 @@ final class SessionSender
     {
         this.connection = connection;
         holdApplicationMessages = false;
+        adminWithoutJournal = false;
         pendingSeqNum = -1;
     }
 
@@ -100,6 +103,17 @@ final class SessionSender
     void holdApplicationMessages()
     {
         holdApplicationMessages = true;
+    }
+
+    /**
+     * After a store failure ({@link StoreFailurePolicy}): an admin message, resent copy or gap fill the store refuses
+     * is sent anyway (counted in {@link SessionCounters#unjournaledMessagesSent()}); its MsgSeqNum is recorded in the
+     * store's sequence state before the bytes go out, so it is never reused (a resend gap-fills it). Application
+     * messages never go out unjournaled. Reset by {@link #bind}.
+     */
+    void adminWithoutJournal(final boolean allowed)
+    {
+        adminWithoutJournal = allowed;
     }
 
     // ------------------------------------------------------------------------------------------ application
@@ -305,18 +319,49 @@ final class SessionSender
             counters.backPressured++;
             return Session.BACK_PRESSURED;
         }
-        if (!StoreSwitch.COMPILED_OUT)
-        {
-            store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
-        }
-        sequence.incrementSender();
+        final boolean journaled = StoreSwitch.COMPILED_OUT || journal(seqNum, msgType, flags, now, buffer, offset, length);
+        sequence.incrementSender(); // the store's sequence state first: a number that went out is never reused
         if (current.write(buffer, offset, length) < 0)
         {
             counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
         }
+        if (!journaled)
+        {
+            counters.unjournaledMessagesSent++;
+        }
         timer.onSent(now);
         counters.messagesSent++;
         return seqNum;
+    }
+
+    /**
+     * Write-ahead. After a store failure ({@link #adminWithoutJournal}) an admin message, resent copy or gap fill the
+     * store refuses goes out all the same.
+     *
+     * @return false when the store refused it and it may go out unjournaled.
+     */
+    private boolean journal(
+        final int seqNum, final long msgType, final int flags, final long now, final MutableDirectBuffer buffer,
+        final int offset, final int length)
+    {
+        if (!adminWithoutJournal)
+        {
+            store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+            return true;
+        }
+        try
+        {
+            store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+            return true;
+        }
+        catch (final MessageStoreException ex)
+        {
+            if ((flags & (MessageStore.FLAG_ADMIN | MessageStore.FLAG_POSS_DUP)) == 0)
+            {
+                throw ex; // an application message is never sent without its journal record
+            }
+            return false;
+        }
     }
 
     /** See {@link #holdApplicationMessages()}: without a store that keeps messages it could never be resent. */
@@ -344,9 +389,10 @@ final class SessionSender
             counters.backPressured++;
             return false;
         }
-        if (!StoreSwitch.COMPILED_OUT)
+        if (!StoreSwitch.COMPILED_OUT &&
+            !journal(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length))
         {
-            store.onOutbound(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length);
+            counters.unjournaledMessagesSent++;
         }
         current.write(adminBuffer, offset, length);
         timer.onSent(now);

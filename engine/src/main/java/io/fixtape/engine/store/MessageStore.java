@@ -92,6 +92,19 @@ public interface MessageStore extends AutoCloseable
         return true;
     }
 
+    /**
+     * After a {@link MessageStoreException}: whether writes would succeed now (the condition that failed is gone:
+     * free space above the watermark, directory writable, ...). Cheap and writes no record; called by a session
+     * paused under {@code StoreFailurePolicy=pause} once per probe interval from its duty cycle. A true answer is a
+     * hint, not a promise: the next write may still fail, and the session pauses again. Default true.
+     *
+     * @param nowNanos engine clock time.
+     */
+    default boolean probeWritable(final long nowNanos)
+    {
+        return true;
+    }
+
     /** Whether outbound messages are kept for resend; when false, a resend request is answered by gap fill. */
     boolean persistsMessages();
 

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** Write-ahead: when the store cannot journal, nothing is sent or delivered and the session disconnects. */
+/**
+ * Write-ahead: when the store cannot journal, nothing is sent or delivered, and the session applies its
+ * {@link StoreFailurePolicy} (end-to-end on the real journal and TCP: journal module, {@code StoreFailurePolicyTest}).
+ */
 class StoreFailureTest
 {
     /** An in-memory store whose disk "fills up" on demand (fault injection for this test). */
@@ -24,6 +27,8 @@ class StoreFailureTest
     {
         private final InMemoryMessageStore delegate = new InMemoryMessageStore(1 << 20, 1024);
         boolean full;
+        /** Only the message journal is full: the sequence state (a pre-allocated mapping in the journal) still writes. */
+        boolean journalOnly;
 
         private void check()
         {
@@ -45,13 +50,13 @@ class StoreFailureTest
 
         public void nextSenderSeqNum(final int seqNum)
         {
-            check();
+            checkState();
             delegate.nextSenderSeqNum(seqNum);
         }
 
         public void nextTargetSeqNum(final int seqNum)
         {
-            check();
+            checkState();
             delegate.nextTargetSeqNum(seqNum);
         }
 
@@ -68,6 +73,14 @@ class StoreFailureTest
         {
             check();
             delegate.onOutbound(seqNum, msgType, flags, timestampNanos, buffer, offset, length);
+        }
+
+        private void checkState()
+        {
+            if (!journalOnly)
+            {
+                check();
+            }
         }
 
         public int replayOutbound(final int beginSeqNum, final int endSeqNum, final ReplayHandler handler)
@@ -97,7 +110,8 @@ class StoreFailureTest
         final TestClock clock = new TestClock();
         final DiskFullStore store = new DiskFullStore();
         final RecordingApplication acceptorApp = new RecordingApplication(false);
-        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), store,
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4")
+            .storeFailurePolicy(StoreFailurePolicy.DISCONNECT), store,
             new RecordingApplication(false), clock);
         final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"),
             new InMemoryMessageStore(1 << 20, 1024), acceptorApp, clock);
@@ -114,6 +128,55 @@ class StoreFailureTest
         assertEquals(0, acceptorApp.messages().size());
         assertEquals(2, initiator.nextSenderSeqNum(), "the failed message used no sequence number");
         assertFalse(acceptor.isConnected(), "peer saw the connection close");
+    }
+
+    @Test
+    void logoutWhoseNumberCannotBeRecordedIsNotSent()
+    {
+        final TestClock clock = new TestClock();
+        final DiskFullStore store = new DiskFullStore();
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4")
+            .storeFailurePolicy(StoreFailurePolicy.LOGOUT), store, new RecordingApplication(false), clock);
+        final RecordingApplication acceptorApp = new RecordingApplication(false);
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"),
+            new InMemoryMessageStore(1 << 20, 1024), acceptorApp, clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+
+        store.full = true; // journal and sequence state: the Logout could not keep its number, so it is not sent
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "X");
+        assertEquals(Session.STORE_FAILED, initiator.send());
+        pair.pump();
+        assertFalse(initiator.isConnected());
+        assertEquals(0, initiator.counters().logoutsSent(LogoutReason.STORE_FAILURE));
+        assertEquals(0, initiator.counters().unjournaledMessagesSent());
+        assertEquals(2, initiator.nextSenderSeqNum());
+        assertEquals(1, initiator.counters().disconnects(DisconnectReason.STORE_FAILURE));
+    }
+
+    @Test
+    void logoutPolicyKeepsTheUnjournaledLogoutsNumberInTheSequenceState()
+    {
+        final TestClock clock = new TestClock();
+        final DiskFullStore store = new DiskFullStore();
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4")
+            .storeFailurePolicy(StoreFailurePolicy.LOGOUT), store, new RecordingApplication(false), clock);
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"),
+            new InMemoryMessageStore(1 << 20, 1024), new RecordingApplication(false), clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+
+        store.full = true;
+        store.journalOnly = true;
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "X");
+        assertEquals(Session.STORE_FAILED, initiator.send());
+        assertEquals(1, initiator.counters().logoutsSent(LogoutReason.STORE_FAILURE));
+        assertEquals(1, initiator.counters().unjournaledMessagesSent());
+        assertEquals(3, initiator.nextSenderSeqNum(), "the order used no number, the Logout used 2");
+        assertEquals(3, store.nextSenderSeqNum(), "recorded in the store's sequence state");
+        assertEquals(SessionState.LOGOUT_SENT, initiator.state());
+        pair.pump();
+        assertFalse(initiator.isConnected());
+        assertFalse(acceptor.isConnected());
+        assertEquals(MessageStoreException.Reason.DISK_FULL, initiator.lastStoreFailure().reason());
     }
 
     @Test

@@ -1,0 +1,101 @@
+package io.fixtape.cli;
+
+import io.fixtape.engine.app.Application;
+import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.MsgTypes;
+import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.config.Settings;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.session.Session;
+import org.agrona.concurrent.OffsetEpochNanoClock;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+
+/**
+ * Child-JVM main for {@code AcceptorCrashTest}: {@code fixtape acceptor --app exec} from a settings file, except that
+ * the application halts the JVM ({@code Runtime.halt}: no shutdown hook, no close — what {@code kill -9} does)
+ * inside its callback for the NewOrderSingle whose ClOrdID is {@code args[2]}: after the engine journaled the
+ * inbound order, before the application answered it. Prints {@code listening on port N} like the acceptor command.
+ *
+ * <p>Arguments: settings file, port (0 = any free port), ClOrdID to halt on.
+ */
+public final class HaltingAcceptor
+{
+    private HaltingAcceptor()
+    {
+    }
+
+    public static void main(final String[] args) throws InterruptedException
+    {
+        final byte[] haltOn = args[2].getBytes(StandardCharsets.US_ASCII);
+        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
+        final Settings settings = SettingsLoader.parse(Paths.get(args[0]));
+        final EngineContext context = SettingsLoader.context(settings, clock, Integer.parseInt(args[1]),
+            (config, engineClock) -> new Halting(BuiltinApplications.create("exec", config, engineClock), haltOn));
+        final FixEngine engine = FixEngine.launch(context);
+        System.out.println("fixtape halting acceptor: listening on port " + engine.boundPort() + ", halts inside the " +
+            "callback for ClOrdID " + args[2]);
+        System.out.flush();
+        Thread.currentThread().join(); // until halted or killed
+    }
+
+    /** The exec application, halting the JVM on one order. */
+    private static final class Halting implements Application
+    {
+        private final Application delegate;
+        private final byte[] haltOn;
+
+        Halting(final Application delegate, final byte[] haltOn)
+        {
+            this.delegate = delegate;
+            this.haltOn = haltOn;
+        }
+
+        @Override
+        public void onMessage(final FixDecoder message, final Session session)
+        {
+            if (message.msgType() == MsgTypes.NEW_ORDER_SINGLE && message.valueEquals(Tags.CL_ORD_ID, haltOn) &&
+                !message.getBoolean(Tags.POSS_DUP_FLAG))
+            {
+                System.out.println("halting inside the callback for MsgSeqNum " + message.getInt(Tags.MSG_SEQ_NUM) +
+                    " (journaled, not answered)");
+                System.out.flush();
+                Runtime.getRuntime().halt(137);
+            }
+            delegate.onMessage(message, session);
+        }
+
+        @Override
+        public void onLogon(final Session session)
+        {
+            delegate.onLogon(session);
+        }
+
+        @Override
+        public void onLogout(final Session session)
+        {
+            delegate.onLogout(session);
+        }
+
+        @Override
+        public void onAdminMessage(final FixDecoder message, final Session session)
+        {
+            delegate.onAdminMessage(message, session);
+        }
+
+        @Override
+        public int doWork(final Session session, final long nowNanos)
+        {
+            return delegate.doWork(session, nowNanos);
+        }
+
+        @Override
+        public boolean isHoldingReplies()
+        {
+            return delegate.isHoldingReplies();
+        }
+    }
+}
