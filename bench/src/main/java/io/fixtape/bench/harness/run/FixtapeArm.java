@@ -117,7 +117,7 @@ final class FixtapeArm implements ServerLauncher
             settings.append("MessageStore=journal\n")
                 .append("JournalMode=").append(store).append('\n')
                 .append("JournalDurability=").append(DURABILITY).append('\n')
-                .append("JournalPretouch=auto\n")
+                .append("JournalPretouch=").append(pretouchSetting(options)).append('\n')
                 .append("JournalPath=").append(runDir.resolve("journal")).append('\n');
         }
         settings.append("\n[SESSION]\n")
@@ -127,6 +127,34 @@ final class FixtapeArm implements ServerLauncher
         final Path config = runDir.resolve("fixtape-acceptor.cfg");
         Files.writeString(config, settings.toString(), StandardCharsets.US_ASCII);
         return config;
+    }
+
+    /** {@code fixtape.journal.pretouch} from the standards file: auto (default), Y (own thread), duty or N. */
+    private static String pretouchSetting(final BenchOptions options)
+    {
+        final String value = options.standards().get("fixtape.journal.pretouch");
+        return value == null || value.isBlank() ? "auto" : value.trim();
+    }
+
+    /** What the setting resolves to in a server JVM that may use one CPU (taskset): auto means the duty cycle. */
+    private static JournalContext.Pretouch pretouchInForce(final BenchOptions options)
+    {
+        switch (pretouchSetting(options).toLowerCase(java.util.Locale.ROOT))
+        {
+            case "auto":
+            case "duty":
+                return JournalContext.Pretouch.DUTY_CYCLE;
+            case "y":
+            case "yes":
+            case "true":
+                return JournalContext.Pretouch.THREAD;
+            case "n":
+            case "no":
+            case "false":
+                return JournalContext.Pretouch.OFF;
+            default:
+                throw new IllegalArgumentException("fixtape.journal.pretouch must be auto, Y, duty or N");
+        }
     }
 
     @Override
@@ -155,8 +183,7 @@ final class FixtapeArm implements ServerLauncher
                 "-D" + StoreSwitch.PROPERTY + "=true"));
         configured.put(ReadBack.JOURNAL_DURABILITY, "none".equals(store) ? NO_JOURNAL
             : JournalDurability.parse(DURABILITY).name());
-        configured.put(ReadBack.JOURNAL_PRETOUCH, "none".equals(store) ? NO_JOURNAL
-            : JournalContext.Pretouch.DUTY_CYCLE.name());
+        configured.put(ReadBack.JOURNAL_PRETOUCH, "none".equals(store) ? NO_JOURNAL : pretouchInForce(options).name());
         configured.put(ReadBack.IDLE_STRATEGY, idleStrategy(options));
         configured.put(ReadBack.DIRECT_READ_CONNECTIONS, options.standards().get("fixtape.direct.read.connections"));
         configured.put(ReadBack.HOT_THREAD_CPUS, Integer.toString(options.serverCpu()));
@@ -173,7 +200,8 @@ final class FixtapeArm implements ServerLauncher
         profile.put("settings", "UseDataDictionary=N (performance lane), IdleStrategy=" + idleStrategy(options)
             + ", DirectReadConnections=" + options.standards().get("fixtape.direct.read.connections")
             + ("none".equals(store) ? ", MessageStore=none" : ", MessageStore=journal, JournalMode=" + store
-                + ", JournalDurability=" + DURABILITY + ", JournalPretouch=auto (one CPU: duty cycle)")
+                + ", JournalDurability=" + DURABILITY + ", JournalPretouch=" + pretouchSetting(options)
+                + " (in force on the one server CPU: " + pretouchInForce(options) + ")")
             + ("single".equals(model) ? "" : ", AcceptorModel=" + model));
         switch (model)
         {
