@@ -2,6 +2,7 @@ package io.fixtape.journal;
 
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.store.MessageStore;
+import io.fixtape.engine.store.MessageStoreException;
 import org.agrona.DirectBuffer;
 
 import java.util.concurrent.locks.ReentrantLock;
@@ -25,6 +26,8 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
  */
 public final class ChronicleMessageStore implements MessageStore
 {
+    private long resendIndexFailures;
+    private RuntimeException lastResendIndexFailure;
     private final Journal journal;
     private final int sessionId;
     private final boolean audit;
@@ -138,8 +141,7 @@ public final class ChronicleMessageStore implements MessageStore
                     state.nextSender(sessionId, seqNum + 1); // first: the number is on disk, never reuse it
                     if (!admin)
                     {
-                        outIndex.put(seqNum, index); // may fail with DISK_FULL (a resend of seqNum is then a gap fill)
-                        journal.indexWritten(outIndex); // duty-cycle pretouch keeps this index's next page touched
+                        indexOutbound(seqNum, index);
                     }
                 }
                 state.coveredIndex(index);
@@ -153,6 +155,37 @@ public final class ChronicleMessageStore implements MessageStore
         {
             state.nextSender(sessionId, seqNum + 1);
         }
+    }
+
+    /**
+     * The record is on disk and its number taken: a resend index that cannot grow (full disk) must not fail the
+     * append, or the session would not count the number and send it again. Counted; a resend of that number is then
+     * answered by gap fill (the message is still in the journal for audit, `journal cat`, export and replay).
+     */
+    private void indexOutbound(final int seqNum, final long index)
+    {
+        try
+        {
+            outIndex.put(seqNum, index);
+            journal.indexWritten(outIndex); // duty-cycle pretouch keeps this index's next page touched
+        }
+        catch (final MessageStoreException | JournalException ex)
+        {
+            resendIndexFailures++;
+            lastResendIndexFailure = ex;
+        }
+    }
+
+    /** Outbound messages journaled but missing from the resend index (it could not grow): resent as gap fills. */
+    public long resendIndexFailures()
+    {
+        return resendIndexFailures;
+    }
+
+    /** The latest of {@link #resendIndexFailures()}, or null. */
+    public RuntimeException lastResendIndexFailure()
+    {
+        return lastResendIndexFailure;
     }
 
     private static int withAdmin(final int flags, final long msgType)

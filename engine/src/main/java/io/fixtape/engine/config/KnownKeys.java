@@ -146,14 +146,14 @@ public final class KnownKeys
             "application sends until the store writes again). See docs/JOURNAL_FORMAT.md, Faults");
         t.put("StoreProbeIntervalMs", "StoreFailurePolicy=pause: ms of engine time between checks whether the store " +
             "writes again (default 1000)");
-        t.put("FileStorePath", "QuickFIX/J store directory: accepted for compatibility, passed to store providers (the memory store ignores it)");
+        t.put("FileStorePath", "alias of JournalPath: alone it selects the journal (QuickFIX/J's own store files are not read: an existing QuickFIX/J session starts at MsgSeqNum 1 unless its numbers are set)");
         // fixtape engine
         t.put("IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");
         t.put("MaxMessageSize", "largest accepted inbound message in bytes, checked from BodyLength (default 65536)");
         t.put("OutboundBufferSize", "bytes a connection may queue before back-pressure (default 1048576)");
         t.put("SlowConsumerPolicy", "back-pressure (default) or disconnect, when a connection's outbound buffer is full");
         t.put("MaxConnections", "open connections allowed per engine (default 1024)");
-        t.put("MessageStore", "memory (default), none, or journal (when the journal module is on the classpath)");
+        t.put("MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
         t.put("JournalPath", "journal module: Chronicle Queue directory for this session");
         t.put("JournalMode", "journal module: durability mode");
         return t;

@@ -19,6 +19,7 @@ final class SequenceTracker
     private int resendEnd;
     private int resendChunkEnd;
     private boolean loaded;
+    private int resets;
 
     SequenceTracker(final MessageStore store)
     {
@@ -44,7 +45,14 @@ final class SequenceTracker
         store.reset();
         nextSender = 1;
         nextTarget = 1;
+        resets++;
         clearResendRange();
+    }
+
+    /** How many times {@link #reset()} ran: lets a caller see that a callback reset the numbers under it. */
+    int resets()
+    {
+        return resets;
     }
 
     int nextSender()

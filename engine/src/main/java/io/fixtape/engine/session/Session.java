@@ -848,16 +848,23 @@ public class Session
             else
             {
                 final long storeFailures = counters.storeFailures;
+                final int resets = sequence.resets();
                 notifyApplication(m);
                 if (counters.storeFailures != storeFailures)
                 {
                     return; // a reply could not be journaled: not handled, the peer resends it (see below)
                 }
+                if (sequence.resets() != resets || sequence.nextTarget() != seqNum)
+                {
+                    return; // the callback reset or moved the numbers (e.g. disconnect with ResetOnDisconnect=Y)
+                }
             }
-            // Counted as received only once the application has handled it (and its replies were journaled and
-            // written): a process killed inside the callback restarts expecting this number again, so the peer
-            // resends it (PossDupFlag=Y) instead of the order being journaled but never answered. At-least-once,
-            // like QuickFIX/J; the application sees the old number as the expected one during its callback.
+            // Counted as received only once the application's callback has returned (replies it sent synchronously
+            // were journaled by then): a process killed inside the callback restarts expecting this number again,
+            // so the peer resends it (PossDupFlag=Y) instead of the order being journaled but never handled.
+            // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
+            // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
+            // PossDup redeliveries. The application sees the old number as the expected one during its callback.
             sequence.incrementTarget();
         }
     }
@@ -1237,6 +1244,11 @@ public class Session
         counters.storePauses++;
         sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
         sender.dropPending();
+        // Whatever we were recovering is moot: inbound stops here and, after the pause, the next message is simply
+        // too high and asks for everything from the expected number again. A resend range left outstanding would
+        // make that message look already asked for, and nothing would ever fill the gap.
+        gaps.clear();
+        sequence.clearResendRange();
     }
 
     /**

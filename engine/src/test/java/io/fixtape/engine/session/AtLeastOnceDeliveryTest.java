@@ -37,6 +37,7 @@ class AtLeastOnceDeliveryTest
         private final InMemoryMessageStore store;
         final List<int[]> seen = new ArrayList<>(); // {message seq, stored next target, stored next sender after reply}
         boolean dieAfterReply;
+        boolean disconnectAfterReply;
 
         ObservingApplication(final InMemoryMessageStore store)
         {
@@ -52,6 +53,10 @@ class AtLeastOnceDeliveryTest
             if (dieAfterReply)
             {
                 throw new ProcessDied();
+            }
+            if (disconnectAfterReply)
+            {
+                session.disconnect(io.fixtape.engine.transport.DisconnectReason.APPLICATION);
             }
         }
     }
@@ -111,5 +116,28 @@ class AtLeastOnceDeliveryTest
         assertEquals(second.initiator().nextSenderSeqNum(), acceptorStore.nextTargetSeqNum(),
             "in step again: everything the peer sent (order 2, its second Logon, its own ResendRequest) received");
         assertTrue(second.acceptor().isConnected());
+    }
+
+    /** A callback that resets the numbers (disconnect with ResetOnDisconnect=Y) is not undone by the count after it. */
+    @Test
+    void aResetInsideTheCallbackIsNotUndone()
+    {
+        final TestClock clock = new TestClock();
+        final InMemoryMessageStore acceptorStore = new InMemoryMessageStore(1 << 20, 1024);
+        final ObservingApplication app = new ObservingApplication(acceptorStore);
+        app.disconnectAfterReply = true;
+        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4").resetOnDisconnect(true),
+            acceptorStore, app, clock);
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "A");
+        initiator.send();
+        pair.pump();
+
+        assertEquals(1, app.seen.size());
+        assertEquals(1, acceptorStore.nextTargetSeqNum(), "reset by the disconnect inside the callback, and left so");
+        assertEquals(1, acceptorStore.nextSenderSeqNum());
+        assertEquals(1, acceptor.nextTargetSeqNum());
     }
 }

@@ -136,14 +136,14 @@ final class FixtapeArm implements ServerLauncher
         return value == null || value.isBlank() ? "auto" : value.trim();
     }
 
-    /** What the setting resolves to in a server JVM that may use one CPU (taskset): auto means the duty cycle. */
+    /** What the setting resolves to in the server JVM (JournalContext.pretouchMode): auto means the thread. */
     private static JournalContext.Pretouch pretouchInForce(final BenchOptions options)
     {
         switch (pretouchSetting(options).toLowerCase(java.util.Locale.ROOT))
         {
-            case "auto":
             case "duty":
                 return JournalContext.Pretouch.DUTY_CYCLE;
+            case "auto":
             case "y":
             case "yes":
             case "true":
@@ -165,8 +165,8 @@ final class FixtapeArm implements ServerLauncher
 
     /**
      * What the settings file and the server JVM's command line ask for, in {@link ReadBack}'s vocabulary: the
-     * acceptor's read-back must show the same values. JournalPretouch=auto resolves against the CPUs the JVM may
-     * use: the server JVM has one (taskset), so auto means the duty cycle.
+     * acceptor's read-back must show the same values. JournalPretouch (fixtape.journal.pretouch) resolves as the
+     * journal resolves it: auto is the pretoucher thread, also in this one-CPU server JVM.
      */
     @Override
     public Map<String, Object> configured(final BenchOptions options, final ChildJvm jvm)

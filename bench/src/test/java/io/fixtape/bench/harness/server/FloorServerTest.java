@@ -14,11 +14,13 @@ import java.nio.channels.SocketChannel;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The floor answers each request with a frame of the FIX arm's reply size (request + the delta for its MsgType,
  * here measured from fixtape's real replies), carrying the request's MsgType and key; it reads back its own pin.
  */
+@org.junit.jupiter.api.Timeout(120) // a blocking read must fail the test, never hang the build
 class FloorServerTest
 {
     @Test
@@ -66,7 +68,9 @@ class FloorServerTest
                 int length;
                 while ((length = FixScanner.frame(in, p, limit)) == 0)
                 {
-                    limit += channel.read(ByteBuffer.wrap(in, limit, in.length - limit)); // blocking
+                    final int read = channel.read(ByteBuffer.wrap(in, limit, in.length - limit)); // blocking
+                    assertTrue(read >= 0, "the floor closed the connection before reply " + i);
+                    limit += read;
                 }
                 assertEquals(requestLengths[i] + deltas[requestTypes[i]], length, "reply " + i);
                 assertEquals(requestTypes[i], FixScanner.msgType(in, p, length));

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** The QuickFIX/J arm reads validation, store and its dispatcher thread back from the running acceptor. */
+@org.junit.jupiter.api.Timeout(120) // a blocking read must fail the test, never hang the build
 class QuickFixJServerReadBackTest
 {
     @Test
