@@ -123,7 +123,7 @@ public final class JournalContext
     /** Who touches the journal's pages ahead of its writer (settings {@code JournalPretouch}). */
     public enum Pretouch
     {
-        /** {@code auto} (default): {@link #THREAD}, also on one CPU (see {@link #pretouchMode()}). */
+        /** {@code auto} (default): {@link #THREAD} when the JVM may use 2 CPUs or more, else {@link #DUTY_CYCLE}. */
         AUTO,
         /** {@code Y}: a {@link JournalPretoucher} on its own thread (AgentRunner, sleeping 1 ms when idle). */
         THREAD,
@@ -156,7 +156,7 @@ public final class JournalContext
         return this;
     }
 
-    /** Back to the default: a pretoucher thread (see {@link #pretouchMode()}). */
+    /** Back to the default: a pretoucher thread when the JVM may use 2 CPUs or more, the duty cycle when it has one. */
     public JournalContext pretouchAuto()
     {
         this.pretouch = Pretouch.AUTO;
@@ -164,15 +164,17 @@ public final class JournalContext
     }
 
     /**
-     * The effective setting: never {@link Pretouch#AUTO}, which is a thread even when the JVM may use one CPU: the
-     * first write into a page of a mapped file costs the thread that makes it (on ext4 here sometimes milliseconds),
-     * and with the duty cycle that thread is the poller. On the one-CPU bench server `audit` p99.9 was 21 ms with
-     * the duty cycle and 7 ms with the thread, as with no store (one run each; docs/BENCHMARKS.md "Store modes").
-     * The pretoucher sleeps between touches, so on one CPU it takes little from the poller.
+     * The effective setting, auto resolved against {@code Runtime.availableProcessors()}: never {@link Pretouch#AUTO}.
+     * Confined to one CPU (e.g. the pinned bench server) a thread would take its CPU time from the writer at any
+     * moment; the duty cycle takes it only between the poller's other work, i.e. off the request path.
      */
     public Pretouch pretouchMode()
     {
-        return pretouch == Pretouch.AUTO ? Pretouch.THREAD : pretouch;
+        if (pretouch != Pretouch.AUTO)
+        {
+            return pretouch;
+        }
+        return Runtime.getRuntime().availableProcessors() >= 2 ? Pretouch.THREAD : Pretouch.DUTY_CYCLE;
     }
 
     /** Whether a {@link JournalPretoucher} thread runs (the effective mode is {@link Pretouch#THREAD}). */

@@ -31,7 +31,7 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
             .with(JournalContext.KEY_SYNC_INTERVAL_MS, "msync interval for JournalDurability=periodic (default 100)")
             .with(JournalContext.KEY_ROLL_CYCLE, "journal file roll cycle: daily (default), hourly, weekly, ...")
             .with(JournalContext.KEY_RETENTION_CYCLES, "cycle files kept, oldest deleted on roll; 0 (default) keeps all")
-            .with(JournalContext.KEY_PRETOUCH, "Y | N | duty | auto (default = Y: an own agent thread; duty = the writer's poller): pre-touch journal pages ahead of the writer")
+            .with(JournalContext.KEY_PRETOUCH, "Y | N | duty | auto (default: Y = own agent thread when the JVM may use 2+ CPUs, duty = the writer's poller on one CPU): pre-touch journal pages ahead of the writer")
             .with(JournalContext.KEY_LOW_SPACE_MB, "free MiB under which appends fail with DISK_FULL (default 64)");
     }
 

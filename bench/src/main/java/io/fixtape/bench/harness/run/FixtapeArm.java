@@ -136,14 +136,14 @@ final class FixtapeArm implements ServerLauncher
         return value == null || value.isBlank() ? "auto" : value.trim();
     }
 
-    /** What the setting resolves to in the server JVM (JournalContext.pretouchMode): auto means the thread. */
+    /** What the setting resolves to in the server JVM, which may use one CPU (taskset): auto means the duty cycle. */
     private static JournalContext.Pretouch pretouchInForce(final BenchOptions options)
     {
         switch (pretouchSetting(options).toLowerCase(java.util.Locale.ROOT))
         {
+            case "auto":
             case "duty":
                 return JournalContext.Pretouch.DUTY_CYCLE;
-            case "auto":
             case "y":
             case "yes":
             case "true":
@@ -166,7 +166,7 @@ final class FixtapeArm implements ServerLauncher
     /**
      * What the settings file and the server JVM's command line ask for, in {@link ReadBack}'s vocabulary: the
      * acceptor's read-back must show the same values. JournalPretouch (fixtape.journal.pretouch) resolves as the
-     * journal resolves it: auto is the pretoucher thread, also in this one-CPU server JVM.
+     * journal resolves it: auto against the CPUs the JVM may use — one here (taskset), so the duty cycle.
      */
     @Override
     public Map<String, Object> configured(final BenchOptions options, final ChildJvm jvm)
