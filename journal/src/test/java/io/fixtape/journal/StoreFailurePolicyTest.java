@@ -285,6 +285,37 @@ class StoreFailurePolicyTest
             session.counters().messagesDroppedWhilePaused() + " message(s) dropped while paused and re-requested");
     }
 
+    /**
+     * A pause in the middle of a gap recovery: the ResendRequest we had outstanding is moot once we stop reading, so
+     * after the pause the next too-high message asks for everything from the expected number again (an outstanding
+     * range kept across the pause would make it look already asked for, and nothing would ever fill the gap).
+     */
+    @Test
+    void aPauseDuringGapRecoveryAsksForEverythingAgainAfterResuming()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE);
+        connect().send(logon(1));
+        until(() -> peer.received("A").size() == 1, "Logon answered");
+        final Session session = session();
+        peer.send(order(4, 3, false)); // 2 and 3 missing: kept, ResendRequest from 2
+        until(() -> peer.received("2").size() == 1, "ResendRequest for the gap");
+        assertEquals("2", peer.received("2").get(0).get("7"));
+
+        diskFull = true;
+        peer.send(order(2, 1, true)); // the resend begins, and the journal refuses it
+        until(session::isStorePaused, "paused in the middle of the gap recovery");
+
+        diskFull = false;
+        clock.advanceSeconds(1);
+        until(() -> !session.isStorePaused(), "resumed");
+        peer.send(admin("0", 5, ""));
+        until(() -> peer.received("2").size() == 2, "a new ResendRequest after the pause");
+        assertEquals("2", peer.received("2").get(1).get("7"));
+        peer.send(order(2, 1, true)).send(order(3, 2, true)).send(order(4, 3, true)).send(gapFill(5, 6));
+        until(() -> fillsFor("ORD1") == 1 && fillsFor("ORD2") == 1 && fillsFor("ORD3") == 1, "every order answered once");
+        assertEquals(6, session.nextTargetSeqNum());
+    }
+
     @Test
     void pauseInStoreModeRedeliversTheOrderWhoseReplyCouldNotBeJournaled()
     {
