@@ -117,24 +117,14 @@ class JournalFaultTest
                 "mount(8) not permitted here: fullDiskAtTheLowSpaceWatermark... and the injected ENOSPC cover a full disk");
             final JournalContext ctx = new JournalContext().directory(mount).blockSize(256 * 1024)
                 .lowSpaceBytes(512 * 1024).diskCheckIntervalNanos(0);
-            int accepted = 0;
-            MessageStoreException failure = null;
+            final int accepted;
+            final MessageStoreException failure;
             try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
             {
                 final ChronicleMessageStore store = factory.create(S1);
-                for (int seq = 1; seq <= 100_000; seq++)
-                {
-                    try
-                    {
-                        send(store, seq);
-                        accepted++;
-                    }
-                    catch (final MessageStoreException ex)
-                    {
-                        failure = ex;
-                        break;
-                    }
-                }
+                final Refusal refusal = appendUntilRefused(store, 100_000);
+                accepted = refusal.accepted();
+                failure = refusal.failure();
                 assertNotNull(failure, "3 MiB cannot hold 100k records");
                 assertEquals(MessageStoreException.Reason.DISK_FULL, failure.reason());
                 // Either our watermark check or the file system itself (SIGBUS on a mapped page of a full tmpfs,
@@ -194,24 +184,14 @@ class JournalFaultTest
         final long watermark = Math.max(1, free - 16L * 1024 * 1024);
         final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
             .pretouch(false);
-        int accepted = 0;
-        MessageStoreException failure = null;
+        final int accepted;
+        final MessageStoreException failure;
         try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
         {
             final ChronicleMessageStore store = factory.create(S1);
-            for (int seq = 1; seq <= 2_000_000; seq++)
-            {
-                try
-                {
-                    send(store, seq);
-                    accepted++;
-                }
-                catch (final MessageStoreException ex)
-                {
-                    failure = ex;
-                    break;
-                }
-            }
+            final Refusal refusal = appendUntilRefused(store, 2_000_000);
+            accepted = refusal.accepted();
+            failure = refusal.failure();
             assertNotNull(failure, "2M records did not use 16 MiB of free space?");
             assertEquals(MessageStoreException.Reason.DISK_FULL, failure.reason());
             assertTrue(failure.getMessage().contains("below the low-space watermark") &&
@@ -333,5 +313,26 @@ class JournalFaultTest
             return i;
         }
         throw new AssertionError("not found: " + needle);
+    }
+
+    /** How many appends a store took before it refused one, and the refusal (null if it took them all). */
+    private record Refusal(int accepted, MessageStoreException failure)
+    {
+    }
+
+    private static Refusal appendUntilRefused(final ChronicleMessageStore store, final int maxRecords)
+    {
+        for (int seq = 1; seq <= maxRecords; seq++)
+        {
+            try
+            {
+                send(store, seq);
+            }
+            catch (final MessageStoreException ex)
+            {
+                return new Refusal(seq - 1, ex);
+            }
+        }
+        return new Refusal(maxRecords, null);
     }
 }

@@ -44,7 +44,7 @@ class CapacityTest
     @Test
     void aPassAboveAFailureIsTheCapacityAndTheLadderIsFlaggedNonMonotone()
     {
-        // docs/bench/capacity-tick_to_trade.json, fixtape: fails at 10k (p99 146 us), passes at 25k and 50k
+        // the 08:24 tick_to_trade sweep (main 31409f7, git history), fixtape: fails at 10k (p99 146 us), passes at 25k and 50k
         final Capacity.Bracket bracket = Capacity.bracket(ladder(10_000, FAIL, 25_000, PASS, 50_000, PASS,
             75_000, FAIL, 100_000, FAIL), LADDER);
         assertEquals(50_000, bracket.capacity());
