@@ -289,6 +289,21 @@ public final class ChronicleMessageStore implements MessageStore
         }
     }
 
+    /** {@link Journal#syncSequenceState}: msync'ed under {@code JournalDurability=per-message} only. */
+    @Override
+    public void syncSequenceState()
+    {
+        final ReentrantLock lock = owner.lockShared();
+        try
+        {
+            journal.syncSequenceState();
+        }
+        finally
+        {
+            ChronicleMessageStoreFactory.unlockShared(lock);
+        }
+    }
+
     /** {@link Journal#probeWritable}: the journal is shared, so this answers for every session on it. */
     @Override
     public boolean probeWritable(final long nowNanos)

@@ -86,6 +86,7 @@ public final class Journal implements AutoCloseable
     private long nextDiskCheckNanos = Long.MIN_VALUE;
     private long lastSyncNanos;
     private long syncs;
+    private long sequenceStateSyncs;
     private boolean lowSpace;
     private int writeCycle = Integer.MIN_VALUE;
     private volatile File currentCycleFile;
@@ -749,6 +750,37 @@ public final class Journal implements AutoCloseable
         {
             throw failure(ex);
         }
+    }
+
+    /**
+     * A sender number was just recorded in the sequence state for a message sent without a record (an admin message
+     * after a store failure): the state is its only trace. Under {@link JournalDurability#MSYNC_PER_MESSAGE} the
+     * state is msync'ed now, before the message goes out, as a record would have been; under
+     * {@link JournalDurability#PERIODIC_MSYNC} the next periodic {@link #sync()} forces it; under
+     * {@link JournalDurability#PAGE_CACHE} it is not forced (it survives a process crash, not a power loss). A failed
+     * msync throws {@link MessageStoreException}: the message is then not sent.
+     */
+    public void syncSequenceState()
+    {
+        if (ctx.durability() != JournalDurability.MSYNC_PER_MESSAGE)
+        {
+            return;
+        }
+        try
+        {
+            state.force();
+            sequenceStateSyncs++;
+        }
+        catch (final RuntimeException ex)
+        {
+            throw failure(ex);
+        }
+    }
+
+    /** Completed {@link #syncSequenceState()} msyncs (writer thread). */
+    public long sequenceStateSyncCount()
+    {
+        return sequenceStateSyncs;
     }
 
     /** Completed {@link #sync()} calls (periodic msync, per-message msync, flush): writer thread. */

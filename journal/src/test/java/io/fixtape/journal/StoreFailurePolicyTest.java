@@ -67,7 +67,15 @@ class StoreFailurePolicyTest
 
     private void startAcceptor(final JournalMode mode, final StoreFailurePolicy policy)
     {
+        startAcceptor(mode, policy, SessionConfig.DEFAULT_STORE_PAUSE_TIMEOUT_NANOS, JournalDurability.PAGE_CACHE);
+    }
+
+    private void startAcceptor(
+        final JournalMode mode, final StoreFailurePolicy policy, final long pauseTimeoutNanos,
+        final JournalDurability durability)
+    {
         factory = new ChronicleMessageStoreFactory(new JournalContext().directory(dir).mode(mode).lowSpaceBytes(0)
+            .durability(durability)
             .pretouch(false).faultInjector((sessionId, seqNum, length) ->
             {
                 if (diskFull)
@@ -80,7 +88,8 @@ class StoreFailurePolicyTest
         engine = FixEngine.invoked(new EngineContext().name("store-failure-acceptor").clock(clock)
             .storeFactory(factory).addTask(factory).errorHandler(ex -> System.out.println("acceptor error handler: " + ex))
             .addSession(SessionEndpoint.acceptor(new SessionConfig().sessionId(ACCEPTOR).storeFailurePolicy(policy)
-                .storeProbeIntervalNanos(TimeUnit.SECONDS.toNanos(1)), exec, new InetSocketAddress("127.0.0.1", 0))));
+                .storeProbeIntervalNanos(TimeUnit.SECONDS.toNanos(1)).storePauseTimeoutNanos(pauseTimeoutNanos), exec,
+                new InetSocketAddress("127.0.0.1", 0))));
         open.add(engine);
     }
 
@@ -232,9 +241,9 @@ class StoreFailurePolicyTest
     }
 
     @Test
-    void pausePolicyStopsReadingRefusesSendsKeepsHeartbeatingAndResumesWhenTheStoreWritesAgain()
+    void pausePolicyDropsWhatItReadsRefusesSendsKeepsHeartbeatingAndResumesWhenTheStoreWritesAgain()
     {
-        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE);
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE); // 0: unbounded
         connect().send(logon(1));
         until(() -> peer.received("A").size() == 1, "Logon answered");
         peer.send(order(2, 1, false));
@@ -244,10 +253,11 @@ class StoreFailurePolicyTest
         diskFull = true;
         peer.send(order(3, 2, false));
         until(session::isStorePaused, "paused on the store failure");
-        peer.send(order(4, 3, false)); // not read while paused
+        peer.send(order(4, 3, false)); // read (a close would be seen) but neither journaled nor processed
+        until(() -> session.counters().messagesDroppedWhilePaused() == 1, "ORD3 dropped while paused");
         idle();
         assertTrue(session.isLoggedOn());
-        assertTrue(session.isReadPaused());
+        assertFalse(session.isReadPaused(), "a paused session still reads, to see a close or a Logout");
         assertEquals(1, exec.fills(), "nothing delivered while paused");
         assertEquals(3, session.nextTargetSeqNum());
         session.newMessage(MsgTypes.pack("B")).putString(Tags.TEXT, "refused");
@@ -354,5 +364,192 @@ class StoreFailurePolicyTest
         assertEquals(1, session().counters().disconnects(DisconnectReason.STORE_FAILURE));
         assertEquals(2, session().nextTargetSeqNum());
         assertEquals(2, session().nextSenderSeqNum());
+    }
+
+    /** Pauses the logged-on acceptor on a full disk (ORD2 refused); returns its session. */
+    private Session pausedAfterLogon()
+    {
+        connect().send(logon(1));
+        until(() -> peer.received("A").size() == 1, "Logon answered");
+        peer.send(order(2, 1, false));
+        until(() -> fillsFor("ORD1") == 1, "ORD1 filled");
+        final Session session = session();
+        diskFull = true;
+        peer.send(order(3, 2, false));
+        until(session::isStorePaused, "paused on the store failure");
+        return session;
+    }
+
+    /** Inbound records of the journal (seq numbers), read after the engine closed. */
+    private List<Integer> inboundSeqNums()
+    {
+        final List<Integer> inbound = new ArrayList<>();
+        try (JournalReader reader = new JournalReader(dir))
+        {
+            final JournalRecord r = new JournalRecord();
+            while (reader.next(r))
+            {
+                if (r.direction() == JournalRecordDescriptor.DIRECTION_IN)
+                {
+                    inbound.add(r.seqNum());
+                }
+            }
+        }
+        return inbound;
+    }
+
+    /**
+     * StorePauseTimeout: a store that never comes back ends the pause the way the logout policy would — a Logout
+     * naming the failure, then the usual handshake — after the timeout of engine time, not before; counted.
+     */
+    @Test
+    void aPauseLongerThanStorePauseTimeoutEndsWithALogoutNamingTheStoreFailure()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, TimeUnit.SECONDS.toNanos(10), JournalDurability.PAGE_CACHE);
+        final Session session = pausedAfterLogon();
+
+        for (int i = 0; i < 9; i++)
+        {
+            clock.advanceSeconds(1); // probes fail: the disk is still full
+            idle();
+        }
+        assertTrue(session.isStorePaused(), "9 s of engine time: still paused");
+        assertEquals(0, peer.received("5").size());
+        assertEquals(0, session.counters().storePauseTimeouts());
+
+        clock.advanceSeconds(1);
+        until(() -> peer.received("5").size() == 1, "Logout once StorePauseTimeout expired");
+        assertEquals("Store failure: DISK_FULL", peer.received("5").get(0).get("58"));
+        assertFalse(session.isStorePaused());
+        assertEquals(1, session.counters().storePauseTimeouts());
+        assertEquals(1, session.counters().logoutsSent(LogoutReason.STORE_FAILURE));
+        assertEquals(0, session.counters().storeResumes());
+        assertEquals(TimeUnit.SECONDS.toNanos(10), session.counters().storePausedNanos(), "engine time, not wall clock");
+        assertEquals(3, session.nextTargetSeqNum(), "ORD2 never processed");
+
+        peer.send(admin("5", 4, "")); // the reply cannot be journaled either: closed at once, as under logout
+        until(peer::isClosedByEngine, "connection closed");
+        until(() -> !session.isConnected(), "acceptor disconnected");
+        assertEquals(1, exec.fills());
+    }
+
+    /** The default bound applies when none is configured (30 s of engine time). */
+    @Test
+    void theDefaultStorePauseTimeoutIsThirtySeconds()
+    {
+        assertEquals(TimeUnit.SECONDS.toNanos(30), SessionConfig.DEFAULT_STORE_PAUSE_TIMEOUT_NANOS);
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE);
+        final Session session = pausedAfterLogon();
+        clock.advanceSeconds(29);
+        idle();
+        assertTrue(session.isStorePaused());
+        clock.advanceSeconds(1);
+        until(() -> peer.received("5").size() == 1, "Logout after 30 s paused");
+        assertEquals(1, session.counters().storePauseTimeouts());
+    }
+
+    /**
+     * A counterparty that closes its socket while we are paused: the close is seen at once (the paused session still
+     * reads), the session ends, and the disconnect is counted — no Heartbeat write needed to find out.
+     */
+    @Test
+    void aPeerThatClosesWhilePausedEndsTheSessionAtOnce()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE);
+        final Session session = pausedAfterLogon();
+        clock.advanceSeconds(5); // no Heartbeat due yet (HeartBtInt 30)
+        idle();
+        assertTrue(session.isStorePaused());
+
+        peer.close();
+        until(() -> !session.isConnected(), "the paused session saw the close");
+        assertFalse(session.isStorePaused());
+        assertFalse(session.isLoggedOn());
+        assertEquals(1, session.counters().disconnects(DisconnectReason.REMOTE_CLOSED));
+        assertEquals(1, session.counters().disconnectsWhilePaused());
+        assertEquals(TimeUnit.SECONDS.toNanos(5), session.counters().storePausedNanos());
+        assertEquals(0, session.counters().heartbeatsSent(), "seen without a Heartbeat write failing");
+        assertEquals(0, session.counters().storePauseTimeouts());
+    }
+
+    /**
+     * A counterparty Logout while paused and the store still refusing: it is not processed (not journaled, its number
+     * not consumed, write-ahead), but it is not lost either: answered with our store-failure Logout, then closed,
+     * counted. What it sent before the Logout is dropped unprocessed.
+     */
+    @Test
+    void aPeerLogoutWhileThePauseLastsIsAnsweredAndEndsTheSessionWithoutBeingProcessed()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE);
+        final Session session = pausedAfterLogon();
+
+        peer.send(order(4, 3, false)).send(admin("5", 5, "58=going home|"));
+        until(peer::isClosedByEngine, "closed after the Logout exchange");
+        until(() -> !session.isConnected(), "acceptor disconnected");
+        final List<Map<String, String>> logouts = peer.received("5");
+        assertEquals(1, logouts.size(), "our Logout answers theirs: " + peer.received());
+        assertEquals("Store failure: DISK_FULL", logouts.get(0).get("58"));
+        assertEquals(1, session.counters().logoutsReceivedWhilePaused());
+        assertEquals(1, session.counters().messagesDroppedWhilePaused(), "ORD3 dropped");
+        assertEquals(1, session.counters().logoutsSent(LogoutReason.STORE_FAILURE));
+        assertEquals(1, session.counters().disconnects(DisconnectReason.LOGOUT));
+        assertEquals(3, session.nextTargetSeqNum(), "nothing received while paused was processed");
+        assertEquals(1, exec.fills());
+        assertFalse(session.isStorePaused());
+        engine.close();
+        factory.close();
+        assertEquals(List.of(1, 2), inboundSeqNums(), "write-ahead: nothing journaled, nothing processed");
+    }
+
+    /** The same Logout once the store takes writes again (before the probe noticed): journaled first, then processed. */
+    @Test
+    void aPeerLogoutWhilePausedIsJournaledAndProcessedWhenTheStoreTakesItAgain()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE);
+        final Session session = pausedAfterLogon();
+        diskFull = false; // no probe yet: still paused
+
+        peer.send(admin("5", 4, ""));
+        until(peer::isClosedByEngine, "closed after the Logout exchange");
+        until(() -> !session.isConnected(), "acceptor disconnected");
+        assertEquals(1, peer.received("5").size());
+        assertNull(peer.received("5").get(0).get("58"), "a plain Logout reply: the store took the Logout");
+        assertEquals(1, session.counters().logoutsReceivedWhilePaused());
+        assertEquals(1, session.counters().logoutsSent(LogoutReason.REPLY));
+        engine.close();
+        factory.close();
+        assertEquals(List.of(1, 2, 4), inboundSeqNums(), "the Logout journaled before it was processed");
+    }
+
+    /**
+     * JournalDurability=per-message: the sequence-state slot that is the only trace of an unjournaled admin message
+     * (here Heartbeats while paused) is msync'ed before the message goes out, once per message; under page-cache it
+     * is not.
+     */
+    @Test
+    void anUnjournaledAdminMessageForcesTheSequenceStateUnderMsyncPerMessageOnly()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.MSYNC_PER_MESSAGE);
+        final Session session = pausedAfterLogon();
+        for (int i = 1; i <= 2; i++)
+        {
+            clock.advanceSeconds(30);
+            final int heartbeats = i;
+            until(() -> peer.received("0").size() == heartbeats, "Heartbeat " + i + " while paused");
+        }
+        assertEquals(2, session.counters().unjournaledMessagesSent());
+        assertEquals(2, factory.journal().sequenceStateSyncCount(), "one msync of the sequence state per message");
+    }
+
+    /** Page cache (the default): the unjournaled number's slot is not msync'ed (documented: survives a crash only). */
+    @Test
+    void anUnjournaledAdminMessageDoesNotForceTheSequenceStateUnderPageCache()
+    {
+        startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE);
+        final Session session = pausedAfterLogon();
+        clock.advanceSeconds(30);
+        until(() -> peer.received("0").size() == 1, "Heartbeat while paused");
+        assertEquals(1, session.counters().unjournaledMessagesSent());
+        assertEquals(0, factory.journal().sequenceStateSyncCount());
     }
 }

@@ -183,6 +183,10 @@ public final class EngineSettings
         final int probeMs = section.integer("StoreProbeIntervalMs", 1000);
         section.check(probeMs > 0, "StoreProbeIntervalMs", "must be > 0 ms");
         config.storeProbeIntervalNanos(TimeUnit.MILLISECONDS.toNanos(probeMs));
+        final int pauseTimeout = section.integer("StorePauseTimeout",
+            (int)TimeUnit.NANOSECONDS.toSeconds(SessionConfig.DEFAULT_STORE_PAUSE_TIMEOUT_NANOS));
+        section.check(pauseTimeout >= 0, "StorePauseTimeout", "must be >= 0 seconds (0: unbounded)");
+        config.storePauseTimeoutNanos(TimeUnit.SECONDS.toNanos(pauseTimeout));
         config.timestampPrecision(timestampPrecision(section));
         config.schedule(schedule(section));
         config.maxMessageSize(Math.max(256, section.integer("MaxMessageSize", io.fixtape.engine.codec.FixFramer.DEFAULT_MAX_MESSAGE_SIZE)));

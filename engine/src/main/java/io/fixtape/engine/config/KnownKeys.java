@@ -146,6 +146,8 @@ public final class KnownKeys
             "application sends until the store writes again). See docs/JOURNAL_FORMAT.md, Faults");
         t.put("StoreProbeIntervalMs", "StoreFailurePolicy=pause: ms of engine time between checks whether the store " +
             "writes again (default 1000)");
+        t.put("StorePauseTimeout", "StoreFailurePolicy=pause: seconds of engine time a session may stay paused before " +
+            "it gives up as logout does (Logout with Text, then disconnect); default 30, 0 = unbounded");
         t.put("FileStorePath", "alias of JournalPath: alone it selects the journal (QuickFIX/J's own store files are not read: an existing QuickFIX/J session starts at MsgSeqNum 1 unless its numbers are set)");
         // fixtape engine
         t.put("IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");

@@ -187,16 +187,18 @@ public class Session
      * Whether the transport should stop reading this session's connection for now: logged on and the application
      * holds replies the connection could not take ({@link Application#isHoldingReplies()}). Reading resumes once
      * they are sent, so a counterparty that does not read is slowed down by flow control instead of filling the
-     * application's bounded queue.
+     * application's bounded queue. Never while {@link #isStorePaused() paused on a store failure}: the connection is
+     * read then so that the counterparty's close or Logout is seen (what it sends meanwhile is dropped unprocessed).
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && (storePaused || application.isHoldingReplies());
+        return state == SessionState.ACTIVE && !storePaused && application.isHoldingReplies();
     }
 
     /**
-     * Paused on a store failure ({@link StoreFailurePolicy#PAUSE}): logged on, the connection is not read and
-     * application sends return {@link #STORE_PAUSED} until the store accepts writes again.
+     * Paused on a store failure ({@link StoreFailurePolicy#PAUSE}): logged on, inbound messages are dropped
+     * unprocessed (re-requested after the pause; a Logout or a close still ends the session) and application sends
+     * return {@link #STORE_PAUSED} until the store accepts writes again or {@code StorePauseTimeout} expires.
      */
     public boolean isStorePaused()
     {
@@ -341,13 +343,13 @@ public class Session
         }
         final long now = clock.nanoTime();
         counters.messagesReceived++;
-        if (storePaused)
-        {
-            counters.messagesDroppedWhilePaused++; // read before the pause: re-requested after it (gap detection)
-            return;
-        }
         try
         {
+            if (storePaused)
+            {
+                onMessageWhilePaused(message, now);
+                return;
+            }
             process(message, now, false);
             drainGapQueue(now);
         }
@@ -359,6 +361,47 @@ public class Session
         {
             onInternalError(); // last line of defence: hostile input must never escape the event loop
         }
+    }
+
+    /**
+     * Paused: nothing is processed unless journaled first (write-ahead), and the store refuses. Everything but a
+     * Logout is dropped, its number not consumed: after the pause the next message shows the gap and a ResendRequest
+     * recovers it. A Logout is not left unanswered: journaled when the store takes it again, it is processed as any
+     * Logout; otherwise it stays unprocessed (its number not consumed, the application not handed the message) but
+     * the session ends as the counterparty asked, answering with the store-failure Logout and closing.
+     */
+    private void onMessageWhilePaused(final FixDecoder message, final long now)
+    {
+        if (message.fieldCount() < 3 || message.tagAt(0) != 8 || message.tagAt(1) != 9 || message.tagAt(2) != 35 ||
+            message.errorCode() == FixDecoder.ERROR_MALFORMED || message.msgType() != MsgTypes.LOGOUT)
+        {
+            counters.messagesDroppedWhilePaused++;
+            return;
+        }
+        counters.logoutsReceivedWhilePaused++;
+        try
+        {
+            journalInbound(message, MsgTypes.LOGOUT, message.getInt(Tags.MSG_SEQ_NUM), now);
+        }
+        catch (final MessageStoreException ex)
+        {
+            counters.storeFailures++;
+            lastStoreFailure = ex;
+            reportStoreFailure(ex);
+            endStorePause(now);
+            try
+            {
+                sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + ex.reason(), now);
+            }
+            catch (final MessageStoreException notEvenTheNumber)
+            {
+                lastStoreFailure = notEvenTheNumber; // not even the sequence state takes the number: send nothing
+            }
+            disconnect(DisconnectReason.LOGOUT);
+            return;
+        }
+        timer.onReceived(now);
+        process(message, now, true); // journaled above: answered and disconnected as any Logout
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -1253,12 +1296,16 @@ public class Session
 
     /**
      * Paused: probe the store once per interval and resume when it would write; meanwhile only Heartbeats, so that
-     * the counterparty keeps the connection. No TestRequest and no heartbeat timeout: we are not reading.
+     * the counterparty keeps the connection. No TestRequest and no heartbeat timeout: what we read is not processed.
+     * After {@code StorePauseTimeout} (unless 0) without a successful probe the session gives up as
+     * {@link StoreFailurePolicy#LOGOUT} does.
      */
     private int whileStorePaused(final long now)
     {
         int work = 0;
-        if (now - nextStoreProbeNanos >= 0)
+        final long timeout = config.storePauseTimeoutNanos();
+        final boolean timedOut = timeout > 0 && now - storePausedAtNanos >= timeout;
+        if (timedOut || now - nextStoreProbeNanos >= 0)
         {
             nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
             work++;
@@ -1271,12 +1318,28 @@ public class Session
                 return work;
             }
         }
+        if (timedOut)
+        {
+            giveUpStorePause(now);
+            return work + 1;
+        }
         if (timer.isHeartbeatDue(now) && sender.heartbeat(null, now))
         {
             counters.heartbeatsSent++;
             work++;
         }
         return work;
+    }
+
+    /** StorePauseTimeout: the store did not come back in time; log out as the LOGOUT policy would. */
+    private void giveUpStorePause(final long now)
+    {
+        counters.storePauseTimeouts++;
+        endStorePause(now);
+        if (!logoutOnStoreFailure(lastStoreFailure, now))
+        {
+            disconnectOnStoreFailure();
+        }
     }
 
     private void endStorePause(final long now)
@@ -1321,6 +1384,10 @@ public class Session
 
     private void onDisconnected(final DisconnectReason reason)
     {
+        if (storePaused)
+        {
+            counters.disconnectsWhilePaused++; // e.g. the counterparty closed while we were paused
+        }
         endStorePause(clock.nanoTime());
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         state = SessionState.DISCONNECTED;

@@ -41,6 +41,12 @@ public final class SessionConfig
     public static final int DEFAULT_GAP_QUEUE_MESSAGES = 8192;
     /** Default StoreProbeIntervalMs: a paused session asks its store once a second whether it writes again. */
     public static final long DEFAULT_STORE_PROBE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * Default StorePauseTimeout: a session paused on a store failure for 30 s of engine time gives up as
+     * {@link StoreFailurePolicy#LOGOUT} would (long enough for an operator script to clear a full disk, short enough
+     * that a counterparty's own order timeouts are not the first thing to notice). 0 means unbounded.
+     */
+    public static final long DEFAULT_STORE_PAUSE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private SessionId sessionId;
     private Role role = Role.ACCEPTOR;
@@ -71,6 +77,7 @@ public final class SessionConfig
     private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
     private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.LOGOUT;
     private long storeProbeIntervalNanos = DEFAULT_STORE_PROBE_INTERVAL_NANOS;
+    private long storePauseTimeoutNanos = DEFAULT_STORE_PAUSE_TIMEOUT_NANOS;
 
     /** Required: BeginString, our SenderCompID, their TargetCompID. */
     public SessionConfig sessionId(final SessionId sessionId)
@@ -283,6 +290,17 @@ public final class SessionConfig
         return this;
     }
 
+    /**
+     * {@link StoreFailurePolicy#PAUSE}: engine time a session may stay paused before it gives up as
+     * {@link StoreFailurePolicy#LOGOUT} does (Logout {@code "Store failure: <reason>"}, then the connection closes);
+     * counted in {@link SessionCounters#storePauseTimeouts()}. Default 30 s; 0: no bound.
+     */
+    public SessionConfig storePauseTimeoutNanos(final long nanos)
+    {
+        this.storePauseTimeoutNanos = nanos;
+        return this;
+    }
+
     /** {@link StoreFailurePolicy#PAUSE}: engine time between two store probes; default 1 s. */
     public SessionConfig storeProbeIntervalNanos(final long nanos)
     {
@@ -303,6 +321,7 @@ public final class SessionConfig
         Objects.requireNonNull(authenticator, "authenticator");
         Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
         require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");
+        require(storePauseTimeoutNanos >= 0, "StorePauseTimeout must be >= 0 (0: unbounded)");
         require(heartBtIntSeconds >= 0, "HeartBtInt must be >= 0: " + heartBtIntSeconds);
         require(logonTimeoutNanos > 0, "LogonTimeout must be > 0");
         require(logoutTimeoutNanos > 0, "LogoutTimeout must be > 0");
@@ -498,5 +517,11 @@ public final class SessionConfig
     public long storeProbeIntervalNanos()
     {
         return storeProbeIntervalNanos;
+    }
+
+    /** 0: a store pause has no bound. */
+    public long storePauseTimeoutNanos()
+    {
+        return storePauseTimeoutNanos;
     }
 }

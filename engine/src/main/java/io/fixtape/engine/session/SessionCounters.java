@@ -53,6 +53,9 @@ public final class SessionCounters
     long storePausedNanos;
     long sendsRefusedWhilePaused;
     long messagesDroppedWhilePaused;
+    long storePauseTimeouts;
+    long logoutsReceivedWhilePaused;
+    long disconnectsWhilePaused;
     long unjournaledMessagesSent;
     long internalErrors;
 
@@ -273,12 +276,42 @@ public final class SessionCounters
     }
 
     /**
-     * Inbound messages already read when the session paused, not processed (their numbers not consumed): recovered
-     * by ResendRequest after the session resumes.
+     * Inbound messages read while the session was paused (or already read when it paused), neither journaled nor
+     * processed (their numbers not consumed): recovered by ResendRequest after the session resumes. A Logout is the
+     * exception ({@link #logoutsReceivedWhilePaused()}).
      */
     public long messagesDroppedWhilePaused()
     {
         return messagesDroppedWhilePaused;
+    }
+
+    /**
+     * Pauses that lasted {@code StorePauseTimeout} without the store writing again: the session then logged out as
+     * {@link StoreFailurePolicy#LOGOUT} does (also counted in {@link #logoutsSent} as STORE_FAILURE).
+     */
+    public long storePauseTimeouts()
+    {
+        return storePauseTimeouts;
+    }
+
+    /**
+     * Logouts the counterparty sent while the session was paused. Journaled first when the store takes them again
+     * (then processed as any Logout); otherwise not processed (number not consumed, application not told of the
+     * message) but answered with our Logout {@code "Store failure: <reason>"} and the connection closed.
+     */
+    public long logoutsReceivedWhilePaused()
+    {
+        return logoutsReceivedWhilePaused;
+    }
+
+    /**
+     * Connections that ended while the session was still paused (the counterparty closed, an I/O error, the engine
+     * closing): the pause ends with the connection; the reason is counted in {@link #disconnects(DisconnectReason)}.
+     * A Logout exchange ends the pause before it closes (see {@link #logoutsReceivedWhilePaused()}).
+     */
+    public long disconnectsWhilePaused()
+    {
+        return disconnectsWhilePaused;
     }
 
     /**

@@ -321,6 +321,10 @@ final class SessionSender
         }
         final boolean journaled = StoreSwitch.COMPILED_OUT || journal(seqNum, msgType, flags, now, buffer, offset, length);
         sequence.incrementSender(); // the store's sequence state first: a number that went out is never reused
+        if (!journaled)
+        {
+            store.syncSequenceState(); // its only trace: as durable as a record would have been
+        }
         if (current.write(buffer, offset, length) < 0)
         {
             counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it

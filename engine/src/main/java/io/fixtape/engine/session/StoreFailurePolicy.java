@@ -13,8 +13,10 @@ import java.util.Locale;
  * paused) still uses a MsgSeqNum. The session records the next number in the store's sequence state before the
  * bytes go out ({@code MessageStore.nextSenderSeqNum}: for the journal a plain store into the memory-mapped
  * {@code state/seqstate.dat} slot, which needs no new disk space), so the number is never reused after a restart; a
- * later ResendRequest covering it is answered with a gap fill (nothing was stored for it). When even the sequence
- * state cannot be written, nothing is sent and the session disconnects.
+ * later ResendRequest covering it is answered with a gap fill (nothing was stored for it). Under the journal's
+ * msync-per-message durability that slot is msync'ed before the bytes go out ({@code MessageStore.syncSequenceState});
+ * under periodic msync the next periodic sync forces it; under page-cache it is not forced. When even the sequence
+ * state cannot be written (or forced), nothing is sent and the session disconnects.
  */
 public enum StoreFailurePolicy
 {
@@ -31,13 +33,16 @@ public enum StoreFailurePolicy
      */
     LOGOUT,
     /**
-     * Keep the connection, stop reading it (TCP flow control holds the counterparty back) and refuse application
-     * sends with {@link Session#STORE_PAUSED}; Heartbeats keep the connection alive (sent unjournaled, as above), no
-     * heartbeat timeout is applied to a connection we do not read. Every {@code StoreProbeIntervalMs} of engine time
-     * the duty cycle asks the store whether it would accept writes ({@code MessageStore.probeWritable}); when it
-     * would, the session resumes: reading restarts and a message lost in the failure is recovered by the normal
-     * gap detection (ResendRequest, PossDupFlag=Y). Suits a full disk an operator can clear without dropping the
-     * session; the counterparty's business timeouts keep running meanwhile.
+     * Keep the connection and refuse application sends with {@link Session#STORE_PAUSED}. The connection is still
+     * read, so that the counterparty's close ends the session at once, but nothing read is processed without being
+     * journaled: messages are dropped (their numbers not consumed), except a Logout, which is journaled and processed
+     * if the store takes it again, else answered with the store-failure Logout (unprocessed) and the connection
+     * closed. Heartbeats keep the connection alive (sent unjournaled, as above); no TestRequest or heartbeat timeout.
+     * Every {@code StoreProbeIntervalMs} of engine time the duty cycle asks the store whether it would accept writes
+     * ({@code MessageStore.probeWritable}); when it would, the session resumes and what was dropped is recovered by
+     * the normal gap detection (ResendRequest, PossDupFlag=Y). After {@code StorePauseTimeout} (default 30 s of
+     * engine time, 0 = unbounded) without that, the session gives up as {@link #LOGOUT} does. Suits a full disk an
+     * operator can clear without dropping the session; the counterparty's business timeouts keep running meanwhile.
      */
     PAUSE;
 

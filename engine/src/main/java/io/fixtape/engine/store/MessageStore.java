@@ -84,6 +84,17 @@ public interface MessageStore extends AutoCloseable
     }
 
     /**
+     * The sender number just recorded with {@link #nextSenderSeqNum(int)} belongs to a message about to be sent without
+     * a record (an admin message the store refused after a failure, see {@code StoreFailurePolicy}): the sequence
+     * state is its only trace. A store whose durability policy forces every record before it is sent forces the
+     * sequence state here too (the journal under msync-per-message); others may leave it to their usual schedule.
+     * Throws {@link MessageStoreException} when that fails: the message is then not sent. Default: nothing.
+     */
+    default void syncSequenceState()
+    {
+    }
+
+    /**
      * Whether {@link #onInbound} records anything. Read once when the session is built: when false the session skips
      * the call and the work to prepare it (the PossDupFlag lookup). Default true.
      */

@@ -144,4 +144,20 @@ class EngineSettingsTest
             "TargetCompID=B", "NonStopSession=Y", "DataDictionary=/no/such/FIX44.xml"))).getMessage()
             .startsWith("t.cfg:1: cannot load the data dictionary"));
     }
+
+    /** StorePauseTimeout: seconds, default 30 (also when absent), 0 unbounded, negative refused naming the key. */
+    @Test
+    void storePauseTimeoutIsParsedWithItsDefault()
+    {
+        final String session = String.join("\n", "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=0",
+            "BeginString=FIX.4.4", "SenderCompID=A", "TargetCompID=B", "NonStopSession=Y", "StoreFailurePolicy=pause");
+        assertEquals(TimeUnit.SECONDS.toNanos(30), context(session).sessions().get(0).config().storePauseTimeoutNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(30), new SessionConfig().storePauseTimeoutNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(120),
+            context(session + "\nStorePauseTimeout=120").sessions().get(0).config().storePauseTimeoutNanos());
+        assertEquals(0, context(session + "\nStorePauseTimeout=0").sessions().get(0).config().storePauseTimeoutNanos());
+        assertEquals("t.cfg:9: StorePauseTimeout must be >= 0 seconds (0: unbounded) (is '-1')",
+            assertThrows(SettingsException.class, () -> context(session + "\nStorePauseTimeout=-1")).getMessage());
+        assertTrue(KnownKeys.standard().docs().containsKey("StorePauseTimeout"));
+    }
 }
