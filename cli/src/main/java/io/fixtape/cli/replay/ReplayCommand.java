@@ -98,6 +98,10 @@ public final class ReplayCommand implements Callable<Integer>
     @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
     Path json;
 
+    @Option(names = "--engine-thread", description = "inproc: run the engine on its own thread (an agent, as with the " +
+        "other transports) instead of stepping it on the replay thread")
+    boolean engineThread;
+
     @Option(names = "--progress", negatable = true, description = "progress bar on stderr (default: when a terminal)")
     Boolean progress;
 
@@ -147,13 +151,14 @@ public final class ReplayCommand implements Callable<Integer>
             .journalMode(journalMode)
             .journalDirectory(keepJournal)
             .collectOutbound(diff)
+            .engineThread(engineThread)
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
         if (warmup > 0)
         {
             final ReplayResult warm = replayer.run(recording.prefix(warmup), new ReplayOptions()
                 .transport(options.transport()).pacing(options.pacing()).application(app).journalMode(journalMode)
-                .collectOutbound(false));
+                .engineThread(engineThread).collectOutbound(false));
             out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
         }
         final ReplayResult result = replayer.run(recording, options);

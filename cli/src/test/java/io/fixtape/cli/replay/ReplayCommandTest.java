@@ -124,6 +124,36 @@ class ReplayCommandTest
         }
     }
 
+    @Test
+    void engineThreadRunsTheInprocEngineOnItsOwnThreadWithTheSameOutput() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path sameJson = dir.resolve("same.json");
+        final Path ownJson = dir.resolve("own.json");
+        final CliRun same = fixtape("replay", journal.toString(), "--json", sameJson.toString());
+        final CliRun own = fixtape("replay", journal.toString(), "--engine-thread", "--json", ownJson.toString());
+        assertEquals(0, same.exit, same.toString());
+        assertEquals(0, own.exit, own.toString());
+        assertTrue(same.out.contains("on the replay thread") && same.out.contains("(engine included)"), same.out);
+        assertFalse(same.out.contains("on the engine thread"), same.out);
+        assertTrue(own.out.contains("on the engine thread"), own.out);
+
+        final JsonObject sameResult = JsonParser.parseString(Files.readString(sameJson)).getAsJsonObject();
+        final JsonObject ownResult = JsonParser.parseString(Files.readString(ownJson)).getAsJsonObject();
+        assertEquals("replay+engine on one thread (busy loop)",
+            sameResult.getAsJsonObject("bench_profile").get("threads").getAsString());
+        assertEquals("replay thread (spin) + engine agent thread (backoff)",
+            ownResult.getAsJsonObject("bench_profile").get("threads").getAsString());
+        final JsonObject sameFigures = sameResult.getAsJsonObject("result");
+        final JsonObject ownFigures = ownResult.getAsJsonObject("result");
+        assertTrue(sameFigures.get("engine_on_replay_thread").getAsBoolean());
+        assertEquals(-1, sameFigures.get("engine_thread_cpu_ns").getAsLong());
+        assertFalse(ownFigures.get("engine_on_replay_thread").getAsBoolean());
+        assertTrue(ownFigures.get("engine_thread_cpu_ns").getAsLong() > 0, ownFigures.toString());
+        assertEquals(sameFigures.get("sha256").getAsString(), ownFigures.get("sha256").getAsString(),
+            "the engine's thread does not change what it sends");
+    }
+
     /**
      * {@link StoreSwitch#COMPILED_OUT} is fixed when the class initialises, so the compiled-out flavour runs in a
      * child JVM (same java, classpath and flags, plus {@code -Dfixtape.store.compiledOut=true}).
