@@ -154,6 +154,28 @@ class ReplayCommandTest
             "the engine's thread does not change what it sends");
     }
 
+    @Test
+    void journalSettingsReachTheReplayedEnginesJournalAndUnknownKeysAreRefused() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("duty.json");
+        final Path kept = dir.resolve("kept");
+        final CliRun duty = fixtape("replay", journal.toString(), "--journal-setting", "JournalPretouch=duty",
+            "--keep-journal", kept.toString(), "--json", json.toString());
+        assertEquals(0, duty.exit, duty.toString());
+        final JsonObject profile = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+            .getAsJsonObject("bench_profile");
+        assertEquals("{JournalPretouch=duty}", profile.get("journal_settings").getAsString());
+        assertTrue(Files.isDirectory(kept), "the replayed engine journaled into --keep-journal");
+
+        final CliRun unknown = fixtape("replay", journal.toString(), "--journal-setting", "NoSuchKey=1");
+        assertEquals(2, unknown.exit, unknown.toString());
+        assertTrue(unknown.err.contains("NoSuchKey is not a journal key"), unknown.toString());
+        final CliRun badValue = fixtape("replay", journal.toString(), "--journal-setting", "JournalPretouch=maybe");
+        assertEquals(2, badValue.exit, badValue.toString());
+        assertTrue(badValue.err.contains("JournalPretouch=maybe"), badValue.toString());
+    }
+
     /**
      * {@link StoreSwitch#COMPILED_OUT} is fixed when the class initialises, so the compiled-out flavour runs in a
      * child JVM (same java, classpath and flags, plus {@code -Dfixtape.store.compiledOut=true}).

@@ -20,6 +20,7 @@ public final class ReplayOptions
     private Path journalDirectory;
     private boolean collectOutbound = true;
     private boolean engineThread;
+    private final java.util.Map<String, String> journalSettings = new java.util.TreeMap<>();
     /** Default {@link #quiescentCycles}. */
     public static final int DEFAULT_QUIESCENT_CYCLES = 16;
     /** Default {@link #stallTimeoutNanos}: generous, for a loaded 2-core CI machine; reaching it is a failure. */
@@ -147,6 +148,21 @@ public final class ReplayOptions
     public Path journalDirectory()
     {
         return journalDirectory;
+    }
+
+    /**
+     * A session-settings journal key for the replayed engine's journal, e.g. {@code JournalPretouch=duty} or
+     * {@code JournalDurability=...} (docs/JOURNAL_FORMAT.md); an unknown key fails the replay when the engine starts.
+     */
+    public ReplayOptions journalSetting(final String key, final String value)
+    {
+        journalSettings.put(key, value);
+        return this;
+    }
+
+    public java.util.Map<String, String> journalSettings()
+    {
+        return java.util.Collections.unmodifiableMap(journalSettings);
     }
 
     public boolean engineThread()

@@ -98,6 +98,7 @@ public final class ReplayReport
         json.append("],\n  \"bench_profile\": {");
         field(json, "transport", result.transport.cliName(), true);
         field(json, "store", options.journalMode(), false);
+        field(json, "journal_settings", options.journalSettings().toString(), false);
         // the JVM-wide build flavour as this JVM read it, independent of the journal mode (none is a run-time choice)
         field(json, "store_compiled_out", Boolean.toString(StoreSwitch.COMPILED_OUT), false, true);
         field(json, "pacing", result.pacing.toString(), false);

@@ -86,7 +86,7 @@ public final class Replayer
             final TimelineTransport engineTransport =
                 new TimelineTransport(pair.engineEnd(), clock, timeline);
             final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(recording.sessionId(), engineTransport,
-                clock, options.application(), journalDir, options.journalMode()));
+                clock, options.application(), journalDir, options.journalMode(), options.journalSettings()));
             final String engineDescription = engine.describe();
             final boolean sameThread = options.engineOnReplayThread();
             final EngineAgent engineAgent = new EngineAgent(engine, engineTransport);
