@@ -7,7 +7,8 @@
 #   OUT             where recordings and JSON results go (default /tmp/fixtape-replay-bench)
 # Steps: generate a counterparty stream, replay it once with the engine's journal kept (that journal is a full
 # recording: inbound + the engine's fills in causal order), then replay the recording: inproc at max pace with the
-# journal in audit and none mode (with --diff on audit), every transport at max pace, every transport at RATE.
+# journal in audit and none mode (with --diff on audit), inproc with the engine on its own thread, every transport
+# at max pace, every transport at RATE.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -34,6 +35,9 @@ run() { # NAME ARGS...
 }
 run inproc-audit-max-diff "$out/big" --transport inproc --journal-mode audit --diff
 run inproc-none-max "$out/big" --transport inproc --journal-mode none
+# the engine on its own thread (as with the other transports): counterparty framing and SHA-256 off its core
+run inproc-engine-thread-audit-max "$out/big" --transport inproc --engine-thread --journal-mode audit
+run inproc-engine-thread-none-max "$out/big" --transport inproc --engine-thread --journal-mode none
 for t in inproc tcp aeron-ipc aeron-udp; do
   run "$t-audit-max" "$out/big" --transport "$t" --journal-mode audit
 done

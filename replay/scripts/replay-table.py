@@ -4,9 +4,10 @@ NewOrderSingle -> fill round trip. Cells are copied from the JSON as written, ne
 import json
 import sys
 
-print("| run | transport | store | pacing | in+out msgs | elapsed s | msg/s (in+out) | inbound/s | rate gate |"
-      " D service p50/p99/p99.9 µs | D response p50/p99/p99.9 µs | alloc B | complete |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| run | transport | engine thread | store | pacing | in+out msgs | elapsed s | msg/s (in+out) | inbound/s |"
+      " rate gate | D service p50/p99/p99.9 µs | D response p50/p99/p99.9 µs | CPU ns/msg replay / engine thread |"
+      " alloc B | complete |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for path in sys.argv[1:]:
     with open(path) as f:
         doc = json.load(f)
@@ -21,8 +22,13 @@ for path in sys.argv[1:]:
 
     name = path.rsplit("/", 1)[-1][:-5]
     msgs = result["inbound_sent"] + result["outbound_replayed"]
-    print("| %s | %s | %s | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s |" % (
-        name, profile["transport"], profile["store"], profile["pacing"], msgs, result["elapsed_ns"] / 1e9,
-        "{:,}".format(result["messages_per_second"]), "{:,}".format(result["inbound_per_second"]),
-        result["rate_gate"], cell("service"), cell("response"), result["replay_thread_allocated_bytes"],
-        result["complete"]))
+    # results written before the engine-thread option: the engine ran on the replay thread for inproc only
+    on_replay_thread = result.get("engine_on_replay_thread", profile["transport"] == "inproc")
+    engine_cpu = result.get("engine_thread_cpu_ns_per_message", -1)
+    cpu = "%s / %s" % (result.get("replay_thread_cpu_ns_per_message", "-"),
+                       "(on replay thread)" if on_replay_thread else ("-" if engine_cpu in (-1, "-1.0") else engine_cpu))
+    print("| %s | %s | %s | %s | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        name, profile["transport"], "no" if on_replay_thread else "yes", profile["store"], profile["pacing"], msgs,
+        result["elapsed_ns"] / 1e9, "{:,}".format(result["messages_per_second"]),
+        "{:,}".format(result["inbound_per_second"]), result["rate_gate"], cell("service"), cell("response"), cpu,
+        result["replay_thread_allocated_bytes"], result["complete"]))

@@ -9,6 +9,7 @@ import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.testkit.ForwardingApplication;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 
 import java.nio.charset.StandardCharsets;
@@ -43,14 +44,13 @@ public final class HaltingAcceptor
     }
 
     /** The exec application, halting the JVM on one order. */
-    private static final class Halting implements Application
+    private static final class Halting extends ForwardingApplication
     {
-        private final Application delegate;
         private final byte[] haltOn;
 
-        Halting(final Application delegate, final byte[] haltOn)
+        Halting(final Application exec, final byte[] haltOn)
         {
-            this.delegate = delegate;
+            super(exec);
             this.haltOn = haltOn;
         }
 
@@ -65,37 +65,7 @@ public final class HaltingAcceptor
                 System.out.flush();
                 Runtime.getRuntime().halt(137);
             }
-            delegate.onMessage(message, session);
-        }
-
-        @Override
-        public void onLogon(final Session session)
-        {
-            delegate.onLogon(session);
-        }
-
-        @Override
-        public void onLogout(final Session session)
-        {
-            delegate.onLogout(session);
-        }
-
-        @Override
-        public void onAdminMessage(final FixDecoder message, final Session session)
-        {
-            delegate.onAdminMessage(message, session);
-        }
-
-        @Override
-        public int doWork(final Session session, final long nowNanos)
-        {
-            return delegate.doWork(session, nowNanos);
-        }
-
-        @Override
-        public boolean isHoldingReplies()
-        {
-            return delegate.isHoldingReplies();
+            super.onMessage(message, session);
         }
     }
 }

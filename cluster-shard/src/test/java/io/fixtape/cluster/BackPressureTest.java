@@ -4,6 +4,7 @@ import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import quickfix.SessionID;
@@ -29,14 +30,13 @@ class BackPressureTest
     private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** exec, but slow for the first orders (test only: a real application must not block its agent). */
-    private static final class SlowFirst implements Application
+    private static final class SlowFirst extends ForwardingApplication
     {
-        private final Application delegate;
         private int seen;
 
-        SlowFirst(final Application delegate)
+        SlowFirst(final Application exec)
         {
-            this.delegate = delegate;
+            super(exec);
         }
 
         @Override
@@ -50,19 +50,7 @@ class BackPressureTest
                     Thread.onSpinWait();
                 }
             }
-            delegate.onMessage(message, session);
-        }
-
-        @Override
-        public void onLogon(final Session session)
-        {
-            delegate.onLogon(session);
-        }
-
-        @Override
-        public void onLogout(final Session session)
-        {
-            delegate.onLogout(session);
+            super.onMessage(message, session);
         }
     }
 

@@ -6,6 +6,7 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,14 +44,13 @@ class CallbackParityTest
     private static final Map<AcceptorModel, Map<String, List<String>>> RECORDED = new EnumMap<>(AcceptorModel.class);
 
     /** Logs every callback, then lets {@code exec} answer. */
-    static final class RecordingApplication implements Application
+    static final class RecordingApplication extends ForwardingApplication
     {
-        private final Application exec;
         private final Map<String, List<String>> log;
 
         RecordingApplication(final Application exec, final Map<String, List<String>> log)
         {
-            this.exec = exec;
+            super(exec);
             this.log = log;
         }
 
@@ -86,21 +86,21 @@ class CallbackParityTest
         public void onLogon(final Session session)
         {
             record(session, "onLogon");
-            exec.onLogon(session);
+            super.onLogon(session);
         }
 
         @Override
         public void onLogout(final Session session)
         {
             record(session, "onLogout");
-            exec.onLogout(session);
+            super.onLogout(session);
         }
 
         @Override
         public void onMessage(final FixDecoder message, final Session session)
         {
             record(session, "onMessage " + describe(message));
-            exec.onMessage(message, session);
+            super.onMessage(message, session);
             final int clOrdId = message.indexOf(Tags.CL_ORD_ID);
             if (clOrdId >= 0 && "BYE".contentEquals(message.stringAt(clOrdId)))
             {
@@ -113,19 +113,7 @@ class CallbackParityTest
         public void onAdminMessage(final FixDecoder message, final Session session)
         {
             record(session, "onAdminMessage " + describe(message));
-            exec.onAdminMessage(message, session);
-        }
-
-        @Override
-        public int doWork(final Session session, final long nowNanos)
-        {
-            return exec.doWork(session, nowNanos);
-        }
-
-        @Override
-        public boolean isHoldingReplies()
-        {
-            return exec.isHoldingReplies();
+            super.onAdminMessage(message, session);
         }
     }
 

@@ -2,8 +2,8 @@ package io.fixtape.cluster;
 
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
-import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,39 +40,20 @@ class HeldRepliesFanOutTest
     private static final int ORDERS = 3000;
 
     /** exec, observed: did it hold replies, did its duty-cycle hook answer any. */
-    static final class Observed implements Application
+    static final class Observed extends ForwardingApplication
     {
         final AtomicBoolean sawHolding = new AtomicBoolean();
         final AtomicInteger retried = new AtomicInteger();
-        private final Application exec;
 
         Observed(final Application exec)
         {
-            this.exec = exec;
-        }
-
-        @Override
-        public void onLogon(final Session session)
-        {
-            exec.onLogon(session);
-        }
-
-        @Override
-        public void onLogout(final Session session)
-        {
-            exec.onLogout(session);
-        }
-
-        @Override
-        public void onMessage(final FixDecoder message, final Session session)
-        {
-            exec.onMessage(message, session);
+            super(exec);
         }
 
         @Override
         public int doWork(final Session session, final long nowNanos)
         {
-            final int work = exec.doWork(session, nowNanos);
+            final int work = super.doWork(session, nowNanos);
             retried.addAndGet(work);
             return work;
         }
@@ -80,7 +61,7 @@ class HeldRepliesFanOutTest
         @Override
         public boolean isHoldingReplies()
         {
-            final boolean holding = exec.isHoldingReplies();
+            final boolean holding = super.isHoldingReplies();
             if (holding)
             {
                 sawHolding.set(true);

@@ -38,6 +38,19 @@ class JournalFaultTest
         store.onOutbound(seq, Fix.type("D"), 0, seq, b, 0, b.capacity());
     }
 
+    /** Reads every record: asserts they are numbered 1, 2, ... in order and each is intact; returns how many. */
+    private static int readIntactInSequence(final JournalReader reader)
+    {
+        final JournalRecord r = new JournalRecord();
+        int seq = 0;
+        while (reader.next(r))
+        {
+            assertEquals(++seq, r.seqNum());
+            assertTrue(r.isIntact(), "record " + seq);
+        }
+        return seq;
+    }
+
     private static int countIntact(final Path dir, final int[] corrupt)
     {
         int intact = 0;
@@ -117,24 +130,18 @@ class JournalFaultTest
                 "mount(8) not permitted here: fullDiskAtTheLowSpaceWatermark... and the injected ENOSPC cover a full disk");
             final JournalContext ctx = new JournalContext().directory(mount).blockSize(256 * 1024)
                 .lowSpaceBytes(512 * 1024).diskCheckIntervalNanos(0);
-            final int accepted;
-            final MessageStoreException failure;
+            final Refusal refusal;
             try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
             {
                 final ChronicleMessageStore store = factory.create(S1);
-                final Refusal refusal = appendUntilRefused(store, 100_000);
-                accepted = refusal.accepted();
-                failure = refusal.failure();
-                assertNotNull(failure, "3 MiB cannot hold 100k records");
-                assertEquals(MessageStoreException.Reason.DISK_FULL, failure.reason());
                 // Either our watermark check or the file system itself (SIGBUS on a mapped page of a full tmpfs,
                 // surfaced by the JVM as InternalError) stops the append; both are reported as DISK_FULL.
-                assertEquals(accepted + 1, store.nextSenderSeqNum());
+                refusal = appendUntilDiskFull(store, 100_000, "3 MiB cannot hold 100k records");
+                assertEquals(refusal.accepted() + 1, store.nextSenderSeqNum());
             }
-            final int[] corrupt = new int[1];
-            assertEquals(accepted, countIntact(mount, corrupt), "every accepted record reads back");
-            assertEquals(0, corrupt[0]);
-            System.out.println("tmpfs 3 MiB: accepted " + accepted + " records, then " + failure.getMessage());
+            assertEveryAcceptedRecordReadsBack(mount, refusal.accepted());
+            System.out.println("tmpfs 3 MiB: accepted " + refusal.accepted() + " records, then " +
+                refusal.failure().getMessage());
         }
     }
 
@@ -184,25 +191,19 @@ class JournalFaultTest
         final long watermark = Math.max(1, free - 16L * 1024 * 1024);
         final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
             .pretouch(false);
-        final int accepted;
-        final MessageStoreException failure;
+        final Refusal refusal;
         try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
         {
             final ChronicleMessageStore store = factory.create(S1);
-            final Refusal refusal = appendUntilRefused(store, 2_000_000);
-            accepted = refusal.accepted();
-            failure = refusal.failure();
-            assertNotNull(failure, "2M records did not use 16 MiB of free space?");
-            assertEquals(MessageStoreException.Reason.DISK_FULL, failure.reason());
-            assertTrue(failure.getMessage().contains("below the low-space watermark") &&
-                failure.getMessage().contains("JournalLowSpaceMb"), failure.getMessage());
-            assertEquals(accepted + 1, store.nextSenderSeqNum(), "the refused record used no number");
+            refusal = appendUntilDiskFull(store, 2_000_000, "2M records did not use 16 MiB of free space?");
+            final String message = refusal.failure().getMessage();
+            assertTrue(message.contains("below the low-space watermark") && message.contains("JournalLowSpaceMb"), message);
+            assertEquals(refusal.accepted() + 1, store.nextSenderSeqNum(), "the refused record used no number");
             assertFalse(factory.journal().probeWritable(Long.MAX_VALUE), "still full: a paused session would stay paused");
         }
-        final int[] corrupt = new int[1];
-        assertEquals(accepted, countIntact(dir, corrupt), "every accepted record reads back");
-        assertEquals(0, corrupt[0]);
-        System.out.println("watermark " + watermark + " bytes: accepted " + accepted + " records, then " + failure.getMessage());
+        assertEveryAcceptedRecordReadsBack(dir, refusal.accepted());
+        System.out.println("watermark " + watermark + " bytes: accepted " + refusal.accepted() + " records, then " +
+            refusal.failure().getMessage());
     }
 
     @Test
@@ -218,14 +219,7 @@ class JournalFaultTest
         // Reader: the complete records, nothing of the cut-off one, and a message saying where it is.
         try (JournalReader reader = new JournalReader(dir))
         {
-            final JournalRecord r = new JournalRecord();
-            int seq = 0;
-            while (reader.next(r))
-            {
-                assertEquals(++seq, r.seqNum());
-                assertTrue(r.isIntact(), "record " + seq);
-            }
-            assertEquals(count, seq);
+            assertEquals(count, readIntactInSequence(reader));
             final String message = reader.incompleteTail();
             assertNotNull(message, "the cut-off record is reported");
             assertTrue(message.contains("incomplete record at byte") && message.contains(".cq4"), message);
@@ -242,14 +236,7 @@ class JournalFaultTest
         }
         try (JournalReader reader = new JournalReader(dir))
         {
-            final JournalRecord r = new JournalRecord();
-            int seq = 0;
-            while (reader.next(r))
-            {
-                assertEquals(++seq, r.seqNum());
-                assertTrue(r.isIntact(), "record " + seq);
-            }
-            assertEquals(count + 1, seq);
+            assertEquals(count + 1, readIntactInSequence(reader));
             assertNull(reader.incompleteTail(), "written over by the next append");
         }
     }
@@ -315,12 +302,17 @@ class JournalFaultTest
         throw new AssertionError("not found: " + needle);
     }
 
-    /** How many appends a store took before it refused one, and the refusal (null if it took them all). */
+    /** How many appends a store took before it refused one, and the refusal. */
     private record Refusal(int accepted, MessageStoreException failure)
     {
     }
 
-    private static Refusal appendUntilRefused(final ChronicleMessageStore store, final int maxRecords)
+    /**
+     * Appends records 1, 2, ... until the store refuses one; asserts that it did refuse (within {@code maxRecords};
+     * {@code whyItMust} is the failure message otherwise) and that the refusal is {@code DISK_FULL}.
+     */
+    private static Refusal appendUntilDiskFull(final ChronicleMessageStore store, final int maxRecords,
+        final String whyItMust)
     {
         for (int seq = 1; seq <= maxRecords; seq++)
         {
@@ -330,9 +322,18 @@ class JournalFaultTest
             }
             catch (final MessageStoreException ex)
             {
+                assertEquals(MessageStoreException.Reason.DISK_FULL, ex.reason(), ex.getMessage());
                 return new Refusal(seq - 1, ex);
             }
         }
-        return new Refusal(maxRecords, null);
+        return fail(whyItMust);
+    }
+
+    /** The journal in {@code dir} reads back {@code accepted} intact records and no corrupt one. */
+    private static void assertEveryAcceptedRecordReadsBack(final Path dir, final int accepted)
+    {
+        final int[] corrupt = new int[1];
+        assertEquals(accepted, countIntact(dir, corrupt), "every accepted record reads back");
+        assertEquals(0, corrupt[0]);
     }
 }

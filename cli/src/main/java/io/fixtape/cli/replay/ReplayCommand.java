@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -98,6 +99,15 @@ public final class ReplayCommand implements Callable<Integer>
     @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
     Path json;
 
+    @Option(names = "--journal-setting", paramLabel = "KEY=VALUE",
+        description = "a journal key of the session settings for the replayed engine's journal, e.g. " +
+            "JournalPretouch=duty (repeatable)")
+    Map<String, String> journalSettings;
+
+    @Option(names = "--engine-thread", description = "inproc: run the engine on its own thread (an agent, as with the " +
+        "other transports) instead of stepping it on the replay thread")
+    boolean engineThread;
+
     @Option(names = "--progress", negatable = true, description = "progress bar on stderr (default: when a terminal)")
     Boolean progress;
 
@@ -147,13 +157,38 @@ public final class ReplayCommand implements Callable<Integer>
             .journalMode(journalMode)
             .journalDirectory(keepJournal)
             .collectOutbound(diff)
+            .engineThread(engineThread)
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
+        if (journalSettings != null)
+        {
+            for (final Map.Entry<String, String> setting : journalSettings.entrySet())
+            {
+                final boolean known;
+                try
+                {
+                    known = new io.fixtape.journal.JournalContext().applySetting(setting.getKey(), setting.getValue());
+                }
+                catch (final RuntimeException ex)
+                {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--journal-setting " + setting.getKey() + "=" + setting.getValue() + ": " + ex.getMessage());
+                }
+                if (!known)
+                {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--journal-setting: " + setting.getKey() + " is not a journal key of the session settings");
+                }
+                options.journalSetting(setting.getKey(), setting.getValue());
+            }
+        }
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
         if (warmup > 0)
         {
-            final ReplayResult warm = replayer.run(recording.prefix(warmup), new ReplayOptions()
+            final ReplayOptions warmOptions = new ReplayOptions()
                 .transport(options.transport()).pacing(options.pacing()).application(app).journalMode(journalMode)
-                .collectOutbound(false));
+                .engineThread(engineThread).collectOutbound(false);
+            options.journalSettings().forEach(warmOptions::journalSetting); // the same journal as the measured run
+            final ReplayResult warm = replayer.run(recording.prefix(warmup), warmOptions);
             out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
         }
         final ReplayResult result = replayer.run(recording, options);

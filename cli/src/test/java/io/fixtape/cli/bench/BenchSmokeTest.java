@@ -8,8 +8,10 @@ import io.fixtape.cli.FixtapeMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -28,18 +30,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BenchSmokeTest
 {
+    /**
+     * {@code fixtape bench roundtrip <args> --recipe smoke --json <out>} through the CLI: asserts it exited 0 and
+     * returns the cells it wrote, in order.
+     */
+    private static List<JsonObject> smokeRoundTrip(final Path out, final String... args) throws IOException
+    {
+        final List<String> command = new ArrayList<>(List.of("bench", "roundtrip"));
+        command.addAll(List.of(args));
+        command.addAll(List.of("--recipe", "smoke", "--json", out.toString()));
+        assertEquals(0, FixtapeMain.commandLine().execute(command.toArray(String[]::new)), String.join(" ", command));
+        return Json.readLines(out);
+    }
+
+    /** One string field of every cell, in order. */
+    private static List<String> column(final List<JsonObject> cells, final String field)
+    {
+        return cells.stream().map(c -> c.get(field).getAsString()).toList();
+    }
+
     @Test
     void smokeRoundTripWritesCompleteCellsAndAReport(@TempDir final Path dir) throws Exception
     {
         final Path out = dir.resolve("smoke.json");
         // md_nos_er: both request kinds (NewOrderSingle -> fill, MarketDataRequest -> snapshot) on every arm
-        final int exit = FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "md_nos_er",
-            "--arms", "floor,fixtape,quickfixj,artio", "--recipe", "smoke", "--json", out.toString());
-        assertEquals(0, exit);
-
-        final List<JsonObject> cells = Json.readLines(out);
-        assertEquals(List.of("floor", "fixtape", "quickfixj", "artio"), cells.stream().map(c -> c.get("arm").getAsString())
-            .toList());
+        final List<JsonObject> cells = smokeRoundTrip(out, "--scenario", "md_nos_er",
+            "--arms", "floor,fixtape,quickfixj,artio");
+        assertEquals(List.of("floor", "fixtape", "quickfixj", "artio"), column(cells, "arm"));
         for (final JsonObject cell : cells)
         {
             ResultFields.assertComplete(cell);
@@ -120,14 +137,10 @@ class BenchSmokeTest
     void tickToTradeIsMeasuredByTheServerWithStoreModesSideBySide(@TempDir final Path dir) throws Exception
     {
         final Path out = dir.resolve("tick.json");
-        assertEquals(0, FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "tick_to_trade",
-            "--arms", "floor,fixtape,quickfixj,artio", "--store", "none,audit", "--recipe", "smoke",
-            "--json", out.toString()));
-        final List<JsonObject> cells = Json.readLines(out);
-        assertEquals(List.of("floor", "fixtape[none]", "fixtape[audit]", "quickfixj", "artio"),
-            cells.stream().map(c -> c.get("arm").getAsString()).toList());
-        assertEquals(List.of("n/a", "none", "audit", "n/a", "n/a"),
-            cells.stream().map(c -> c.get("store").getAsString()).toList());
+        final List<JsonObject> cells = smokeRoundTrip(out, "--scenario", "tick_to_trade",
+            "--arms", "floor,fixtape,quickfixj,artio", "--store", "none,audit");
+        assertEquals(List.of("floor", "fixtape[none]", "fixtape[audit]", "quickfixj", "artio"), column(cells, "arm"));
+        assertEquals(List.of("n/a", "none", "audit", "n/a", "n/a"), column(cells, "store"));
         for (final JsonObject cell : cells)
         {
             final String arm = cell.get("arm").getAsString();
@@ -153,14 +166,11 @@ class BenchSmokeTest
     void fourAcceptorModelsRunSideBySideAgainstOneFloor(@TempDir final Path dir) throws Exception
     {
         final Path out = dir.resolve("models.json");
-        assertEquals(0, FixtapeMain.commandLine().execute("bench", "roundtrip", "--scenario", "nos_er",
-            "--arms", "floor,fixtape", "--model", "single,mono,pool,shard", "--recipe", "smoke",
-            "--json", out.toString()));
-        final List<JsonObject> cells = Json.readLines(out);
+        final List<JsonObject> cells = smokeRoundTrip(out, "--scenario", "nos_er",
+            "--arms", "floor,fixtape", "--model", "single,mono,pool,shard");
         assertEquals(List.of("floor", "fixtape[single]", "fixtape[mono]", "fixtape[pool]", "fixtape[shard]"),
-            cells.stream().map(c -> c.get("arm").getAsString()).toList());
-        assertEquals(List.of("n/a", "single", "mono", "pool", "shard"),
-            cells.stream().map(c -> c.get("model").getAsString()).toList());
+            column(cells, "arm"));
+        assertEquals(List.of("n/a", "single", "mono", "pool", "shard"), column(cells, "model"));
         for (final JsonObject cell : cells.subList(1, 5))
         {
             final String model = cell.get("model").getAsString();

@@ -59,6 +59,41 @@ class ImportCommandTest
         assertEquals(CliRun.digest(original), CliRun.digest(replay), "the log replays exactly like the journal it was exported from");
     }
 
+    /**
+     * A messages.log written by QuickFIX/J's own FileLog on the client's side (fixture {@code fix44-exec-qfjlog},
+     * recorded together with fixtape's journal of the same session): {@code --comp-id FIXTAPE} makes it the
+     * engine's session, it replays with a clean diff (no field ignored) and the digest of the journal.
+     */
+    @Test
+    void aMessageLogWrittenByQuickFixJImportsAsTheEnginesSessionAndReplaysLikeTheJournal() throws Exception
+    {
+        final String fixture = "/fixtures/fix44-exec-qfjlog/";
+        final Path log = CliRun.copyResource(fixture + "FIX.4.4-CLIENT-FIXTAPE.messages.log",
+            dir.resolve("FIX.4.4-CLIENT-FIXTAPE.messages.log"));
+        final Path journal = dir.resolve("from-qfj-filelog");
+        final CliRun imported = fixtape("import", "qfj-log", log.toString(), "--comp-id", "FIXTAPE", "--out",
+            journal.toString());
+        assertEquals(0, imported.exit, imported.toString());
+        assertTrue(imported.out.contains("qfj-log: 39 messages, 0 lines skipped"), imported.toString());
+        assertTrue(imported.out.contains("session FIX.4.4:FIXTAPE->CLIENT: 19 inbound, 20 outbound"),
+            imported.toString());
+
+        final CliRun replay = fixtape("replay", journal.toString(), "--diff");
+        assertEquals(0, replay.exit, replay.toString());
+        assertTrue(replay.out.contains("diff: 20 recorded vs 20 replayed outbound messages: identical"),
+            replay.toString());
+
+        final Path recorded = dir.resolve("fix44-exec-qfjlog");
+        for (final String file : new String[] {"sessions.registry", "queue/metadata.cq4t", "queue/20261203F.cq4"})
+        {
+            CliRun.copyResource(fixture + file, recorded.resolve(file));
+        }
+        final CliRun original = fixtape("replay", recorded.toString(), "--diff");
+        assertEquals(0, original.exit, original.toString());
+        assertEquals(CliRun.digest(original), CliRun.digest(replay),
+            "QuickFIX/J's log replays exactly like fixtape's journal of the same session");
+    }
+
     @Test
     void aFileWithoutFixFailsTheImport() throws Exception
     {

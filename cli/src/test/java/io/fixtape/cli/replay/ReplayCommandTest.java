@@ -124,6 +124,58 @@ class ReplayCommandTest
         }
     }
 
+    @Test
+    void engineThreadRunsTheInprocEngineOnItsOwnThreadWithTheSameOutput() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path sameJson = dir.resolve("same.json");
+        final Path ownJson = dir.resolve("own.json");
+        final CliRun same = fixtape("replay", journal.toString(), "--json", sameJson.toString());
+        final CliRun own = fixtape("replay", journal.toString(), "--engine-thread", "--json", ownJson.toString());
+        assertEquals(0, same.exit, same.toString());
+        assertEquals(0, own.exit, own.toString());
+        assertTrue(same.out.contains("on the replay thread") && same.out.contains("(engine included)"), same.out);
+        assertFalse(same.out.contains("on the engine thread"), same.out);
+        assertTrue(own.out.contains("on the engine thread"), own.out);
+
+        final JsonObject sameResult = JsonParser.parseString(Files.readString(sameJson)).getAsJsonObject();
+        final JsonObject ownResult = JsonParser.parseString(Files.readString(ownJson)).getAsJsonObject();
+        assertEquals("replay+engine on one thread (busy loop)",
+            sameResult.getAsJsonObject("bench_profile").get("threads").getAsString());
+        assertEquals("replay thread (spin) + engine agent thread (backoff)",
+            ownResult.getAsJsonObject("bench_profile").get("threads").getAsString());
+        final JsonObject sameFigures = sameResult.getAsJsonObject("result");
+        final JsonObject ownFigures = ownResult.getAsJsonObject("result");
+        assertTrue(sameFigures.get("engine_on_replay_thread").getAsBoolean());
+        assertEquals(-1, sameFigures.get("engine_thread_cpu_ns").getAsLong());
+        assertFalse(ownFigures.get("engine_on_replay_thread").getAsBoolean());
+        assertTrue(ownFigures.get("engine_thread_cpu_ns").getAsLong() > 0, ownFigures.toString());
+        assertEquals(sameFigures.get("sha256").getAsString(), ownFigures.get("sha256").getAsString(),
+            "the engine's thread does not change what it sends");
+    }
+
+    @Test
+    void journalSettingsReachTheReplayedEnginesJournalAndUnknownKeysAreRefused() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("duty.json");
+        final Path kept = dir.resolve("kept");
+        final CliRun duty = fixtape("replay", journal.toString(), "--journal-setting", "JournalPretouch=duty",
+            "--keep-journal", kept.toString(), "--json", json.toString());
+        assertEquals(0, duty.exit, duty.toString());
+        final JsonObject profile = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+            .getAsJsonObject("bench_profile");
+        assertEquals("{JournalPretouch=duty}", profile.get("journal_settings").getAsString());
+        assertTrue(Files.isDirectory(kept), "the replayed engine journaled into --keep-journal");
+
+        final CliRun unknown = fixtape("replay", journal.toString(), "--journal-setting", "NoSuchKey=1");
+        assertEquals(2, unknown.exit, unknown.toString());
+        assertTrue(unknown.err.contains("NoSuchKey is not a journal key"), unknown.toString());
+        final CliRun badValue = fixtape("replay", journal.toString(), "--journal-setting", "JournalPretouch=maybe");
+        assertEquals(2, badValue.exit, badValue.toString());
+        assertTrue(badValue.err.contains("JournalPretouch=maybe"), badValue.toString());
+    }
+
     /**
      * {@link StoreSwitch#COMPILED_OUT} is fixed when the class initialises, so the compiled-out flavour runs in a
      * child JVM (same java, classpath and flags, plus {@code -Dfixtape.store.compiledOut=true}).

@@ -13,12 +13,14 @@ import org.junit.jupiter.api.Test;
 /**
  * Proves the hot path allocates nothing: after warm-up, N iterations of frame + decode (every typed accessor) +
  * encode (every field type, template, header) + resend rewrite + garbled framing allocate 0 bytes on this thread,
- * as counted by the JVM ({@code com.sun.management.ThreadMXBean#getThreadAllocatedBytes}).
+ * as counted by the JVM ({@code com.sun.management.ThreadMXBean#getThreadAllocatedBytes}): up to three windows of
+ * N iterations, the last must allocate nothing (as {@code SessionAllocationTest}).
  */
 class ZeroAllocationTest
 {
     private static final int WARM_UP = 20_000;
     private static final int MEASURED = 20_000;
+    private static final int MAX_WINDOWS = 3;
     private static final byte[] CL_ORD_ID = FixText.bytes("ORD-1");
 
     private final UnsafeBuffer in = new UnsafeBuffer(ByteBuffer.allocateDirect(2048));
@@ -64,14 +66,24 @@ class ZeroAllocationTest
             iteration(i);
         }
         threads.getThreadAllocatedBytes(threadId); // the probe itself must not be counted on first use
-        final long before = threads.getThreadAllocatedBytes(threadId);
-        for (int i = 0; i < MEASURED; i++)
+        // up to MAX_WINDOWS windows; the last must allocate nothing. A C2 compilation that lands late on a loaded
+        // machine (deoptimisation materialises scalar-replaced objects once) allocates in one window; allocation
+        // per iteration would show in every window.
+        final long[] windows = new long[MAX_WINDOWS];
+        int window = 0;
+        do
         {
-            iteration(i);
+            final long before = threads.getThreadAllocatedBytes(threadId);
+            for (int i = 0; i < MEASURED; i++)
+            {
+                iteration(i);
+            }
+            windows[window] = threads.getThreadAllocatedBytes(threadId) - before;
         }
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        while (windows[window++] != 0 && window < MAX_WINDOWS);
 
-        assertEquals(0, allocated, "bytes allocated by " + MEASURED + " frame+decode+encode iterations");
+        assertEquals(0, windows[window - 1], "bytes allocated by " + MEASURED +
+            " frame+decode+encode iterations, per window: " + java.util.Arrays.toString(windows));
         assertTrue(sink != 0);
     }
 

@@ -88,8 +88,17 @@ public final class FixtapeReplayEngines
     static JournalContext journalContext(final ReplayEngineSpec spec, final JournalMode mode)
     {
         final EpochNanoClock clock = spec.clock();
-        return new JournalContext().directory(spec.journalDirectory()).mode(mode)
+        final JournalContext ctx = new JournalContext().directory(spec.journalDirectory()).mode(mode)
             .cycleClock(() -> Math.max(0, clock.nanoTime() / 1_000_000L));
+        spec.journalSettings().forEach((key, value) ->
+        {
+            if (!ctx.applySetting(key, value))
+            {
+                throw new IllegalArgumentException("not a journal setting: " + key + " (e.g. " +
+                    JournalContext.KEY_PRETOUCH + ", " + JournalContext.KEY_DURABILITY + ")");
+            }
+        });
+        return ctx;
     }
 
     private static final class Engine implements ReplayEngine

@@ -19,6 +19,8 @@ public final class ReplayOptions
     private String journalMode = "audit";
     private Path journalDirectory;
     private boolean collectOutbound = true;
+    private boolean engineThread;
+    private final java.util.Map<String, String> journalSettings = new java.util.TreeMap<>();
     /** Default {@link #quiescentCycles}. */
     public static final int DEFAULT_QUIESCENT_CYCLES = 16;
     /** Default {@link #stallTimeoutNanos}: generous, for a loaded 2-core CI machine; reaching it is a failure. */
@@ -58,6 +60,19 @@ public final class ReplayOptions
     public ReplayOptions journalDirectory(final Path journalDirectory)
     {
         this.journalDirectory = journalDirectory;
+        return this;
+    }
+
+    /**
+     * Run the engine as an agent on its own thread (backoff idle strategy) with {@code inproc} too, as every other
+     * transport does; default false: {@code inproc} steps the engine on the replay thread (one thread, no cross-core
+     * hand-off, and the replay thread's CPU time covers the engine). With its own thread the engine does only the
+     * engine's work (the counterparty's framing, SHA-256 and latency bookkeeping stay on the replay thread), as in
+     * a deployment where the counterparty is another process.
+     */
+    public ReplayOptions engineThread(final boolean engineThread)
+    {
+        this.engineThread = engineThread;
         return this;
     }
 
@@ -133,6 +148,32 @@ public final class ReplayOptions
     public Path journalDirectory()
     {
         return journalDirectory;
+    }
+
+    /**
+     * A session-settings journal key for the replayed engine's journal, e.g. {@code JournalPretouch=duty} or
+     * {@code JournalDurability=...} (docs/JOURNAL_FORMAT.md); an unknown key fails the replay when the engine starts.
+     */
+    public ReplayOptions journalSetting(final String key, final String value)
+    {
+        journalSettings.put(key, value);
+        return this;
+    }
+
+    public java.util.Map<String, String> journalSettings()
+    {
+        return java.util.Collections.unmodifiableMap(journalSettings);
+    }
+
+    public boolean engineThread()
+    {
+        return engineThread;
+    }
+
+    /** Whether the replay thread steps the engine itself ({@code inproc} without {@link #engineThread}). */
+    public boolean engineOnReplayThread()
+    {
+        return transport == TransportKind.INPROC && !engineThread;
     }
 
     public boolean collectOutbound()

@@ -44,12 +44,17 @@ public final class ReplayReport
         }
         sb.append(String.format("sha256    %s%n", result.digest));
         sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
-            result.replayThreadAllocatedBytes, result.transport == TransportKind.INPROC ? " (engine included)" : ""));
+            result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
         if (result.replayThreadCpuNanos >= 0)
         {
             sb.append(String.format("cpu       %.3f s on the replay thread, %.0f ns per message (in+out)%s%n",
                 result.replayThreadCpuNanos / 1e9, result.cpuNanosPerMessage(),
-                result.transport == TransportKind.INPROC ? " (engine included)" : ""));
+                result.engineOnReplayThread ? " (engine included)" : ""));
+        }
+        if (result.engineThreadCpuNanos >= 0)
+        {
+            sb.append(String.format("cpu       %.3f s on the engine thread, %.0f ns per message (in+out)%n",
+                result.engineThreadCpuNanos / 1e9, result.engineCpuNanosPerMessage()));
         }
         final List<Long> types = result.latency.sampledTypes();
         if (!types.isEmpty())
@@ -93,13 +98,14 @@ public final class ReplayReport
         json.append("],\n  \"bench_profile\": {");
         field(json, "transport", result.transport.cliName(), true);
         field(json, "store", options.journalMode(), false);
+        field(json, "journal_settings", options.journalSettings().toString(), false);
         // the JVM-wide build flavour as this JVM read it, independent of the journal mode (none is a run-time choice)
         field(json, "store_compiled_out", Boolean.toString(StoreSwitch.COMPILED_OUT), false, true);
         field(json, "pacing", result.pacing.toString(), false);
         field(json, "application", options.application(), false);
         field(json, "engine", result.engine, false);
         field(json, "sessions", "1", false, true);
-        field(json, "threads", options.transport() == TransportKind.INPROC ?
+        field(json, "threads", options.engineOnReplayThread() ?
             "replay+engine on one thread (busy loop)" :
             "replay thread (spin) + engine agent thread (backoff)" +
                 (options.transport().cliName().startsWith("aeron") ? " + Aeron driver SHARED (backoff)" : ""), false);
@@ -123,6 +129,10 @@ public final class ReplayReport
         field(json, "replay_thread_allocated_bytes", Long.toString(result.replayThreadAllocatedBytes), false, true);
         field(json, "replay_thread_cpu_ns", Long.toString(result.replayThreadCpuNanos), false, true);
         field(json, "replay_thread_cpu_ns_per_message", String.format("%.1f", result.cpuNanosPerMessage()), false, true);
+        field(json, "engine_on_replay_thread", Boolean.toString(result.engineOnReplayThread), false, true);
+        field(json, "engine_thread_cpu_ns", Long.toString(result.engineThreadCpuNanos), false, true);
+        field(json, "engine_thread_cpu_ns_per_message", String.format("%.1f", result.engineCpuNanosPerMessage()), false,
+            true);
         field(json, "sha256", result.digest, false);
         json.append(",\n    \"latency_ns\": {");
         boolean first = true;

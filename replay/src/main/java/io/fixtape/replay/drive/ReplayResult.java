@@ -36,12 +36,17 @@ public final class ReplayResult
      * {@code inproc} it runs the engine too: a load-independent cost figure where elapsed time is not (shared machine).
      */
     public final long replayThreadCpuNanos;
+    /** Whether the replay thread stepped the engine itself (so its allocation and CPU figures include the engine). */
+    public final boolean engineOnReplayThread;
+    /** CPU time (user + system) of the engine's own thread over the same window, ns; -1 when it had none. */
+    public final long engineThreadCpuNanos;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
         final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
-        final long replayThreadAllocatedBytes, final long replayThreadCpuNanos)
+        final long replayThreadAllocatedBytes, final long replayThreadCpuNanos, final boolean engineOnReplayThread,
+        final long engineThreadCpuNanos)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -60,6 +65,8 @@ public final class ReplayResult
         this.offeredPerSecond = offeredPerSecond;
         this.replayThreadAllocatedBytes = replayThreadAllocatedBytes;
         this.replayThreadCpuNanos = replayThreadCpuNanos;
+        this.engineOnReplayThread = engineOnReplayThread;
+        this.engineThreadCpuNanos = engineThreadCpuNanos;
     }
 
     /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */
@@ -83,6 +90,13 @@ public final class ReplayResult
     {
         final long messages = inboundSent + (long)outboundReplayed;
         return replayThreadCpuNanos < 0 || messages == 0 ? -1 : (double)replayThreadCpuNanos / messages;
+    }
+
+    /** Engine-thread CPU ns per message (inbound + outbound), -1 if the engine had no thread of its own. */
+    public double engineCpuNanosPerMessage()
+    {
+        final long messages = inboundSent + (long)outboundReplayed;
+        return engineThreadCpuNanos < 0 || messages == 0 ? -1 : (double)engineThreadCpuNanos / messages;
     }
 
     /** Inbound messages per second over {@link #elapsedNanos}. */

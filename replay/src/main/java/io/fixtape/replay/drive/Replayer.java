@@ -39,7 +39,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
  * ({@link ReplayStalledException}, {@link ReplayOptions#stallTimeoutNanos}).
  *
  * <p>Threading: {@link #run} runs on the calling thread. With {@code inproc} the engine is stepped on that same
- * thread (no cross-core hand-off at all); with the other transports the engine runs as an Agrona agent on its own
+ * thread (no cross-core hand-off at all) unless {@link ReplayOptions#engineThread} asks for its own; with the other
+ * transports (and that option) the engine runs as an Agrona agent on its own
  * thread with a {@link BackoffIdleStrategy} (so that on 2 cores the replay thread, the engine and an Aeron driver
  * never spin more threads than there are cores).
  */
@@ -85,12 +86,12 @@ public final class Replayer
             final TimelineTransport engineTransport =
                 new TimelineTransport(pair.engineEnd(), clock, timeline);
             final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(recording.sessionId(), engineTransport,
-                clock, options.application(), journalDir, options.journalMode()));
+                clock, options.application(), journalDir, options.journalMode(), options.journalSettings()));
             final String engineDescription = engine.describe();
-            final boolean sameThread = options.transport() == TransportKind.INPROC;
+            final boolean sameThread = options.engineOnReplayThread();
             final EngineAgent engineAgent = new EngineAgent(engine, engineTransport);
             AgentRunner runner = null;
-            final Run run = new Run(recording, schedule, options, collected, engineAgent.activity);
+            final Run run = new Run(recording, schedule, options, collected, engineAgent);
             try
             {
                 if (!sameThread)
@@ -121,7 +122,7 @@ public final class Replayer
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
                 run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.unexpectedBytes(),
-                schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos);
+                schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos, sameThread, run.engineCpuNanos);
         }
         finally
         {
@@ -200,6 +201,7 @@ public final class Replayer
         private final Schedule schedule;
         private final ReplayOptions options;
         private final EngineActivity engine;
+        private final EngineAgent engineAgent;
         private final LatencyRecorder latency = new LatencyRecorder();
         private final long[] sentAt;
         private final long[] answeredAt;
@@ -210,6 +212,8 @@ public final class Replayer
         private long lastActivityNanos;
         private long allocatedBytes = -1;
         private long cpuNanos = -1;
+        /** CPU time of the engine's own thread over the same window; -1 when the replay thread steps the engine. */
+        private long engineCpuNanos = -1;
         /** Engine duty cycles completed when the transport was last seen drained; -1: not drained. */
         private long drainedAtCycle = -1;
         private long drainedWrittenBytes = -1;
@@ -219,12 +223,13 @@ public final class Replayer
         private long pollsWithoutProgress;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
-            final SessionRecording collected, final EngineActivity engine)
+            final SessionRecording collected, final EngineAgent engineAgent)
         {
             this.recording = recording;
             this.schedule = schedule;
             this.options = options;
-            this.engine = engine;
+            this.engineAgent = engineAgent;
+            this.engine = engineAgent.activity;
             this.sentAt = new long[schedule.inboundCount];
             this.answeredAt = new long[schedule.inboundCount];
             this.answered = new boolean[schedule.inboundCount];
@@ -237,7 +242,9 @@ public final class Replayer
         void drive(final EngineAgent sameThreadEngine)
         {
             final long connectDeadline = System.nanoTime() + options.stallTimeoutNanos();
-            while (!counterparty.isConnected())
+            // connected, and an engine agent thread running (its id published for the CPU figure: inproc connects
+            // before the engine's thread has done anything)
+            while (!counterparty.isConnected() || (sameThreadEngine == null && engineAgent.threadId < 0))
             {
                 step(sameThreadEngine);
                 if (System.nanoTime() > connectDeadline || counterparty.disconnectReason() != null)
@@ -253,6 +260,8 @@ public final class Replayer
             final DirectBuffer data = recording.buffer();
             final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
             final long cpuBefore = ThreadAllocation.currentThreadCpuNanos();
+            final long engineThreadId = sameThreadEngine == null ? engineAgent.threadId : -1;
+            final long engineCpuBefore = ThreadAllocation.threadCpuNanos(engineThreadId);
             while (true)
             {
                 final int work = step(sameThreadEngine);
@@ -289,6 +298,7 @@ public final class Replayer
             }
             allocatedBytes = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
             cpuNanos = cpuBefore < 0 ? -1 : ThreadAllocation.currentThreadCpuNanos() - cpuBefore;
+            engineCpuNanos = engineCpuBefore < 0 ? -1 : ThreadAllocation.threadCpuNanos(engineThreadId) - engineCpuBefore;
             progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
             recordLatencies();
         }
@@ -417,6 +427,8 @@ public final class Replayer
         private final ReplayEngine engine;
         private final TimelineTransport transport;
         private final EngineActivity activity = new EngineActivity();
+        /** The agent thread's id once it runs ({@link #onStart}); -1 when stepped by the replay thread. */
+        private volatile long threadId = -1;
 
         EngineAgent(final ReplayEngine engine, final TimelineTransport transport)
         {
@@ -430,6 +442,12 @@ public final class Replayer
             final int work = engine.doWork();
             activity.onDutyCycle(work, transport.delivered(), transport.writtenBytes());
             return work;
+        }
+
+        @Override
+        public void onStart()
+        {
+            threadId = Thread.currentThread().getId();
         }
 
         @Override

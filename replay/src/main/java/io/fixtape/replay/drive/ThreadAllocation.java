@@ -2,7 +2,7 @@ package io.fixtape.replay.drive;
 
 import java.lang.management.ManagementFactory;
 
-/** Bytes allocated and CPU time used by the calling thread (HotSpot's ThreadMXBean), or -1 where unsupported. */
+/** Bytes allocated and CPU time used by a thread (HotSpot's ThreadMXBean), or -1 where unsupported. */
 final class ThreadAllocation
 {
     private static final com.sun.management.ThreadMXBean THREADS = threads();
@@ -31,6 +31,17 @@ final class ThreadAllocation
     {
         final java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         return bean.isCurrentThreadCpuTimeSupported() ? bean.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** CPU time (user + system) of the live thread {@code threadId} in ns, or -1 (no such thread, unsupported, -1). */
+    static long threadCpuNanos(final long threadId)
+    {
+        if (threadId < 0)
+        {
+            return -1;
+        }
+        final java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        return bean.isThreadCpuTimeSupported() ? bean.getThreadCpuTime(threadId) : -1;
     }
 
     static long currentThreadAllocatedBytes()
