@@ -104,6 +104,10 @@ public final class ReplayCommand implements Callable<Integer>
             "JournalPretouch=duty (repeatable)")
     Map<String, String> journalSettings;
 
+    @Option(names = "--latency-log", paramLabel = "CSV",
+        description = "also write every inbound message's scheduled/sent/answered times and latencies to this CSV")
+    Path latencyLog;
+
     @Option(names = "--engine-thread", description = "inproc: run the engine on its own thread (an agent, as with the " +
         "other transports) instead of stepping it on the replay thread")
     boolean engineThread;
@@ -158,6 +162,7 @@ public final class ReplayCommand implements Callable<Integer>
             .journalDirectory(keepJournal)
             .collectOutbound(diff)
             .engineThread(engineThread)
+            .latencyLog(latencyLog)
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
         if (journalSettings != null)
         {

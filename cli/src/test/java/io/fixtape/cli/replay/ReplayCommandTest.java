@@ -155,6 +155,37 @@ class ReplayCommandTest
     }
 
     @Test
+    void latencyLogHasOneLinePerInboundMessageConsistentWithItsTimes() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path csv = dir.resolve("latency.csv");
+        final CliRun run = fixtape("replay", journal.toString(), "--rate", "2000", "--latency-log", csv.toString());
+        assertEquals(0, run.exit, run.toString());
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals("inbound,msg_type,scheduled_ns,sent_ns,answered_ns,service_ns,response_ns", lines.get(0));
+        final int inbound = Integer.parseInt(run.out.replaceAll("(?s).*inbound +(\\d+)/\\d+ sent.*", "$1"));
+        assertEquals(inbound + 1, lines.size(), "one line per inbound message");
+        int answered = 0;
+        for (final String line : lines.subList(1, lines.size()))
+        {
+            final String[] f = line.split(",", -1);
+            assertEquals(7, f.length, line);
+            final long scheduled = Long.parseLong(f[2]);
+            final long sent = Long.parseLong(f[3]);
+            assertTrue(sent >= scheduled, "sent no earlier than scheduled: " + line);
+            if (!f[4].isEmpty())
+            {
+                answered++;
+                final long arrived = Long.parseLong(f[4]);
+                assertEquals(arrived - sent, Long.parseLong(f[5]), line);
+                assertEquals(arrived - scheduled, Long.parseLong(f[6]), line);
+            }
+        }
+        assertEquals("D", lines.get(2).split(",")[1], "the fixture's second inbound message is an order");
+        assertTrue(answered >= 12, "the fixture's orders are answered: " + answered);
+    }
+
+    @Test
     void journalSettingsReachTheReplayedEnginesJournalAndUnknownKeysAreRefused() throws Exception
     {
         final Path journal = CliRun.fixture("fix44-exec", dir);

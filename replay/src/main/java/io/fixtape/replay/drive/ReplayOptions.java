@@ -20,6 +20,7 @@ public final class ReplayOptions
     private Path journalDirectory;
     private boolean collectOutbound = true;
     private boolean engineThread;
+    private Path latencyLog;
     private final java.util.Map<String, String> journalSettings = new java.util.TreeMap<>();
     /** Default {@link #quiescentCycles}. */
     public static final int DEFAULT_QUIESCENT_CYCLES = 16;
@@ -163,6 +164,23 @@ public final class ReplayOptions
     public java.util.Map<String, String> journalSettings()
     {
         return java.util.Collections.unmodifiableMap(journalSettings);
+    }
+
+    /**
+     * Also write every inbound message's timing to this CSV after the run (null: not written): one line per inbound
+     * message, in order — {@code inbound,msg_type,scheduled_ns,sent_ns,answered_ns,service_ns,response_ns}, times
+     * from the start of the measured window, empty where the message was not sent or not answered. For looking at
+     * the shape of a tail (periodic or not), which a histogram cannot show.
+     */
+    public ReplayOptions latencyLog(final Path latencyLog)
+    {
+        this.latencyLog = latencyLog;
+        return this;
+    }
+
+    public Path latencyLog()
+    {
+        return latencyLog;
     }
 
     public boolean engineThread()

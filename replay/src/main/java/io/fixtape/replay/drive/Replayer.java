@@ -301,6 +301,45 @@ public final class Replayer
             engineCpuNanos = engineCpuBefore < 0 ? -1 : ThreadAllocation.threadCpuNanos(engineThreadId) - engineCpuBefore;
             progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
             recordLatencies();
+            if (options.latencyLog() != null)
+            {
+                writeLatencyLog(options.latencyLog());
+            }
+        }
+
+        /** After the measured window: {@link ReplayOptions#latencyLog}, one CSV line per inbound message. */
+        private void writeLatencyLog(final Path file)
+        {
+            try (java.io.BufferedWriter out = Files.newBufferedWriter(file))
+            {
+                out.write("inbound,msg_type,scheduled_ns,sent_ns,answered_ns,service_ns,response_ns\n");
+                final StringBuilder line = new StringBuilder(96);
+                for (int i = 0; i < schedule.inboundCount; i++)
+                {
+                    line.setLength(0);
+                    line.append(i).append(',').append(io.fixtape.engine.codec.MsgTypes.toString(schedule.inboundTypes[i]))
+                        .append(',').append(schedule.scheduledOffsets[i]).append(',');
+                    if (i < nextInbound)
+                    {
+                        line.append(sentAt[i] - startNanos);
+                    }
+                    line.append(',');
+                    if (i < nextInbound && answered[i])
+                    {
+                        line.append(answeredAt[i] - startNanos).append(',').append(answeredAt[i] - sentAt[i]).append(',')
+                            .append(answeredAt[i] - (startNanos + schedule.scheduledOffsets[i]));
+                    }
+                    else
+                    {
+                        line.append(",,");
+                    }
+                    out.write(line.append('\n').toString());
+                }
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("cannot write the latency log " + file, ex);
+            }
         }
 
         /** After the measured window: one response and one service sample per answered inbound message. */
