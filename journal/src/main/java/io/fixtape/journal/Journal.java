@@ -4,6 +4,7 @@ import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.SyncMode;
@@ -90,6 +91,8 @@ public final class Journal implements AutoCloseable
     private boolean lowSpace;
     private int writeCycle = Integer.MIN_VALUE;
     private volatile File currentCycleFile;
+    /** The writer's mapping of {@link #currentCycleFile} (Chronicle's MappedFile, shared like a tailer's). */
+    private volatile MappedFile currentMappedFile;
     @SuppressWarnings("unused") // written through WRITE_POSITION
     private volatile long writePosition;
     private static final java.lang.invoke.VarHandle WRITE_POSITION;
@@ -427,6 +430,9 @@ public final class Journal implements AutoCloseable
             writeCycle = cycle;
             wire.bytes().singleThreadedCheckDisabled(true); // the new cycle's mapped bytes: single writer by contract
             currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
+            // ... and the mapping to touch it through: this writer's own, so that the pages it touches are mapped in
+            // the writer's page tables too (a pretoucher with a mapping of its own leaves the writer one fault per page)
+            currentMappedFile = wire.bytes() instanceof MappedBytes ? ((MappedBytes)wire.bytes()).mappedFile() : null;
             if (retention != null)
             {
                 retention.apply(); // once per roll; Chronicle's release callback may come later or on another thread
@@ -799,6 +805,16 @@ public final class Journal implements AutoCloseable
     public File currentCycleFile()
     {
         return currentCycleFile;
+    }
+
+    /**
+     * Chronicle's mapping of {@link #currentCycleFile()} that the writer appends through (any thread; null before
+     * the first append). Other threads use it as Chronicle's tailers do: {@code acquireByteStore} with an owner,
+     * then release.
+     */
+    MappedFile currentMappedFile()
+    {
+        return currentMappedFile;
     }
 
     SeqStateFile state()

@@ -1,35 +1,40 @@
 package io.fixtape.journal;
 
-import org.agrona.IoUtil;
+import net.openhft.chronicle.bytes.MappedBytesStore;
+import net.openhft.chronicle.bytes.MappedFile;
+import net.openhft.chronicle.core.io.ReferenceOwner;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 
 /**
  * Touches the pages of the current cycle file ahead of the journal writer so that the writer does not take the page
  * fault (and, on a sparse file, the block allocation) on its hot path: the p99.9 tail of an append is mostly page
  * faults. Chronicle Queue's own pretoucher is an Enterprise feature (a no-op in the open-source build), hence this.
  *
- * <p>Each page is touched with an atomic {@code compareAndSet(0, 0)} on its first int: it faults the page in for
- * writing but can never change a value, so it is safe against the concurrent writer even if the writer overtakes it.
- * Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle strategy); reads
- * the writer's position published by {@link Journal} with ordered stores. Nothing here runs on the writer thread.
+ * <p>It touches through the writer's own mapping of the file (Chronicle's {@link MappedFile}, acquired and released
+ * chunk by chunk with an owner, as a Chronicle tailer on another thread does), not through a mapping of its own: a
+ * page faulted through another mapping is in the page cache but not in the writer's page tables, and the writer's
+ * first store into it still faults — measured on the test VM: a page-crossing append cost ~5 µs at the median with a
+ * pretoucher that had its own mapping, the same as with no pretouch, and ~0.1 µs when the page had been touched
+ * through the writer's mapping (docs/BENCHMARKS.md, "Session 7").
+ *
+ * <p>Each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long: it faults the page in
+ * for writing but can never change a value, so it is safe against the concurrent writer even if the writer
+ * overtakes it. Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle
+ * strategy); reads the writer's position published by {@link Journal} with ordered stores. Nothing here runs on the
+ * writer thread.
  */
 public final class JournalPretoucher implements Agent
 {
     private static final int PAGE = 4096;
     private final Journal journal;
     private final long aheadBytes;
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private final File space;
-    private MappedByteBuffer mapped;
-    private File file;
-    private long mappedLength;
+    private final ReferenceOwner owner = ReferenceOwner.temporary("journal-pretoucher");
+    private MappedFile file;
+    /** The chunk currently reserved by this pretoucher (released when it moves on, the file changes or on close). */
+    private MappedBytesStore store;
     private long touchedUpTo;
     private long pagesTouched;
     private long faults;
@@ -45,14 +50,14 @@ public final class JournalPretoucher implements Agent
     @Override
     public int doWork()
     {
-        final File current = journal.currentCycleFile();
+        final MappedFile current = journal.currentMappedFile();
         if (current == null)
         {
             return 0;
         }
-        if (!current.equals(file))
+        if (current != file)
         {
-            unmap();
+            releaseStore();
             file = current;
             touchedUpTo = 0;
         }
@@ -62,22 +67,25 @@ public final class JournalPretoucher implements Agent
         {
             return 0;
         }
-        if (target > mappedLength && !map(target))
-        {
-            return 0;
-        }
-        long from = Math.max(touchedUpTo, (position + PAGE) & ~(PAGE - 1L));
-        final long to = Math.min(target, mappedLength);
-        if (to > from && space.getUsableSpace() < journal.context().lowSpaceBytes() + (to - from))
+        long page = Math.max(touchedUpTo, (position + PAGE) & ~(PAGE - 1L));
+        if (space.getUsableSpace() < journal.context().lowSpaceBytes() + (target - page))
         {
             return 0; // touching allocates: never take the space the writer's low-space watermark keeps in reserve
         }
         int work = 0;
         try
         {
-            for (; from + Integer.BYTES <= to; from += PAGE)
+            while (page < target)
             {
-                view.compareAndSetInt((int)from, 0, 0);
+                if (store == null || !store.inside(page, Long.BYTES))
+                {
+                    releaseStore();
+                    // maps (and if needed grows the file to) the chunk the writer will use for this page: Chronicle
+                    // keeps one mapping per chunk, so the writer gets this same one when it gets there
+                    store = file.acquireByteStore(owner, page);
+                }
+                store.compareAndSwapLong(page, 0L, 0L);
+                page += PAGE;
                 work++;
             }
         }
@@ -86,45 +94,37 @@ public final class JournalPretoucher implements Agent
             // SIGBUS: the file system has no room for this page (full disk). Stop touching this file; the writer
             // meets the same condition on its own and reports DISK_FULL (Journal.append).
             faults++;
-            touchedUpTo = Long.MAX_VALUE;
+            page = Long.MAX_VALUE;
+        }
+        catch (final Exception ex)
+        {
+            // the cycle rolled and Chronicle closed this file's mapping, or it cannot be mapped now: try again next
+            // duty cycle (a new cycle's file comes with a new MappedFile)
+            releaseStore();
+            file = null;
             pagesTouched += work;
             return work;
         }
-        touchedUpTo = from;
+        touchedUpTo = page;
         pagesTouched += work;
         return work;
     }
 
-    /** Maps as much of the file as exists (Chronicle grows it in blocks), at most up to {@code wanted}. */
-    private boolean map(final long wanted)
+    private void releaseStore()
     {
-        try (RandomAccessFile raf = new RandomAccessFile(file, "rw"))
+        if (store != null)
         {
-            final long length = Math.min(raf.length(), Integer.MAX_VALUE & ~(PAGE - 1L));
-            if (length <= mappedLength)
+            final MappedBytesStore reserved = store;
+            store = null;
+            try
             {
-                return mappedLength > 0;
+                reserved.release(owner);
             }
-            unmap();
-            mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
-            view.wrap(mapped);
-            mappedLength = length;
-            return true;
+            catch (final RuntimeException ignore)
+            {
+                // already released by its file's close: nothing of ours is left to release
+            }
         }
-        catch (final IOException ex)
-        {
-            return false; // the file rolled away or is not there yet: try again next duty cycle
-        }
-    }
-
-    private void unmap()
-    {
-        if (mapped != null)
-        {
-            IoUtil.unmap(mapped);
-            mapped = null;
-        }
-        mappedLength = 0;
     }
 
     /** Times a page could not be touched (no space for it): touching stopped for that cycle file. */
@@ -142,7 +142,7 @@ public final class JournalPretoucher implements Agent
     @Override
     public void onClose()
     {
-        unmap();
+        releaseStore();
     }
 
     @Override

@@ -83,6 +83,56 @@ class JournalPretoucherTest
         assertEquals(200, read);
     }
 
+    /**
+     * The point of touching through the writer's own mapping: once the pretoucher (on its own thread, as in
+     * production) is ahead, the writer's appends over those pages take (almost) no page faults of their own — a
+     * pretoucher with a mapping of its own only filled the page cache, and the writer still faulted once per page.
+     * Counted with the writer thread's minor-fault counter ({@code /proc/thread-self/stat}, Linux).
+     */
+    @Test
+    void theWriterTakesNoPageFaultsOverPagesThePretoucherTouched() throws Exception
+    {
+        final JournalContext ctx = new JournalContext().directory(dir).mode(JournalMode.AUDIT).lowSpaceBytes(0).pretouch(false);
+        final UnsafeBuffer fix = new UnsafeBuffer(Fix.message("FIX.4.4", "8", 1, "58=pretouch|").getBytes(StandardCharsets.US_ASCII));
+        final int records = (int)(2L * 1024 * 1024 / (JournalRecordDescriptor.HEADER_LENGTH + fix.capacity())); // ~2 MiB
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        {
+            final ChronicleMessageStore store = factory.create(new SessionId("FIX.4.4", "US", "THEM"));
+            final Journal journal = factory.journal();
+            store.onOutbound(1, Fix.type("8"), 0, 1, fix, 0, fix.capacity());
+            final JournalPretoucher pretoucher = new JournalPretoucher(journal, AHEAD);
+            final Thread toucher = new Thread(() ->
+            {
+                while (pretoucher.doWork() > 0)
+                {
+                    Thread.onSpinWait();
+                }
+                pretoucher.onClose();
+            }, "pretoucher-under-test");
+            toucher.start();
+            toucher.join(30_000);
+            assertTrue(pretoucher.pagesTouched() >= AHEAD / 4096 - 2, "touched " + pretoucher.pagesTouched());
+
+            final long faultsBefore = minorFaultsOfThisThread();
+            for (int seq = 2; seq <= records; seq++)
+            {
+                store.onOutbound(seq, Fix.type("8"), 0, seq, fix, 0, fix.capacity());
+            }
+            final long faults = minorFaultsOfThisThread() - faultsBefore;
+            final long pagesWritten = 2L * 1024 * 1024 / 4096;
+            assertTrue(faults < pagesWritten / 4, "the writer faulted " + faults + " times over " + pagesWritten +
+                " pages the pretoucher had touched (a fault per page means it touched another mapping)");
+        }
+    }
+
+    /** Field 10 (minflt) of this thread's /proc stat line. */
+    private static long minorFaultsOfThisThread() throws IOException
+    {
+        final String stat = java.nio.file.Files.readString(Path.of("/proc/thread-self/stat"));
+        final String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[7]); // fields after "(comm) ": state is [0], minflt is field 10 overall
+    }
+
     /** st_blocks * 512 (GNU stat): what the file system has allocated, delayed allocation included. */
     private static long allocatedBytes(final File file) throws IOException, InterruptedException
     {
