@@ -25,7 +25,6 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 {
     private final Journal journal;
     private final JournalMode mode;
-    private static final long PRETOUCH_AHEAD_BYTES = 16L * 1024 * 1024;
     /** Duty-cycle pretouch ({@code JournalPretouch=duty}, or auto on one CPU): how far ahead of the writer. */
     static final long DUTY_PRETOUCH_AHEAD_BYTES = 256L * 1024;
     /** Duty-cycle pretouch budget: pages per duty cycle (one fault, ~2 µs on the test VM, delays a request at most). */
@@ -54,7 +53,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         if (ctx.pretouchMode() == JournalContext.Pretouch.THREAD)
         {
             pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
-                new JournalPretoucher(journal, PRETOUCH_AHEAD_BYTES));
+                new JournalPretoucher(journal, ctx.pretouchAheadBytes()));
             AgentRunner.startOnThread(pretoucher);
         }
         else

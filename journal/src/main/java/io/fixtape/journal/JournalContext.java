@@ -29,8 +29,15 @@ public final class JournalContext
     public static final String KEY_RETENTION_CYCLES = "JournalRetentionCycles";
     public static final String KEY_PRETOUCH = "JournalPretouch";
     public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
+    public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
+    /**
+     * Default {@link #pretouchAheadBytes}: 1 MiB (16 MiB before 2026-12-03: a fresh journal's first pass over 16 MiB,
+     * 4,096 faults, competed with the writer for the 2 test-VM CPUs for ~90 ms; docs/BENCHMARKS.md, "Session 7").
+     */
+    public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
-        KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB};
+        KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
+        KEY_PRETOUCH_AHEAD_KB};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -39,6 +46,7 @@ public final class JournalContext
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
     private Pretouch pretouch = Pretouch.AUTO;
+    private long pretouchAheadBytes = DEFAULT_PRETOUCH_AHEAD_BYTES;
     private long lowSpaceBytes = 64L * 1024 * 1024;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
@@ -175,6 +183,27 @@ public final class JournalContext
             return pretouch;
         }
         return Runtime.getRuntime().availableProcessors() >= 2 ? Pretouch.THREAD : Pretouch.DUTY_CYCLE;
+    }
+
+    /**
+     * How far ahead of the writer the pretoucher thread keeps pages touched (settings {@code JournalPretouchAheadKb};
+     * default {@link #DEFAULT_PRETOUCH_AHEAD_BYTES}). Larger survives longer bursts at full speed; smaller makes a
+     * fresh journal's first pass shorter.
+     */
+    public JournalContext pretouchAheadBytes(final long pretouchAheadBytes)
+    {
+        if (pretouchAheadBytes < 4096)
+        {
+            throw new IllegalArgumentException(KEY_PRETOUCH_AHEAD_KB + " must be at least 4 (one page): " +
+                pretouchAheadBytes + " bytes");
+        }
+        this.pretouchAheadBytes = pretouchAheadBytes;
+        return this;
+    }
+
+    public long pretouchAheadBytes()
+    {
+        return pretouchAheadBytes;
     }
 
     /** Whether a {@link JournalPretoucher} thread runs (the effective mode is {@link Pretouch#THREAD}). */
@@ -348,6 +377,9 @@ public final class JournalContext
                 {
                     pretouch(parseBoolean(key, value));
                 }
+                return true;
+            case KEY_PRETOUCH_AHEAD_KB:
+                pretouchAheadBytes(parseLong(key, value) * 1024);
                 return true;
             case KEY_LOW_SPACE_MB:
                 lowSpaceBytes(parseLong(key, value) * 1024 * 1024);

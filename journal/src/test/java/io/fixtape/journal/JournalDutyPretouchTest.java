@@ -52,6 +52,12 @@ class JournalDutyPretouchTest
         duty.applySetting(JournalContext.KEY_PRETOUCH, "auto");
         assertEquals(Runtime.getRuntime().availableProcessors() >= 2 ? JournalContext.Pretouch.THREAD :
             JournalContext.Pretouch.DUTY_CYCLE, duty.pretouchMode(), "auto: a thread with 2+ CPUs, the duty cycle with one");
+
+        assertEquals(1024L * 1024, new JournalContext().pretouchAheadBytes(), "the pretoucher thread's window: 1 MiB");
+        duty.applySetting(JournalContext.KEY_PRETOUCH_AHEAD_KB, "16384");
+        assertEquals(16L * 1024 * 1024, duty.pretouchAheadBytes());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> duty.applySetting(JournalContext.KEY_PRETOUCH_AHEAD_KB, "2"), "less than one page");
     }
 
     @Test
