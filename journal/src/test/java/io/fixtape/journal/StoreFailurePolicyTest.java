@@ -244,15 +244,7 @@ class StoreFailurePolicyTest
     void pausePolicyDropsWhatItReadsRefusesSendsKeepsHeartbeatingAndResumesWhenTheStoreWritesAgain()
     {
         startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE, 0, JournalDurability.PAGE_CACHE); // 0: unbounded
-        connect().send(logon(1));
-        until(() -> peer.received("A").size() == 1, "Logon answered");
-        peer.send(order(2, 1, false));
-        until(() -> fillsFor("ORD1") == 1, "ORD1 filled");
-        final Session session = session();
-
-        diskFull = true;
-        peer.send(order(3, 2, false));
-        until(session::isStorePaused, "paused on the store failure");
+        final Session session = pausedAfterLogon(); // ORD1 filled, then the disk full and ORD2 refused
         peer.send(order(4, 3, false)); // read (a close would be seen) but neither journaled nor processed
         until(() -> session.counters().messagesDroppedWhilePaused() == 1, "ORD3 dropped while paused");
         idle();
