@@ -108,6 +108,12 @@ public final class ReplayCommand implements Callable<Integer>
         description = "also write every inbound message's scheduled/sent/answered times and latencies to this CSV")
     Path latencyLog;
 
+    @Option(names = "--pin-replay-thread", paramLabel = "CPU", defaultValue = "-1",
+        description = "pin the replay thread (with inproc: the engine too) to this CPU once the engine is up, just " +
+            "before the measured window; threads started earlier (JIT, GC, journal pretoucher) keep the process's " +
+            "placement, e.g. taskset -c 0 bin/fixtape replay … --pin-replay-thread 1 (pin verified by read-back)")
+    int pinReplayThread;
+
     @Option(names = "--engine-thread", description = "inproc: run the engine on its own thread (an agent, as with the " +
         "other transports) instead of stepping it on the replay thread")
     boolean engineThread;
@@ -163,6 +169,8 @@ public final class ReplayCommand implements Callable<Integer>
             .collectOutbound(diff)
             .engineThread(engineThread)
             .latencyLog(latencyLog)
+            .replayThreadPlacement(pinReplayThread < 0 ? null : () -> "replay thread pinned to CPU " + pinReplayThread +
+                " (read back: " + io.fixtape.nic.CpuAffinity.pinCurrentThread(pinReplayThread).cpus() + ")")
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
         if (journalSettings != null)
         {
@@ -185,6 +193,11 @@ public final class ReplayCommand implements Callable<Integer>
                 }
                 options.journalSetting(setting.getKey(), setting.getValue());
             }
+        }
+        if (pinReplayThread >= io.fixtape.nic.CpuAffinity.onlineCpus())
+        {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--pin-replay-thread " +
+                pinReplayThread + ": this machine has " + io.fixtape.nic.CpuAffinity.onlineCpus() + " online CPU(s)");
         }
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
         if (warmup > 0)

@@ -185,6 +185,29 @@ class ReplayCommandTest
         assertTrue(answered >= 12, "the fixture's orders are answered: " + answered);
     }
 
+    /** Run on a thread of its own: the pin applies to the calling thread, which must not be the test's. */
+    @Test
+    void pinReplayThreadPinsItBeforeTheMeasuredWindowAndSaysSo() throws Exception
+    {
+        final Path journal = CliRun.fixture("fix44-exec", dir);
+        final Path json = dir.resolve("pinned.json");
+        final CliRun[] runs = new CliRun[2];
+        final Thread replay = new Thread(() ->
+        {
+            runs[0] = fixtape("replay", journal.toString(), "--pin-replay-thread", "0", "--json", json.toString());
+            runs[1] = fixtape("replay", journal.toString(), "--pin-replay-thread", "4096");
+        }, "pinned-replay");
+        replay.start();
+        replay.join(120_000);
+        assertEquals(0, runs[0].exit, runs[0].toString());
+        assertTrue(runs[0].out.contains("placement replay thread pinned to CPU 0 (read back: 0)"), runs[0].out);
+        final String pinning = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+            .getAsJsonObject("bench_profile").get("cpu_pinning").getAsString();
+        assertTrue(pinning.startsWith("replay thread pinned to CPU 0 (read back: 0); process allowed CPUs "), pinning);
+        assertEquals(2, runs[1].exit, runs[1].toString());
+        assertTrue(runs[1].err.contains("--pin-replay-thread 4096: this machine has"), runs[1].toString());
+    }
+
     @Test
     void journalSettingsReachTheReplayedEnginesJournalAndUnknownKeysAreRefused() throws Exception
     {

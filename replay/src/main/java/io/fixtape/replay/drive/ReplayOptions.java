@@ -21,6 +21,7 @@ public final class ReplayOptions
     private boolean collectOutbound = true;
     private boolean engineThread;
     private Path latencyLog;
+    private java.util.function.Supplier<String> replayThreadPlacement;
     private final java.util.Map<String, String> journalSettings = new java.util.TreeMap<>();
     /** Default {@link #quiescentCycles}. */
     public static final int DEFAULT_QUIESCENT_CYCLES = 16;
@@ -181,6 +182,22 @@ public final class ReplayOptions
     public Path latencyLog()
     {
         return latencyLog;
+    }
+
+    /**
+     * Run on the replay thread once the engine is started and connected, just before the measured window (null:
+     * nothing): e.g. pin that thread to a CPU of its own. Threads the engine started before it (journal pretoucher,
+     * agents) keep the placement they were created with. Returns what was done, for {@code bench_profile.cpu_pinning}.
+     */
+    public ReplayOptions replayThreadPlacement(final java.util.function.Supplier<String> replayThreadPlacement)
+    {
+        this.replayThreadPlacement = replayThreadPlacement;
+        return this;
+    }
+
+    public java.util.function.Supplier<String> replayThreadPlacement()
+    {
+        return replayThreadPlacement;
     }
 
     public boolean engineThread()

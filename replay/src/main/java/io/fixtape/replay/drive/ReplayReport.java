@@ -43,6 +43,10 @@ public final class ReplayReport
                 result.inboundPerSecond(), result.rateGate()));
         }
         sb.append(String.format("sha256    %s%n", result.digest));
+        if (result.replayThreadPlacement != null)
+        {
+            sb.append(String.format("placement %s%n", result.replayThreadPlacement));
+        }
         sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
             result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
         if (result.replayThreadCpuNanos >= 0)
@@ -109,7 +113,8 @@ public final class ReplayReport
             "replay+engine on one thread (busy loop)" :
             "replay thread (spin) + engine agent thread (backoff)" +
                 (options.transport().cliName().startsWith("aeron") ? " + Aeron driver SHARED (backoff)" : ""), false);
-        field(json, "cpu_pinning", "none requested; allowed CPUs " + allowedCpus(), false);
+        field(json, "cpu_pinning", (result.replayThreadPlacement == null ? "none requested" :
+            result.replayThreadPlacement) + "; process allowed CPUs " + allowedCpus(), false);
         field(json, "jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), false);
         field(json, "jvm_flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()), false);
         field(json, "data", dataDescription, false);

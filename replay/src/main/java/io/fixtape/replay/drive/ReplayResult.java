@@ -40,13 +40,15 @@ public final class ReplayResult
     public final boolean engineOnReplayThread;
     /** CPU time (user + system) of the engine's own thread over the same window, ns; -1 when it had none. */
     public final long engineThreadCpuNanos;
+    /** What was done to place the replay thread before the measured window (null: nothing was asked). */
+    public final String replayThreadPlacement;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
         final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
         final long replayThreadAllocatedBytes, final long replayThreadCpuNanos, final boolean engineOnReplayThread,
-        final long engineThreadCpuNanos)
+        final long engineThreadCpuNanos, final String replayThreadPlacement)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -67,6 +69,7 @@ public final class ReplayResult
         this.replayThreadCpuNanos = replayThreadCpuNanos;
         this.engineOnReplayThread = engineOnReplayThread;
         this.engineThreadCpuNanos = engineThreadCpuNanos;
+        this.replayThreadPlacement = replayThreadPlacement;
     }
 
     /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */

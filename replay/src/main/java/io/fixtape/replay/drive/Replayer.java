@@ -122,7 +122,8 @@ public final class Replayer
                 schedule.inboundCount, run.nextInbound, recording.outboundCount(), run.counterparty.outboundCount(),
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
                 run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.unexpectedBytes(),
-                schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos, sameThread, run.engineCpuNanos);
+                schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos, sameThread, run.engineCpuNanos,
+                run.placement);
         }
         finally
         {
@@ -212,6 +213,8 @@ public final class Replayer
         private long lastActivityNanos;
         private long allocatedBytes = -1;
         private long cpuNanos = -1;
+        /** What {@link ReplayOptions#replayThreadPlacement} did (null: nothing asked). */
+        private String placement;
         /** CPU time of the engine's own thread over the same window; -1 when the replay thread steps the engine. */
         private long engineCpuNanos = -1;
         /** Engine duty cycles completed when the transport was last seen drained; -1: not drained. */
@@ -252,6 +255,10 @@ public final class Replayer
                     throw new IllegalStateException("the replay transport did not connect (" + options.transport().cliName() +
                         ", " + counterparty.disconnectReason() + ")");
                 }
+            }
+            if (options.replayThreadPlacement() != null)
+            {
+                placement = options.replayThreadPlacement().get(); // after the engine's own threads exist
             }
             startNanos = System.nanoTime();
             lastActivityNanos = startNanos;
