@@ -163,8 +163,7 @@ class StoreFailurePolicyTest
     void logoutPolicySendsAnUnjournaledLogoutWhoseNumberIsNeverReusedAndIsGapFilledAfterRestart()
     {
         startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.LOGOUT);
-        connect().send(logon(1));
-        until(() -> peer.received("A").size() == 1, "Logon answered");
+        logOn();
         peer.send(order(2, 1, false));
         until(() -> fillsFor("ORD1") == 1, "ORD1 filled");
 
@@ -296,8 +295,7 @@ class StoreFailurePolicyTest
     void aPauseDuringGapRecoveryAsksForEverythingAgainAfterResuming()
     {
         startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.PAUSE);
-        connect().send(logon(1));
-        until(() -> peer.received("A").size() == 1, "Logon answered");
+        logOn();
         final Session session = session();
         peer.send(order(4, 3, false)); // 2 and 3 missing: kept, ResendRequest from 2
         until(() -> peer.received("2").size() == 1, "ResendRequest for the gap");
@@ -322,8 +320,7 @@ class StoreFailurePolicyTest
     void pauseInStoreModeRedeliversTheOrderWhoseReplyCouldNotBeJournaled()
     {
         startAcceptor(JournalMode.STORE, StoreFailurePolicy.PAUSE);
-        connect().send(logon(1));
-        until(() -> peer.received("A").size() == 1, "Logon answered");
+        logOn();
         final Session session = session();
 
         diskFull = true; // store mode journals no inbound: ORD1 reaches the application, its fill cannot be journaled
@@ -346,8 +343,7 @@ class StoreFailurePolicyTest
     void disconnectPolicyClosesWithoutLogout()
     {
         startAcceptor(JournalMode.AUDIT, StoreFailurePolicy.DISCONNECT);
-        connect().send(logon(1));
-        until(() -> peer.received("A").size() == 1, "Logon answered");
+        logOn();
         diskFull = true;
         peer.send(order(2, 1, false));
         until(peer::isClosedByEngine, "connection closed");
@@ -358,11 +354,17 @@ class StoreFailurePolicyTest
         assertEquals(2, session().nextSenderSeqNum());
     }
 
-    /** Pauses the logged-on acceptor on a full disk (ORD2 refused); returns its session. */
-    private Session pausedAfterLogon()
+    /** Connects the peer and logs on (MsgSeqNum 1); returns once the acceptor answered the Logon. */
+    private void logOn()
     {
         connect().send(logon(1));
         until(() -> peer.received("A").size() == 1, "Logon answered");
+    }
+
+    /** Pauses the logged-on acceptor on a full disk (ORD2 refused); returns its session. */
+    private Session pausedAfterLogon()
+    {
+        logOn();
         peer.send(order(2, 1, false));
         until(() -> fillsFor("ORD1") == 1, "ORD1 filled");
         final Session session = session();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import io.fixtape.nic.CpuAffinity;
 import io.fixtape.replay.drive.FixDiff;
 import io.fixtape.replay.drive.FixtapeReplayEngines;
 import io.fixtape.replay.drive.Pacing;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -170,34 +172,27 @@ public final class ReplayCommand implements Callable<Integer>
             .engineThread(engineThread)
             .latencyLog(latencyLog)
             .replayThreadPlacement(pinReplayThread < 0 ? null : () -> "replay thread pinned to CPU " + pinReplayThread +
-                " (read back: " + io.fixtape.nic.CpuAffinity.pinCurrentThread(pinReplayThread).cpus() + ")")
+                " (read back: " + CpuAffinity.pinCurrentThread(pinReplayThread).cpus() + ")")
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
         if (journalSettings != null)
         {
             for (final Map.Entry<String, String> setting : journalSettings.entrySet())
             {
-                final boolean known;
                 try
                 {
-                    known = new io.fixtape.journal.JournalContext().applySetting(setting.getKey(), setting.getValue());
+                    options.journalSetting(setting.getKey(), setting.getValue());
                 }
                 catch (final RuntimeException ex)
                 {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    throw new ParameterException(spec.commandLine(),
                         "--journal-setting " + setting.getKey() + "=" + setting.getValue() + ": " + ex.getMessage());
                 }
-                if (!known)
-                {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--journal-setting: " + setting.getKey() + " is not a journal key of the session settings");
-                }
-                options.journalSetting(setting.getKey(), setting.getValue());
             }
         }
-        if (pinReplayThread >= io.fixtape.nic.CpuAffinity.onlineCpus())
+        if (pinReplayThread >= CpuAffinity.onlineCpus())
         {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--pin-replay-thread " +
-                pinReplayThread + ": this machine has " + io.fixtape.nic.CpuAffinity.onlineCpus() + " online CPU(s)");
+            throw new ParameterException(spec.commandLine(), "--pin-replay-thread " + pinReplayThread +
+                ": this machine has " + CpuAffinity.onlineCpus() + " online CPU(s)");
         }
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
         if (warmup > 0)

@@ -348,11 +348,6 @@ final class SessionSender
         final int seqNum, final long msgType, final int flags, final long now, final MutableDirectBuffer buffer,
         final int offset, final int length)
     {
-        if (!adminWithoutJournal)
-        {
-            store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
-            return true;
-        }
         try
         {
             store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
@@ -360,9 +355,9 @@ final class SessionSender
         }
         catch (final MessageStoreException ex)
         {
-            if ((flags & (MessageStore.FLAG_ADMIN | MessageStore.FLAG_POSS_DUP)) == 0)
+            if (!adminWithoutJournal || (flags & (MessageStore.FLAG_ADMIN | MessageStore.FLAG_POSS_DUP)) == 0)
             {
-                throw ex; // an application message is never sent without its journal record
+                throw ex; // before a store failure, and for an application message always: never sent unjournaled
             }
             return false;
         }

@@ -64,16 +64,9 @@ class AtLeastOnceDeliveryTest
     @Test
     void theTargetNumberMovesOnlyAfterTheApplicationHandledTheMessage()
     {
-        final TestClock clock = new TestClock();
         final InMemoryMessageStore acceptorStore = new InMemoryMessageStore(1 << 20, 1024);
         final ObservingApplication app = new ObservingApplication(acceptorStore);
-        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4"), acceptorStore, app, clock);
-        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), clock);
-        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
-
-        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "A");
-        initiator.send();
-        pair.pump();
+        final Session acceptor = oneOrderInto(TestSessions.acceptorConfig("FIX.4.4"), acceptorStore, app);
         assertEquals(1, app.seen.size());
         final int[] call = app.seen.get(0);
         assertEquals(2, call[0], "the order (after the Logon)");
@@ -122,22 +115,29 @@ class AtLeastOnceDeliveryTest
     @Test
     void aResetInsideTheCallbackIsNotUndone()
     {
-        final TestClock clock = new TestClock();
         final InMemoryMessageStore acceptorStore = new InMemoryMessageStore(1 << 20, 1024);
         final ObservingApplication app = new ObservingApplication(acceptorStore);
         app.disconnectAfterReply = true;
-        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4").resetOnDisconnect(true),
-            acceptorStore, app, clock);
-        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), clock);
-        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
-
-        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "A");
-        initiator.send();
-        pair.pump();
+        final Session acceptor = oneOrderInto(TestSessions.acceptorConfig("FIX.4.4").resetOnDisconnect(true),
+            acceptorStore, app);
 
         assertEquals(1, app.seen.size());
         assertEquals(1, acceptorStore.nextTargetSeqNum(), "reset by the disconnect inside the callback, and left so");
         assertEquals(1, acceptorStore.nextSenderSeqNum());
         assertEquals(1, acceptor.nextTargetSeqNum());
+    }
+
+    /** An acceptor with this config, store and application, logged on in process; one NewOrderSingle sent and pumped. */
+    private static Session oneOrderInto(
+        final SessionConfig acceptorConfig, final InMemoryMessageStore acceptorStore, final Application app)
+    {
+        final TestClock clock = new TestClock();
+        final Session acceptor = TestSessions.session(acceptorConfig, acceptorStore, app, clock);
+        final Session initiator = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4"), clock);
+        final InProcessSessionPair pair = new InProcessSessionPair(initiator, acceptor, clock).connect();
+        initiator.newMessage(MsgTypes.NEW_ORDER_SINGLE).putString(Tags.CL_ORD_ID, "A");
+        initiator.send();
+        pair.pump();
+        return acceptor;
     }
 }

@@ -1,6 +1,7 @@
 package io.fixtape.replay.drive;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.Transport;
@@ -18,20 +19,20 @@ public final class ReplayEngineSpec
     private final String application;
     private final Path journalDirectory;
     private final String journalMode;
-    private final java.util.Map<String, String> journalSettings;
+    private final Map<String, String> journalSettings;
 
     public ReplayEngineSpec(final SessionId sessionId, final Transport transport, final EpochNanoClock clock,
         final String application, final Path journalDirectory, final String journalMode)
     {
-        this(sessionId, transport, clock, application, journalDirectory, journalMode, java.util.Map.of());
+        this(sessionId, transport, clock, application, journalDirectory, journalMode, Map.of());
     }
 
     /** @param journalSettings session-settings journal keys for the replayed engine's journal (e.g. JournalPretouch). */
     public ReplayEngineSpec(final SessionId sessionId, final Transport transport, final EpochNanoClock clock,
         final String application, final Path journalDirectory, final String journalMode,
-        final java.util.Map<String, String> journalSettings)
+        final Map<String, String> journalSettings)
     {
-        this.journalSettings = java.util.Map.copyOf(journalSettings);
+        this.journalSettings = Map.copyOf(journalSettings);
         this.sessionId = sessionId;
         this.transport = transport;
         this.clock = clock;
@@ -68,7 +69,7 @@ public final class ReplayEngineSpec
 
     /** {@code none}, {@code store} or {@code audit}. */
     /** Journal settings keys applied on top of the replay's defaults (empty: none). */
-    public java.util.Map<String, String> journalSettings()
+    public Map<String, String> journalSettings()
     {
         return journalSettings;
     }

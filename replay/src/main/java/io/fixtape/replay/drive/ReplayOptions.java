@@ -2,6 +2,12 @@ package io.fixtape.replay.drive;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+import io.fixtape.journal.JournalContext;
 
 /**
  * How to replay: transport, pacing, application, journal, what to collect. Fluent setters; defaults: inproc,
@@ -21,8 +27,8 @@ public final class ReplayOptions
     private boolean collectOutbound = true;
     private boolean engineThread;
     private Path latencyLog;
-    private java.util.function.Supplier<String> replayThreadPlacement;
-    private final java.util.Map<String, String> journalSettings = new java.util.TreeMap<>();
+    private Supplier<String> replayThreadPlacement;
+    private final Map<String, String> journalSettings = new TreeMap<>();
     /** Default {@link #quiescentCycles}. */
     public static final int DEFAULT_QUIESCENT_CYCLES = 16;
     /** Default {@link #stallTimeoutNanos}: generous, for a loaded 2-core CI machine; reaching it is a failure. */
@@ -154,17 +160,23 @@ public final class ReplayOptions
 
     /**
      * A session-settings journal key for the replayed engine's journal, e.g. {@code JournalPretouch=duty} or
-     * {@code JournalDurability=...} (docs/JOURNAL_FORMAT.md); an unknown key fails the replay when the engine starts.
+     * {@code JournalDurability=...} (docs/JOURNAL_FORMAT.md).
+     *
+     * @throws IllegalArgumentException for a key that is not a journal setting or a value it does not take.
      */
     public ReplayOptions journalSetting(final String key, final String value)
     {
+        if (!new JournalContext().applySetting(key, value)) // parses the value too: a bad one throws here
+        {
+            throw new IllegalArgumentException(key + " is not a journal key of the session settings");
+        }
         journalSettings.put(key, value);
         return this;
     }
 
-    public java.util.Map<String, String> journalSettings()
+    public Map<String, String> journalSettings()
     {
-        return java.util.Collections.unmodifiableMap(journalSettings);
+        return Collections.unmodifiableMap(journalSettings);
     }
 
     /**
@@ -189,13 +201,13 @@ public final class ReplayOptions
      * nothing): e.g. pin that thread to a CPU of its own. Threads the engine started before it (journal pretoucher,
      * agents) keep the placement they were created with. Returns what was done, for {@code bench_profile.cpu_pinning}.
      */
-    public ReplayOptions replayThreadPlacement(final java.util.function.Supplier<String> replayThreadPlacement)
+    public ReplayOptions replayThreadPlacement(final Supplier<String> replayThreadPlacement)
     {
         this.replayThreadPlacement = replayThreadPlacement;
         return this;
     }
 
-    public java.util.function.Supplier<String> replayThreadPlacement()
+    public Supplier<String> replayThreadPlacement()
     {
         return replayThreadPlacement;
     }

@@ -1,11 +1,13 @@
 package io.fixtape.replay.drive;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.replay.recording.SessionRecording;
@@ -317,14 +319,14 @@ public final class Replayer
         /** After the measured window: {@link ReplayOptions#latencyLog}, one CSV line per inbound message. */
         private void writeLatencyLog(final Path file)
         {
-            try (java.io.BufferedWriter out = Files.newBufferedWriter(file))
+            try (BufferedWriter out = Files.newBufferedWriter(file))
             {
                 out.write("inbound,msg_type,scheduled_ns,sent_ns,answered_ns,service_ns,response_ns\n");
                 final StringBuilder line = new StringBuilder(96);
                 for (int i = 0; i < schedule.inboundCount; i++)
                 {
                     line.setLength(0);
-                    line.append(i).append(',').append(io.fixtape.engine.codec.MsgTypes.toString(schedule.inboundTypes[i]))
+                    line.append(i).append(',').append(MsgTypes.toString(schedule.inboundTypes[i]))
                         .append(',').append(schedule.scheduledOffsets[i]).append(',');
                     if (i < nextInbound)
                     {
