@@ -93,6 +93,8 @@ public final class Journal implements AutoCloseable
     private volatile File currentCycleFile;
     /** The writer's mapping of {@link #currentCycleFile} (Chronicle's MappedFile, shared like a tailer's). */
     private volatile MappedFile currentMappedFile;
+    /** Diagnostic, null unless {@link AppendTimings#ENABLED}. */
+    private final AppendTimings appendTimings = AppendTimings.ENABLED ? new AppendTimings() : null;
     @SuppressWarnings("unused") // written through WRITE_POSITION
     private volatile long writePosition;
     private static final java.lang.invoke.VarHandle WRITE_POSITION;
@@ -414,7 +416,17 @@ public final class Journal implements AutoCloseable
             // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index
             // and write position, unlock. Unlike writingDocument() it does not re-derive the last sequence number by
             // scanning from the last index entry on every call (this appender is the only writer; see class javadoc).
-            appender.writeBytes(staging);
+            if (AppendTimings.ENABLED)
+            {
+                final long before = writePosition;
+                final long start = System.nanoTime();
+                appender.writeBytes(staging);
+                appendTimings.record(before, appender.wire().bytes().writePosition(), System.nanoTime() - start);
+            }
+            else
+            {
+                appender.writeBytes(staging);
+            }
         }
         catch (final Throwable t)
         {
@@ -856,6 +868,10 @@ public final class Journal implements AutoCloseable
             return;
         }
         closed = true;
+        if (appendTimings != null)
+        {
+            System.err.println("journal " + directory + ": " + appendTimings.summary());
+        }
         try
         {
             if (appender != null)
