@@ -205,10 +205,7 @@ class AcceptorCrashTest
         final Child first = startAcceptor(config, 0);
         final Process acceptor = first.process();
         final int port = first.port();
-        final SessionID id = new SessionID("FIX.4.4", "BANZAI", "EXEC");
-        initiator = initiator(id, port);
-        initiator.start();
-        assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on");
+        final SessionID id = startLoggedOnInitiator(port);
 
         // The sender keeps its steady schedule whatever happens to the acceptor: QuickFIX/J stores the orders it
         // sends while the acceptor is down and resends them when the restarted acceptor asks (ResendRequest). Once
@@ -335,10 +332,7 @@ class AcceptorCrashTest
         final Child child = startChild(0, HaltingAcceptor.class.getName(), config.toString(), "0", "ORD5");
         final Process halting = child.process();
         final int port = child.port();
-        final SessionID id = new SessionID("FIX.4.4", "BANZAI", "EXEC");
-        initiator = initiator(id, port);
-        initiator.start();
-        assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on");
+        final SessionID id = startLoggedOnInitiator(port);
         for (int n = 1; n <= 4; n++)
         {
             Session.sendToTarget(order(n), id);
@@ -508,6 +502,16 @@ class AcceptorCrashTest
         order.setChar(40, '2');
         order.setDecimal(44, java.math.BigDecimal.valueOf(10.5));
         return order;
+    }
+
+    /** Starts the QuickFIX/J initiator BANZAI→EXEC against {@code port} and waits for its Logon; returns its id. */
+    private SessionID startLoggedOnInitiator(final int port) throws Exception
+    {
+        final SessionID id = new SessionID("FIX.4.4", "BANZAI", "EXEC");
+        initiator = initiator(id, port);
+        initiator.start();
+        assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on");
+        return id;
     }
 
     private SocketInitiator initiator(final SessionID id, final int port) throws Exception
