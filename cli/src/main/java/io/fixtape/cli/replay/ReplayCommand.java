@@ -18,6 +18,7 @@ import io.fixtape.replay.drive.ReplayResult;
 import io.fixtape.replay.drive.ReplayStalledException;
 import io.fixtape.replay.drive.Replayer;
 import io.fixtape.replay.drive.TransportKind;
+import io.fixtape.replay.drive.WarmUp;
 import io.fixtape.replay.recording.JournalRecordings;
 import io.fixtape.replay.recording.Recordings;
 import io.fixtape.replay.recording.SessionRecording;
@@ -97,6 +98,12 @@ public final class ReplayCommand implements Callable<Integer>
         description = "first replay the session's first N inbound messages into a throw-away engine (JIT warm-up; " +
             "BENCH_CONTRACT uses 20000), then the measured run (default: ${DEFAULT-VALUE})")
     int warmup;
+
+    @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "MAX",
+        description = "repeat the warm-up until a round in which the JIT compiled for at most " + WarmUp.QUIET_PERCENT +
+            "%% of the round's time, at most MAX rounds (default: ${DEFAULT-VALUE}); the measured run reports the " +
+            "JIT compile time inside its window either way")
+    int warmupRounds;
 
     @Option(names = "--json", paramLabel = "OUT", description = "write the benchmark result (JSON) here")
     Path json;
@@ -195,14 +202,11 @@ public final class ReplayCommand implements Callable<Integer>
                 ": this machine has " + CpuAffinity.onlineCpus() + " online CPU(s)");
         }
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        WarmUp.Result warm = null;
         if (warmup > 0)
         {
-            final ReplayOptions warmOptions = new ReplayOptions()
-                .transport(options.transport()).pacing(options.pacing()).application(app).journalMode(journalMode)
-                .engineThread(engineThread).collectOutbound(false);
-            options.journalSettings().forEach(warmOptions::journalSetting); // the same journal as the measured run
-            final ReplayResult warm = replayer.run(recording.prefix(warmup), warmOptions);
-            out.printf("warm-up   %d inbound, %d outbound (discarded)%n", warm.inboundSent, warm.outboundReplayed);
+            warm = WarmUp.run(replayer, recording, options, warmup, warmupRounds);
+            out.println("warm-up   " + warm.describe());
         }
         final ReplayResult result = replayer.run(recording, options);
         out.print(ReplayReport.table(result));
@@ -210,7 +214,8 @@ public final class ReplayCommand implements Callable<Integer>
         {
             final String[] argv = spec.commandLine().getParseResult().originalArgs().toArray(new String[0]);
             ReplayReport.writeJson(json, result, argv, options, directory + " " + recording.sessionId() + " (" +
-                recording.inboundCount() + " inbound, " + recording.outboundCount() + " outbound recorded)");
+                recording.inboundCount() + " inbound, " + recording.outboundCount() + " outbound recorded)",
+                warm == null ? null : warm.describe());
             out.println("json      " + json);
         }
         int exit = 0;

@@ -60,6 +60,11 @@ public final class ReplayReport
             sb.append(String.format("cpu       %.3f s on the engine thread, %.0f ns per message (in+out)%n",
                 result.engineThreadCpuNanos / 1e9, result.engineCpuNanosPerMessage()));
         }
+        if (result.jitCompileMillis >= 0)
+        {
+            sb.append(String.format("jit       %,d ms of JIT compilation inside the measured window%n",
+                result.jitCompileMillis));
+        }
         final List<Long> types = result.latency.sampledTypes();
         if (!types.isEmpty())
         {
@@ -91,7 +96,7 @@ public final class ReplayReport
 
     /** Writes the JSON result for one run to {@code out}. */
     public static void writeJson(final Path out, final ReplayResult result, final String[] argv,
-        final ReplayOptions options, final String dataDescription) throws IOException
+        final ReplayOptions options, final String dataDescription, final String warmUp) throws IOException
     {
         final StringBuilder json = new StringBuilder(4096);
         json.append("{\n  \"bench\": \"replay\",\n  \"bench_params\": [");
@@ -118,6 +123,7 @@ public final class ReplayReport
         field(json, "jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), false);
         field(json, "jvm_flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()), false);
         field(json, "data", dataDescription, false);
+        field(json, "warmup", warmUp == null ? "none" : warmUp, false);
         json.append("\n  },\n  \"bench_standards\": ").append(standards()).append(",\n  \"result\": {");
         field(json, "session", result.sessionId.toString(), true);
         field(json, "inbound_total", Integer.toString(result.inboundTotal), false, true);
@@ -138,6 +144,7 @@ public final class ReplayReport
         field(json, "engine_thread_cpu_ns", Long.toString(result.engineThreadCpuNanos), false, true);
         field(json, "engine_thread_cpu_ns_per_message", String.format("%.1f", result.engineCpuNanosPerMessage()), false,
             true);
+        field(json, "jit_compile_ms_in_window", Long.toString(result.jitCompileMillis), false, true);
         field(json, "sha256", result.digest, false);
         json.append(",\n    \"latency_ns\": {");
         boolean first = true;

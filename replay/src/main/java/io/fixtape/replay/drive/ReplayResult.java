@@ -42,13 +42,18 @@ public final class ReplayResult
     public final long engineThreadCpuNanos;
     /** What was done to place the replay thread before the measured window (null: nothing was asked). */
     public final String replayThreadPlacement;
+    /**
+     * JIT compile time (all compiler threads) inside the measured window, ms; -1 unknown. Well above zero means the
+     * figure partly measured the compiler (and, on a small machine, a compiler thread taking a core).
+     */
+    public final long jitCompileMillis;
 
     ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
         final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
         final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
         final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
         final long replayThreadAllocatedBytes, final long replayThreadCpuNanos, final boolean engineOnReplayThread,
-        final long engineThreadCpuNanos, final String replayThreadPlacement)
+        final long engineThreadCpuNanos, final String replayThreadPlacement, final long jitCompileMillis)
     {
         this.sessionId = sessionId;
         this.transport = transport;
@@ -70,6 +75,7 @@ public final class ReplayResult
         this.engineOnReplayThread = engineOnReplayThread;
         this.engineThreadCpuNanos = engineThreadCpuNanos;
         this.replayThreadPlacement = replayThreadPlacement;
+        this.jitCompileMillis = jitCompileMillis;
     }
 
     /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */

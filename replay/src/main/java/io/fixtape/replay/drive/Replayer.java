@@ -125,7 +125,7 @@ public final class Replayer
                 run.counterparty.digestHex(), run.lastActivityNanos - run.startNanos, run.latency, collected,
                 run.counterparty.disconnectReason(), run.counterparty.garbledBytes() + engineTransport.unexpectedBytes(),
                 schedule.offeredPerSecond(), run.allocatedBytes, run.cpuNanos, sameThread, run.engineCpuNanos,
-                run.placement);
+                run.placement, run.jitCompileMillis);
         }
         finally
         {
@@ -160,6 +160,9 @@ public final class Replayer
         final long[] inboundTypes;
         final long[] scheduledOffsets;
         final int[] causeOfOutbound;
+        /** Inbound messages from this one on are due {@link #slideNanos} later than recorded ({@link #slideFrom}). */
+        private int slideFromInbound = Integer.MAX_VALUE;
+        private long slideNanos;
 
         Schedule(final SessionRecording recording, final Pacing pacing, final Timeline timeline)
         {
@@ -186,7 +189,44 @@ public final class Replayer
         /** Whether inbound message {@code inbound} is due {@code elapsedNanos} after the start (clock injected). */
         boolean isDue(final int inbound, final long elapsedNanos)
         {
-            return elapsedNanos >= scheduledOffsets[inbound];
+            return elapsedNanos >= offset(inbound);
+        }
+
+        /** When inbound message {@code inbound} is due, ns after the start (recorded or paced, plus any slide). */
+        long offset(final int inbound)
+        {
+            return scheduledOffsets[inbound] + (inbound >= slideFromInbound ? slideNanos : 0);
+        }
+
+        /**
+         * Inbound messages from {@code inbound} on become due {@code byNanos} later (once per run, O(1): the
+         * measured window is not paused to rewrite a million offsets).
+         */
+        void slideFrom(final int inbound, final long byNanos)
+        {
+            slideFromInbound = inbound;
+            slideNanos = byNanos;
+        }
+
+        /**
+         * Whether the recording opens with the counterparty's Logon and the engine answered it: the replay then
+         * sends nothing more until the replayed engine's answer arrives, as a FIX initiator waits for the Logon
+         * acknowledgement before it sends anything else.
+         */
+        boolean opensWithAnsweredLogon()
+        {
+            if (inboundCount < 2 || inboundTypes[0] != MsgTypes.LOGON)
+            {
+                return false;
+            }
+            for (final int cause : causeOfOutbound)
+            {
+                if (cause == 0)
+                {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** Inbound messages per second the schedule asks for; 0 when everything is due at once. */
@@ -215,6 +255,8 @@ public final class Replayer
         private long lastActivityNanos;
         private long allocatedBytes = -1;
         private long cpuNanos = -1;
+        /** JIT compile time (all compiler threads) inside the measured window, ms; -1 unknown. */
+        private long jitCompileMillis = -1;
         /** What {@link ReplayOptions#replayThreadPlacement} did (null: nothing asked). */
         private String placement;
         /** CPU time of the engine's own thread over the same window; -1 when the replay thread steps the engine. */
@@ -226,6 +268,8 @@ public final class Replayer
         private long progressNanos;
         private long progressMark = -1;
         private long pollsWithoutProgress;
+        /** Holding every inbound message after the first (a Logon) until the engine's answer to it arrives. */
+        private boolean awaitingLogonAnswer;
 
         Run(final SessionRecording recording, final Schedule schedule, final ReplayOptions options,
             final SessionRecording collected, final EngineAgent engineAgent)
@@ -242,6 +286,7 @@ public final class Replayer
             {
                 latency.prepare(type);
             }
+            this.awaitingLogonAnswer = schedule.opensWithAnsweredLogon();
         }
 
         void drive(final EngineAgent sameThreadEngine)
@@ -271,15 +316,24 @@ public final class Replayer
             final long cpuBefore = ThreadAllocation.currentThreadCpuNanos();
             final long engineThreadId = sameThreadEngine == null ? engineAgent.threadId : -1;
             final long engineCpuBefore = ThreadAllocation.threadCpuNanos(engineThreadId);
+            final long compileBefore = JitActivity.compileMillis();
             while (true)
             {
                 final int work = step(sameThreadEngine);
                 final long now = System.nanoTime();
+                if (awaitingLogonAnswer && answered[0])
+                {
+                    awaitingLogonAnswer = false;
+                    // the rest of the recording keeps its spacing from the answer on: a slow Logon (a journal's first
+                    // files, an fsync) is charged to the Logon's own latency, not queued into every order after it
+                    schedule.slideFrom(1, Math.max(0, answeredAt[0] - startNanos - schedule.scheduledOffsets[1]));
+                }
+                // as an initiator does: nothing after the Logon until the Logon is answered
+                final int sendable = awaitingLogonAnswer ? 1 : schedule.inboundCount;
                 int burst = 0;
                 // a bounded burst, then read replies again: an engine whose outbound window fills drops or delays
                 // replies (exec drops back-pressured fills), which would measure the replayer, not the engine
-                while (nextInbound < schedule.inboundCount && burst++ < SEND_BURST &&
-                    schedule.isDue(nextInbound, now - startNanos))
+                while (nextInbound < sendable && burst++ < SEND_BURST && schedule.isDue(nextInbound, now - startNanos))
                 {
                     final int index = schedule.inboundIndex[nextInbound];
                     final long result = counterparty.send(data, recording.offset(index), recording.length(index));
@@ -308,6 +362,7 @@ public final class Replayer
             allocatedBytes = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
             cpuNanos = cpuBefore < 0 ? -1 : ThreadAllocation.currentThreadCpuNanos() - cpuBefore;
             engineCpuNanos = engineCpuBefore < 0 ? -1 : ThreadAllocation.threadCpuNanos(engineThreadId) - engineCpuBefore;
+            jitCompileMillis = JitActivity.compileMillisSince(compileBefore);
             progress.finish(nextInbound, counterparty.outboundCount(), System.nanoTime());
             recordLatencies();
             if (options.latencyLog() != null)
@@ -327,7 +382,7 @@ public final class Replayer
                 {
                     line.setLength(0);
                     line.append(i).append(',').append(MsgTypes.toString(schedule.inboundTypes[i]))
-                        .append(',').append(schedule.scheduledOffsets[i]).append(',');
+                        .append(',').append(schedule.offset(i)).append(',');
                     if (i < nextInbound)
                     {
                         line.append(sentAt[i] - startNanos);
@@ -336,7 +391,7 @@ public final class Replayer
                     if (i < nextInbound && answered[i])
                     {
                         line.append(answeredAt[i] - startNanos).append(',').append(answeredAt[i] - sentAt[i]).append(',')
-                            .append(answeredAt[i] - (startNanos + schedule.scheduledOffsets[i]));
+                            .append(answeredAt[i] - (startNanos + schedule.offset(i)));
                     }
                     else
                     {
@@ -359,7 +414,7 @@ public final class Replayer
                 if (answered[i])
                 {
                     final long arrived = answeredAt[i];
-                    latency.record(schedule.inboundTypes[i], arrived - (startNanos + schedule.scheduledOffsets[i]),
+                    latency.record(schedule.inboundTypes[i], arrived - (startNanos + schedule.offset(i)),
                         arrived - sentAt[i]);
                 }
             }
@@ -432,7 +487,7 @@ public final class Replayer
             }
             if (nextInbound < schedule.inboundCount)
             {
-                final long due = startNanos + schedule.scheduledOffsets[nextInbound];
+                final long due = startNanos + schedule.offset(nextInbound);
                 if (due > progressNanos)
                 {
                     progressNanos = Math.min(now, due); // waiting for the schedule is not a stall

@@ -61,6 +61,39 @@ class ReplayBookkeepingTest
     }
 
     @Test
+    void nothingFollowsTheLogonUntilTheEngineAnsweredIt() throws IOException
+    {
+        final int orders = 200;
+        final SessionRecording stream = synthetic(orders, 100_000, MIDNIGHT);
+        final Path kept = dir.resolve("full");
+        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
+        final Path streamLog = dir.resolve("stream.csv");
+        // the counterparty's stream alone records no answer to its Logon: nothing to wait for, one burst at pace max
+        replayer.run(stream, new ReplayOptions().transport(TransportKind.INPROC).journalMode("audit")
+            .journalDirectory(kept).collectOutbound(false).latencyLog(streamLog));
+        final List<long[]> burst = latencyLog(streamLog);
+        assertEquals(burst.get(0)[SENT], burst.get(1)[SENT], "the first order went out with the Logon");
+
+        // a full recording: its Logon was answered, so the replay waits for the replayed engine's answer, as an
+        // initiator does, and the paced schedule of what follows starts from that answer
+        final SessionRecording full = JournalRecordings.load(kept).find("FIXTAPE:CLIENT");
+        final Path fullLog = dir.resolve("full.csv");
+        final long rate = 20_000;
+        replayer.run(full, new ReplayOptions().transport(TransportKind.INPROC).journalMode("audit")
+            .pacing(Pacing.rate(rate)).collectOutbound(false).latencyLog(fullLog));
+        final List<long[]> paced = latencyLog(fullLog);
+        final long logonAnswered = paced.get(0)[ANSWERED];
+        assertTrue(paced.get(1)[SENT] >= logonAnswered, paced.get(1)[SENT] + " < " + logonAnswered);
+        final long interval = 1_000_000_000L / rate;
+        assertEquals(Math.max(interval, logonAnswered), paced.get(1)[SCHEDULED], "slid to the answer, never earlier");
+        for (int i = 2; i < paced.size(); i++)
+        {
+            assertEquals(paced.get(1)[SCHEDULED] + (i - 1) * interval, paced.get(i)[SCHEDULED], "spacing kept: " + i);
+        }
+        assertEquals(orders + 2, paced.size(), "Logon, the orders, Logout");
+    }
+
+    @Test
     void aReplayedJournalRollsByTheRecordedClock() throws IOException
     {
         // 1,000 orders at 1,000/s starting half a second before midnight: the recording spans two days
@@ -81,6 +114,20 @@ class ReplayBookkeepingTest
             .journalMode("audit").collectOutbound(true));
         assertEquals(first.digest, again.digest);
         assertEquals(first.outboundReplayed, again.outboundReplayed);
+    }
+
+    private static final int SCHEDULED = 0;
+    private static final int SENT = 1;
+    private static final int ANSWERED = 2;
+
+    /** The latency log's scheduled, sent and answered times per inbound message (answered -1 when unanswered). */
+    private static List<long[]> latencyLog(final Path csv) throws IOException
+    {
+        final List<String> lines = Files.readAllLines(csv);
+        assertEquals("inbound,msg_type,scheduled_ns,sent_ns,answered_ns,service_ns,response_ns", lines.get(0));
+        return lines.stream().skip(1).map(line -> line.split(",", -1))
+            .map(f -> new long[] {Long.parseLong(f[2]), Long.parseLong(f[3]), f[4].isEmpty() ? -1 : Long.parseLong(f[4])})
+            .collect(Collectors.toList());
     }
 
     private static SessionRecording synthetic(final int orders, final long ratePerSecond, final long startNanos)
