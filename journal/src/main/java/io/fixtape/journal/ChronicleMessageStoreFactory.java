@@ -54,6 +54,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         {
             pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
                 new JournalPretoucher(journal, ctx.pretouchAheadBytes()));
+            journal.watchSpaceElsewhere(); // the pretoucher measures the free space: no statfs on the writer's path
             AgentRunner.startOnThread(pretoucher);
         }
         else

@@ -51,7 +51,7 @@ public final class JournalContext
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
     private int maxSessions = 4096;
-    private int initialIndexCapacity = 64 * 1024;
+    private int initialIndexCapacity = 4 * 1024 * 1024;
     private JournalWriteFaultInjector faultInjector = null;
     private EpochClock cycleClock = null;
     private boolean journalPathSet;
@@ -260,7 +260,13 @@ public final class JournalContext
         return maxSessions;
     }
 
-    /** Initial resend-index capacity in sequence numbers per session (grows by doubling); default 65536. */
+    /**
+     * Initial resend-index capacity in sequence numbers per session; default 4,194,304 (4 Mi): a sparse file of
+     * 32 MiB apparent size of which only the pages written take space (4 KiB per 512 outbound messages). Past it the
+     * index grows by doubling, a remap on the writer thread: with the old default of 65,536 that remap was the
+     * slowest order of an in-process paced replay, ~1 ms at outbound seq 65,536 on the test VM
+     * (docs/BENCHMARKS.md, "Session 8"); a session that resets its sequence numbers daily stays under 4 Mi.
+     */
     public JournalContext initialIndexCapacity(final int initialIndexCapacity)
     {
         this.initialIndexCapacity = initialIndexCapacity;

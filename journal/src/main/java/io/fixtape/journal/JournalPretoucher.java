@@ -5,7 +5,6 @@ import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.core.io.ReferenceOwner;
 import org.agrona.concurrent.Agent;
 
-import java.io.File;
 
 /**
  * Touches the pages of the current cycle file ahead of the journal writer so that the writer does not take the page
@@ -21,7 +20,8 @@ import java.io.File;
  *
  * <p>Each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long: it faults the page in
  * for writing but can never change a value, so it is safe against the concurrent writer even if the writer
- * overtakes it. Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle
+ * overtakes it. Also measures the journal's free space every {@link JournalContext#diskCheckIntervalNanos()} for the
+ * writer ({@link Journal#watchSpaceElsewhere}). Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle
  * strategy); reads the writer's position published by {@link Journal} with ordered stores. Nothing here runs on the
  * writer thread.
  */
@@ -30,7 +30,6 @@ public final class JournalPretoucher implements Agent
     private static final int PAGE = 4096;
     private final Journal journal;
     private final long aheadBytes;
-    private final File space;
     private final ReferenceOwner owner = ReferenceOwner.temporary("journal-pretoucher");
     private MappedFile file;
     /** The chunk currently reserved by this pretoucher (released when it moves on, the file changes or on close). */
@@ -38,18 +37,25 @@ public final class JournalPretoucher implements Agent
     private long touchedUpTo;
     private long pagesTouched;
     private long faults;
+    private long nextSpaceCheckNanos;
 
     /** @param aheadBytes how far beyond the writer's position pages are kept touched (e.g. 4 MiB). */
     public JournalPretoucher(final Journal journal, final long aheadBytes)
     {
         this.journal = journal;
         this.aheadBytes = aheadBytes;
-        this.space = journal.directory().toFile();
     }
 
     @Override
     public int doWork()
     {
+        final long now = System.nanoTime();
+        if (now - nextSpaceCheckNanos >= 0)
+        {
+            // the free-space check, for the writer too (Journal.watchSpaceElsewhere): its statfs stays off the writer
+            nextSpaceCheckNanos = now + journal.context().diskCheckIntervalNanos();
+            journal.measureSpace();
+        }
         final MappedFile current = journal.currentMappedFile();
         if (current == null)
         {
@@ -68,7 +74,7 @@ public final class JournalPretoucher implements Agent
             return 0;
         }
         long page = Math.max(touchedUpTo, (position + PAGE) & ~(PAGE - 1L));
-        if (space.getUsableSpace() < journal.context().lowSpaceBytes() + (target - page))
+        if (journal.usableBytes() < journal.context().lowSpaceBytes() + (target - page))
         {
             return 0; // touching allocates: never take the space the writer's low-space watermark keeps in reserve
         }

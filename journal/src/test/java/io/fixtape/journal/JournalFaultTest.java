@@ -207,6 +207,61 @@ class JournalFaultTest
     }
 
     @Test
+    void withAPretoucherThreadItsSpaceCheckStopsTheWriterAtTheWatermark()
+    {
+        // As above, but the pretoucher thread measures the free space (every pass here) and the writer only reads it.
+        final long free = dir.toFile().getUsableSpace();
+        final long watermark = Math.max(1, free - 16L * 1024 * 1024);
+        final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
+            .pretouch(true);
+        final Refusal refusal;
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        {
+            assertEquals(JournalContext.Pretouch.THREAD, factory.pretouchInForce());
+            final ChronicleMessageStore store = factory.create(S1);
+            refusal = appendUntilDiskFull(store, 2_000_000, "2M records did not use 16 MiB of free space?");
+            final String message = refusal.failure().getMessage();
+            assertTrue(message.contains("below the low-space watermark"), message);
+            assertEquals(refusal.accepted() + 1, store.nextSenderSeqNum(), "the refused record used no number");
+        }
+        assertEveryAcceptedRecordReadsBack(dir, refusal.accepted());
+    }
+
+    @Test
+    void aWriterWhoseSpaceIsWatchedElsewhereNeverMeasuresItOnItsSchedule()
+    {
+        // No pretoucher thread: this test is the watcher. With a check due on every append (interval 0) the writer
+        // would notice the watermark by itself; watched elsewhere it only reads what the watcher measured.
+        final long free = dir.toFile().getUsableSpace();
+        final long watermark = Math.max(1, free - 16L * 1024 * 1024);
+        final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
+            .pretouch(false);
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        {
+            final Journal journal = factory.journal();
+            journal.watchSpaceElsewhere();
+            final ChronicleMessageStore store = factory.create(S1);
+            int seq = 0;
+            while (dir.toFile().getUsableSpace() >= watermark)
+            {
+                assertTrue(seq < 2_000_000, "2M records did not use 16 MiB of free space?");
+                for (int i = 0; i < 1_000; i++)
+                {
+                    send(store, ++seq); // below the watermark by now, perhaps: not measured by the writer, accepted
+                }
+            }
+            send(store, ++seq);
+            assertTrue(journal.usableBytes() >= watermark, "nobody measured since the journal opened");
+
+            assertTrue(journal.measureSpace() < watermark); // the watcher's measurement
+            final int refused = seq + 1;
+            final MessageStoreException ex = assertThrows(MessageStoreException.class, () -> send(store, refused));
+            assertEquals(MessageStoreException.Reason.DISK_FULL, ex.reason(), ex.getMessage());
+            assertEquals(refused, store.nextSenderSeqNum(), "the refused record used no number");
+        }
+    }
+
+    @Test
     void recordCutOffMidAppendByADyingWriterIsInvisibleReportedAndWrittenOver() throws Exception
     {
         final int count = 20;
