@@ -6,8 +6,8 @@ import sys
 
 print("| run | transport | engine thread | store | pacing | in+out msgs | elapsed s | msg/s (in+out) | inbound/s |"
       " rate gate | D service p50/p99/p99.9 µs | D response p50/p99/p99.9 µs | CPU ns/msg replay / engine thread |"
-      " alloc B | complete |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+      " alloc B | JIT ms in window | warm-up rounds | complete |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for path in sys.argv[1:]:
     with open(path) as f:
         doc = json.load(f)
@@ -27,8 +27,12 @@ for path in sys.argv[1:]:
     engine_cpu = result.get("engine_thread_cpu_ns_per_message", -1)
     cpu = "%s / %s" % (result.get("replay_thread_cpu_ns_per_message", "-"),
                        "(on replay thread)" if on_replay_thread else ("-" if engine_cpu in (-1, "-1.0") else engine_cpu))
-    print("| %s | %s | %s | %s | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+    # results written before session 8 carry neither the JIT time in the window nor the warm-up description
+    jit = result.get("jit_compile_ms_in_window", "-")
+    warm = profile.get("warmup", "-")
+    warm_rounds = warm.split(" ", 1)[0] + (" (JIT quiet)" if "JIT quiet" in warm else "") if warm not in ("-", "none") else warm
+    print("| %s | %s | %s | %s | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         name, profile["transport"], "no" if on_replay_thread else "yes", profile["store"], profile["pacing"], msgs,
         result["elapsed_ns"] / 1e9, "{:,}".format(result["messages_per_second"]),
         "{:,}".format(result["inbound_per_second"]), result["rate_gate"], cell("service"), cell("response"), cpu,
-        result["replay_thread_allocated_bytes"], result["complete"]))
+        result["replay_thread_allocated_bytes"], jit, warm_rounds, result["complete"]))

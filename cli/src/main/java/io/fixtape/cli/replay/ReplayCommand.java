@@ -1,6 +1,7 @@
 package io.fixtape.cli.replay;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.replay.drive.FixDiff;
 import io.fixtape.replay.drive.FixtapeReplayEngines;
@@ -195,6 +197,12 @@ public final class ReplayCommand implements Callable<Integer>
                         "--journal-setting " + setting.getKey() + "=" + setting.getValue() + ": " + ex.getMessage());
                 }
             }
+        }
+        if (keepJournal != null && Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
+        {
+            // the replayed engine would continue that journal: a second run of the session in one recording
+            throw new ParameterException(spec.commandLine(), "--keep-journal " + keepJournal +
+                " already holds a journal; give a new directory");
         }
         if (pinReplayThread >= CpuAffinity.onlineCpus())
         {

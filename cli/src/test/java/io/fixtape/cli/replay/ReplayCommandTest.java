@@ -221,6 +221,9 @@ class ReplayCommandTest
             .getAsJsonObject("bench_profile");
         assertEquals("{JournalPretouch=duty}", profile.get("journal_settings").getAsString());
         assertTrue(Files.isDirectory(kept), "the replayed engine journaled into --keep-journal");
+        final CliRun again = fixtape("replay", journal.toString(), "--keep-journal", kept.toString());
+        assertEquals(2, again.exit, "a kept journal is never continued by a second replay: " + again);
+        assertTrue(again.err.contains("--keep-journal " + kept + " already holds a journal"), again.toString());
 
         final CliRun unknown = fixtape("replay", journal.toString(), "--journal-setting", "NoSuchKey=1");
         assertEquals(2, unknown.exit, unknown.toString());
