@@ -5,6 +5,8 @@ import io.fixtape.engine.store.MessageStoreException;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -182,18 +184,21 @@ class JournalFaultTest
         }
     }
 
-    @Test
-    void fullDiskAtTheLowSpaceWatermarkFailsClearlyAndKeepsEveryAcceptedRecord()
+    /**
+     * A real disk filling up, without mount(8): the watermark is set 16 MiB below the free space now, so the
+     * journal's own writes (ext4 reserves blocks as pages are dirtied) bring the free space under it. With a
+     * pretoucher thread that thread measures the free space (every pass here) and the writer only reads it.
+     */
+    @ParameterizedTest(name = "pretoucher thread {0}")
+    @ValueSource(booleans = {false, true})
+    void fullDiskAtTheLowSpaceWatermarkFailsClearlyAndKeepsEveryAcceptedRecord(final boolean pretoucherThread)
     {
-        // A real disk filling up, without mount(8): the watermark is set 16 MiB below the free space now, so the
-        // journal's own writes (ext4 reserves blocks as pages are dirtied) bring the free space under it.
-        final long free = dir.toFile().getUsableSpace();
-        final long watermark = Math.max(1, free - 16L * 1024 * 1024);
-        final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
-            .pretouch(false);
+        final long watermark = sixteenMiBBelowTheFreeSpace();
         final Refusal refusal;
-        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(lowSpace(watermark, pretoucherThread)))
         {
+            assertEquals(pretoucherThread ? JournalContext.Pretouch.THREAD : JournalContext.Pretouch.OFF,
+                factory.pretouchInForce());
             final ChronicleMessageStore store = factory.create(S1);
             refusal = appendUntilDiskFull(store, 2_000_000, "2M records did not use 16 MiB of free space?");
             final String message = refusal.failure().getMessage();
@@ -207,36 +212,12 @@ class JournalFaultTest
     }
 
     @Test
-    void withAPretoucherThreadItsSpaceCheckStopsTheWriterAtTheWatermark()
-    {
-        // As above, but the pretoucher thread measures the free space (every pass here) and the writer only reads it.
-        final long free = dir.toFile().getUsableSpace();
-        final long watermark = Math.max(1, free - 16L * 1024 * 1024);
-        final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
-            .pretouch(true);
-        final Refusal refusal;
-        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
-        {
-            assertEquals(JournalContext.Pretouch.THREAD, factory.pretouchInForce());
-            final ChronicleMessageStore store = factory.create(S1);
-            refusal = appendUntilDiskFull(store, 2_000_000, "2M records did not use 16 MiB of free space?");
-            final String message = refusal.failure().getMessage();
-            assertTrue(message.contains("below the low-space watermark"), message);
-            assertEquals(refusal.accepted() + 1, store.nextSenderSeqNum(), "the refused record used no number");
-        }
-        assertEveryAcceptedRecordReadsBack(dir, refusal.accepted());
-    }
-
-    @Test
     void aWriterWhoseSpaceIsWatchedElsewhereNeverMeasuresItOnItsSchedule()
     {
         // No pretoucher thread: this test is the watcher. With a check due on every append (interval 0) the writer
         // would notice the watermark by itself; watched elsewhere it only reads what the watcher measured.
-        final long free = dir.toFile().getUsableSpace();
-        final long watermark = Math.max(1, free - 16L * 1024 * 1024);
-        final JournalContext ctx = new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
-            .pretouch(false);
-        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        final long watermark = sixteenMiBBelowTheFreeSpace();
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(lowSpace(watermark, false)))
         {
             final Journal journal = factory.journal();
             journal.watchSpaceElsewhere();
@@ -358,6 +339,18 @@ class JournalFaultTest
     }
 
     /** How many appends a store took before it refused one, and the refusal. */
+    private long sixteenMiBBelowTheFreeSpace()
+    {
+        return Math.max(1, dir.toFile().getUsableSpace() - 16L * 1024 * 1024);
+    }
+
+    /** A journal in {@link #dir} that checks the watermark before every append (interval 0). */
+    private JournalContext lowSpace(final long watermark, final boolean pretoucherThread)
+    {
+        return new JournalContext().directory(dir).lowSpaceBytes(watermark).diskCheckIntervalNanos(0)
+            .pretouch(pretoucherThread);
+    }
+
     private record Refusal(int accepted, MessageStoreException failure)
     {
     }
