@@ -20,10 +20,10 @@ import org.agrona.concurrent.Agent;
  *
  * <p>Each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long: it faults the page in
  * for writing but can never change a value, so it is safe against the concurrent writer even if the writer
- * overtakes it. Also measures the journal's free space every {@link JournalContext#diskCheckIntervalNanos()} for the
- * writer ({@link Journal#watchSpaceElsewhere}). Runs as an Agrona {@link Agent} on its own thread (e.g. an {@code AgentRunner} with a sleeping idle
- * strategy); reads the writer's position published by {@link Journal} with ordered stores. Nothing here runs on the
- * writer thread.
+ * overtakes it. Also measures the journal's free space every {@link JournalContext#diskCheckIntervalNanos()} for
+ * the writer ({@link Journal#watchSpaceElsewhere}). Runs as an Agrona {@link Agent} on its own thread (e.g. an
+ * {@code AgentRunner} with a sleeping idle strategy); reads the writer's position published by {@link Journal} with
+ * ordered stores. Nothing here runs on the writer thread.
  */
 public final class JournalPretoucher implements Agent
 {
