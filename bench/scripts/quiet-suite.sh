@@ -3,7 +3,8 @@
 #   1. micro benchmarks (JMH, recipe full)
 #   2. round trips (recipe full: 20,000 warm-up + 20,000 measured x 3 runs at roundtrip.rate) for nos_er, md,
 #      md_nos_er and tick_to_trade with floor, fixtape, quickfixj, artio
-#   3. fixtape store modes side by side in one run: floor + fixtape[none], fixtape[store], fixtape[audit] (nos_er)
+#   3. fixtape store modes side by side in one run: floor + fixtape[none], fixtape[store], fixtape[audit] (nos_er),
+#      recipe long (200,000 warm-up + 20,000 measured x 3 runs; ~5.5 min)
 #      and the stability diagnostic: floor + fixtape nos_er with all 3 runs in ONE process pair per arm
 #   4. a capacity sweep per scenario, ladder 10k..500k iterations/s, all arms (capacity.warmup.seconds + capacity.measured.seconds
 #      per rate from bench/standards.properties, a fresh process pair per rate; each arm climbs past its first failing
@@ -13,7 +14,7 @@
 #   7. journal append percentiles (JournalAppendBenchTest, journal.bench=full; cells copied to OUTDIR/journal-bench.txt)
 #   8. replay (replay/scripts/bench-replay.sh with OUT=OUTDIR/replay: inproc/tcp/aeron-ipc/aeron-udp)
 # It prints the 1-minute load average before every step (a step started on a busy machine is not a quiet figure)
-# and the total time. Budget on the 2-vCPU machine: about 25-30 minutes (step 1 ~8.5 min).
+# and the total time. Budget on the 2-vCPU machine: about 30-35 minutes (step 1 ~8.5 min).
 #
 # Usage: bench/scripts/quiet-suite.sh [--dry-run] [--smoke] [--only REGEX] OUTDIR
 #   --only     run only the steps whose command matches the (extended) REGEX, e.g. --only 'micro|tick_to_trade'
@@ -42,10 +43,14 @@ ARMS=floor,fixtape,quickfixj,artio
 LADDER=10000,25000,50000,75000,100000,150000,200000,300000,500000
 SCENARIOS=(nos_er md md_nos_er tick_to_trade)
 RECIPE=full
+# store modes: recipe long (200,000 warm-up): the journaled modes' differences are a few µs, below what a JIT still
+# compiling on the server's core leaves resolvable (docs/BENCHMARKS.md, "Session 8")
+STORE_RECIPE=long
 MICRO=""
 CAPACITY_RECIPE=full
 if [[ $SMOKE == 1 ]]; then
     RECIPE=smoke
+    STORE_RECIPE=smoke
     MICRO=" --quick"
     LADDER=10000,25000
     CAPACITY_RECIPE=smoke
@@ -56,7 +61,7 @@ STEPS+=("$FIXTAPE bench micro$MICRO --json $OUT/micro.json")
 for s in "${SCENARIOS[@]}"; do
     STEPS+=("$FIXTAPE bench roundtrip --scenario $s --arms $ARMS --recipe $RECIPE --json $OUT/roundtrip-$s.json --log-dir $OUT/logs/roundtrip-$s")
 done
-STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe $RECIPE --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
+STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --store none,store,audit --recipe $STORE_RECIPE --json $OUT/roundtrip-nos_er-stores.json --log-dir $OUT/logs/roundtrip-nos_er-stores")
 # stability diagnostic: the same recipe with all 3 runs in ONE process pair per arm (compare its cv with step 2's)
 STEPS+=("$FIXTAPE bench roundtrip --scenario nos_er --arms floor,fixtape --recipe $RECIPE --runs-on-one-connection --json $OUT/roundtrip-nos_er-one-connection.json --log-dir $OUT/logs/roundtrip-nos_er-one-connection")
 for s in "${SCENARIOS[@]}"; do
