@@ -209,24 +209,15 @@ public final class Replayer
         }
 
         /**
-         * Whether the recording opens with the counterparty's Logon and the engine answered it: the replay then
-         * sends nothing more until the replayed engine's answer arrives, as a FIX initiator waits for the Logon
-         * acknowledgement before it sends anything else.
+         * Whether the recording opens with the counterparty's Logon and the engine's first message answered it (the
+         * engine was the acceptor): the replay then sends nothing more until the replayed engine's answer arrives,
+         * as a FIX initiator waits for the Logon acknowledgement before it sends anything else. Not when the
+         * engine spoke first (it was the initiator) or the recording holds no answer (a counterparty stream).
          */
         boolean opensWithAnsweredLogon()
         {
-            if (inboundCount < 2 || inboundTypes[0] != MsgTypes.LOGON)
-            {
-                return false;
-            }
-            for (final int cause : causeOfOutbound)
-            {
-                if (cause == 0)
-                {
-                    return true;
-                }
-            }
-            return false;
+            return inboundCount >= 2 && inboundTypes[0] == MsgTypes.LOGON && causeOfOutbound.length > 0 &&
+                causeOfOutbound[0] == 0;
         }
 
         /** Inbound messages per second the schedule asks for; 0 when everything is due at once. */

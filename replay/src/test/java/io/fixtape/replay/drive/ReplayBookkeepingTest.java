@@ -1,6 +1,7 @@
 package io.fixtape.replay.drive;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -91,6 +92,34 @@ class ReplayBookkeepingTest
             assertEquals(paced.get(1)[SCHEDULED] + (i - 1) * interval, paced.get(i)[SCHEDULED], "spacing kept: " + i);
         }
         assertEquals(orders + 2, paced.size(), "Logon, the orders, Logout");
+
+        // which recordings hold the sends: only one whose engine answered the counterparty's opening Logon
+        assertTrue(new Replayer.Schedule(full, Pacing.max(), new Timeline(full)).opensWithAnsweredLogon());
+        assertFalse(new Replayer.Schedule(stream, Pacing.max(), new Timeline(stream)).opensWithAnsweredLogon());
+        final SessionRecording engineFirst = engineSpeaksFirst(full);
+        assertFalse(new Replayer.Schedule(engineFirst, Pacing.max(), new Timeline(engineFirst)).opensWithAnsweredLogon(),
+            "the engine was the initiator: its Logon went first, nothing of it answers the counterparty's");
+    }
+
+    /**
+     * The same messages as an initiator's recording: the engine's Logon before the counterparty's, and its next
+     * message right after that answer (records 0 and 1, 2 and 3 swapped) — the engine spoke first.
+     */
+    private static SessionRecording engineSpeaksFirst(final SessionRecording recording)
+    {
+        assertTrue(recording.isInbound(0) && !recording.isInbound(1) && recording.isInbound(2) && !recording.isInbound(3));
+        final SessionRecording swapped = new SessionRecording(recording.sessionId());
+        for (final int i : new int[] {1, 0, 3, 2})
+        {
+            swapped.add(recording.isInbound(i), recording.timestampNanos(i < 2 ? 0 : 2), recording.buffer(),
+                recording.offset(i), recording.length(i));
+        }
+        for (int i = 4; i < recording.count(); i++)
+        {
+            swapped.add(recording.isInbound(i), recording.timestampNanos(i), recording.buffer(), recording.offset(i),
+                recording.length(i));
+        }
+        return swapped;
     }
 
     @Test
