@@ -451,7 +451,7 @@ public final class Journal implements AutoCloseable
         {
             writeCycle = cycle;
             wire.bytes().singleThreadedCheckDisabled(true); // the new cycle's mapped bytes: single writer by contract
-            currentCycleFile = appender.currentFile(); // once per roll: tells the pretoucher which file to touch
+            currentCycleFile = appender.currentFile(); // once per roll: the file being written (tools, tests)
             // ... and the mapping to touch it through: this writer's own, so that the pages it touches are mapped in
             // the writer's page tables too (a pretoucher with a mapping of its own leaves the writer one fault per page)
             currentMappedFile = wire.bytes() instanceof MappedBytes ? ((MappedBytes)wire.bytes()).mappedFile() : null;
@@ -520,7 +520,7 @@ public final class Journal implements AutoCloseable
         if (lowSpace || (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere))
         {
             nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            checkSpace();
+            measureSpace();
         }
         if (lowSpace)
         {
@@ -548,7 +548,7 @@ public final class Journal implements AutoCloseable
             return false;
         }
         nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-        checkSpace();
+        measureSpace();
         if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
         {
             return false;
@@ -565,11 +565,6 @@ public final class Journal implements AutoCloseable
             }
         }
         return true;
-    }
-
-    private void checkSpace()
-    {
-        measureSpace();
     }
 
     /**
@@ -605,7 +600,7 @@ public final class Journal implements AutoCloseable
 
     private MessageStoreException failure(final Throwable t)
     {
-        checkSpace();
+        measureSpace();
         final String text = String.valueOf(t.getMessage());
         final MessageStoreException.Reason reason;
         if (lowSpace || text.contains("No space left") || text.contains("ENOSPC"))
@@ -780,7 +775,7 @@ public final class Journal implements AutoCloseable
         if (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere)
         {
             nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            checkSpace();
+            measureSpace();
             work++;
         }
         return work;

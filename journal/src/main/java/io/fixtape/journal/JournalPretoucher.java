@@ -5,7 +5,6 @@ import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.core.io.ReferenceOwner;
 import org.agrona.concurrent.Agent;
 
-
 /**
  * Touches the pages of the current cycle file ahead of the journal writer so that the writer does not take the page
  * fault (and, on a sparse file, the block allocation) on its hot path: the p99.9 tail of an append is mostly page
@@ -39,7 +38,7 @@ public final class JournalPretoucher implements Agent
     private long faults;
     private long nextSpaceCheckNanos;
 
-    /** @param aheadBytes how far beyond the writer's position pages are kept touched (e.g. 4 MiB). */
+    /** @param aheadBytes how far beyond the writer's position pages are kept touched (JournalPretouchAheadKb, default 1 MiB). */
     public JournalPretoucher(final Journal journal, final long aheadBytes)
     {
         this.journal = journal;

@@ -385,19 +385,10 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            counters.storeFailures++;
-            lastStoreFailure = ex;
-            reportStoreFailure(ex);
+            recordStoreFailure(ex);
             endStorePause(now);
-            try
-            {
-                sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + ex.reason(), now);
-            }
-            catch (final MessageStoreException notEvenTheNumber)
-            {
-                lastStoreFailure = notEvenTheNumber; // not even the sequence state takes the number: send nothing
-            }
-            disconnect(DisconnectReason.LOGOUT);
+            logoutOnStoreFailure(ex, now); // answered, unprocessed; sent only if its number can be recorded
+            disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
             return;
         }
         timer.onReceived(now);
@@ -1223,9 +1214,7 @@ public class Session
      */
     private void onStoreFailure(final MessageStoreException failure)
     {
-        counters.storeFailures++;
-        lastStoreFailure = failure;
-        reportStoreFailure(failure);
+        recordStoreFailure(failure);
         if (connection != null && state == SessionState.ACTIVE && !storePaused)
         {
             final long now = clock.nanoTime();
@@ -1245,6 +1234,14 @@ public class Session
             }
         }
         disconnectOnStoreFailure();
+    }
+
+    /** Counted, kept for the Logout text, and told to the error handler. */
+    private void recordStoreFailure(final MessageStoreException failure)
+    {
+        counters.storeFailures++;
+        lastStoreFailure = failure;
+        reportStoreFailure(failure);
     }
 
     private void reportStoreFailure(final MessageStoreException failure)

@@ -67,13 +67,13 @@ public final class ReplayEngineSpec
         return journalDirectory;
     }
 
-    /** {@code none}, {@code store} or {@code audit}. */
     /** Journal settings keys applied on top of the replay's defaults (empty: none). */
     public Map<String, String> journalSettings()
     {
         return journalSettings;
     }
 
+    /** {@code none}, {@code store} or {@code audit}. */
     public String journalMode()
     {
         return journalMode;
