@@ -22,9 +22,14 @@ final class SettingsLoader
 
     static Settings parse(final Path file)
     {
-        return new SettingsParser(
-            ClusterSettings.knownKeys(
-                KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard())))).parse(file);
+        return new SettingsParser(knownKeys()).parse(file);
+    }
+
+    /** Every key a CLI settings file may hold: the engine's, the journal's, kernel bypass and the acceptor models'. */
+    static KnownKeys knownKeys()
+    {
+        return ClusterSettings.knownKeys(
+            KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard())));
     }
 
     static EngineContext context(

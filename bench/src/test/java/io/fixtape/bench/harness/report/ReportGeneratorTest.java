@@ -18,9 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code bench report} on real result files of docs/bench (written by an older harness: no run ids, no
- * offered_load gate, brackets by the old definition): capacity recomputed from the per-rate cells, refusals that
- * name the field and the files, the floor-of-the-same-run mark, model in the row label.
+ * {@code bench report} on real result files of past quiet runs (src/test/results, written by an older harness: no
+ * run ids, no offered_load gate, brackets by the old definition): capacity recomputed from the per-rate cells,
+ * refusals that name the field and the files, the floor-of-the-same-run mark, model in the row label.
  */
 class ReportGeneratorTest
 {
@@ -55,7 +55,7 @@ class ReportGeneratorTest
     void everyPastCapacitySweepReReportsWithoutRerunning(@TempDir final Path dir) throws Exception
     {
         // run A's sweeps, written by the harness before it had run ids, the offered-load gate or message rates
-        final Path old = DOCS.resolve("session6-a");
+        final Path old = DOCS.resolve("older-harness");
         final String md = report(dir, old.resolve("capacity-nos_er.json"), old.resolve("capacity-md.json"),
             old.resolve("capacity-md_nos_er.json"), old.resolve("capacity-tick_to_trade.json"));
         for (final String scenario : List.of("nos_er", "md", "md_nos_er", "tick_to_trade"))
