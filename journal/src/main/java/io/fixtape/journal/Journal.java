@@ -57,7 +57,7 @@ public final class Journal implements AutoCloseable
     private final JournalContext ctx;
     private final Path directory;
     private final JournalLock lock;
-    private final SessionRegistry registry;
+    private final JournalSessionTable registry;
     private final SeqStateFile state;
     private final SingleChronicleQueue queue;
     private final ResendIndex[] outIndexes;
@@ -147,7 +147,7 @@ public final class Journal implements AutoCloseable
         try
         {
             createDirectories(directory.resolve(STATE_DIR));
-            this.registry = SessionRegistry.open(directory, false);
+            this.registry = JournalSessionTable.open(directory, false);
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
             this.outIndexes = new ResendIndex[state.slotCount()];
@@ -875,7 +875,7 @@ public final class Journal implements AutoCloseable
         return outIndexes[sessionId];
     }
 
-    public SessionRegistry registry()
+    public JournalSessionTable registry()
     {
         return registry;
     }

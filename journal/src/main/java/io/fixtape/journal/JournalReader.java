@@ -21,7 +21,7 @@ public final class JournalReader implements AutoCloseable
     private final Path directory;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
-    private final SessionRegistry registry;
+    private final JournalSessionTable registry;
     private long lastRecordEnd = -1;
     private File lastRecordFile;
 
@@ -33,20 +33,20 @@ public final class JournalReader implements AutoCloseable
         {
             throw new JournalException(directory + " is not a fixtape journal (no " + Journal.QUEUE_DIR + "/ directory)");
         }
-        this.registry = SessionRegistry.open(this.directory, true);
+        this.registry = JournalSessionTable.open(this.directory, true);
         this.queue = Journal.buildQueue(new JournalContext().directory(this.directory), queueDir, true);
         this.tailer = queue.createTailer();
     }
 
-    public SessionRegistry registry()
+    public JournalSessionTable registry()
     {
         return registry;
     }
 
     /** Re-reads the registry (a live engine may have registered sessions since). */
-    public SessionRegistry reloadRegistry()
+    public JournalSessionTable reloadRegistry()
     {
-        return SessionRegistry.open(directory, true);
+        return JournalSessionTable.open(directory, true);
     }
 
     /**
