@@ -1,17 +1,14 @@
 package io.fixtape.journal;
 
 import io.fixtape.engine.session.SessionId;
-import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
-import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.domestic.InternalWire;
@@ -22,8 +19,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
 
 /**
  * One engine's journal: a Chronicle Queue holding every journaled FIX message of all its sessions, the session
@@ -50,7 +45,6 @@ public final class Journal implements AutoCloseable
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
     private static final long FORWARD_SKIP_LIMIT = 64;
-    private static final long STALE_HEADER_TIMEOUT_MS = 1_000;
     private static final int INITIAL_STAGING_BYTES = 8 * 1024;
     private static final int PAGE = 4096;
 
@@ -60,15 +54,13 @@ public final class Journal implements AutoCloseable
     private final JournalSessionTable registry;
     private final SeqStateFile state;
     private final SingleChronicleQueue queue;
-    private final ResendIndex[] outIndexes;
+    private final ResendIndexes outIndexes;
     private final File spaceProbe;
     private final File queueDirectory;
     private final long readOnlyWarningsAtOpen;
     private final JournalWriteFaultInjector faultInjector;
     private final long recoveredRecords;
-    private long lastRecordEnd = -1;
-    private File lastRecordFile;
-    private String incompleteTail;
+    private final String incompleteTail;
     private final JournalRetention retention;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
     /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
@@ -150,11 +142,11 @@ public final class Journal implements AutoCloseable
             this.registry = JournalSessionTable.open(directory, false);
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
-            this.outIndexes = new ResendIndex[state.slotCount()];
+            this.outIndexes = new ResendIndexes(directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
             ReadOnlyFallbackWatch.install();
             this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
             this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
-            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false, cycleClock);
+            openedQueue = JournalQueues.openForWriter(ctx, directory.resolve(QUEUE_DIR), cycleClock, retention);
             this.queue = openedQueue;
             failIfReadOnlyFallback();
             this.spaceProbe = directory.toFile();
@@ -164,7 +156,9 @@ public final class Journal implements AutoCloseable
             {
                 openSession(id);
             }
-            this.recoveredRecords = recoverTail();
+            final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
+            this.recoveredRecords = recovery.appliedRecords();
+            this.incompleteTail = recovery.incompleteTail();
             stage(INITIAL_STAGING_BYTES);
         }
         catch (final RuntimeException ex)
@@ -187,47 +181,6 @@ public final class Journal implements AutoCloseable
     {
         ctx.conclude();
         return new Journal(ctx);
-    }
-
-    static SingleChronicleQueue buildQueue(final JournalContext ctx, final Path queueDir, final boolean readOnly)
-    {
-        return buildQueue(ctx, queueDir, readOnly, null);
-    }
-
-    /** @param writerClock the writer's roll-cycle clock (null: Chronicle's default, or ctx.cycleClock() if set). */
-    static SingleChronicleQueue buildQueue(
-        final JournalContext ctx, final Path queueDir, final boolean readOnly, final WriterCycleClock writerClock)
-    {
-        final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
-            .rollCycle(ctx.rollCycle())
-            .readOnly(readOnly)
-            // Our lock file guarantees a single live writer, so an unfinished header found at open belongs to a dead
-            // process: recover it after 1 s instead of Chronicle's default 10 s.
-            .timeoutMS(STALE_HEADER_TIMEOUT_MS);
-        if (ctx.blockSize() > 0)
-        {
-            builder.blockSize(ctx.blockSize());
-        }
-        if (!readOnly && ctx.durability() != JournalDurability.PAGE_CACHE)
-        {
-            // Makes appender.sync() a synchronous msync (MS_SYNC); Chronicle itself does not sync per document, so
-            // Journal calls sync() after each record (per-message) or every syncInterval (periodic).
-            builder.syncMode(SyncMode.SYNC);
-        }
-        if (!readOnly && ctx.retentionCycles() > 0)
-        {
-            builder.storeFileListener(new JournalRetention(queueDir, ctx.retentionCycles()));
-        }
-        if (ctx.cycleClock() != null)
-        {
-            final org.agrona.concurrent.EpochClock clock = ctx.cycleClock();
-            builder.timeProvider(clock::time);
-        }
-        else if (writerClock != null)
-        {
-            builder.timeProvider(writerClock);
-        }
-        return builder.build();
     }
 
     private static void createDirectories(final Path dir)
@@ -263,64 +216,7 @@ public final class Journal implements AutoCloseable
     private void openSession(final int id)
     {
         state.initialise(id);
-        if (outIndexes[id] == null)
-        {
-            outIndexes[id] = new ResendIndex(directory.resolve(STATE_DIR).resolve(id + ".out.idx"), ctx.initialIndexCapacity());
-        }
-    }
-
-    /**
-     * Short tail scan: applies the records after the state file's covered index (at most the one or few written
-     * between a record's append and its state update when the process died). Outbound records advance the next
-     * sender sequence number (never reuse a number already on disk) and fill the resend index. Inbound records do
-     * not advance the target number: the application may not have seen them, the peer will resend.
-     */
-    private long recoverTail()
-    {
-        final long covered = state.coveredIndex();
-        long applied = 0;
-        final JournalRecord record = new JournalRecord();
-        try (ExcerptTailer tailer = queue.createTailer())
-        {
-            if (covered != -1L)
-            {
-                if (!tailer.moveToIndex(covered))
-                {
-                    return 0;
-                }
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent())
-                    {
-                        return 0;
-                    }
-                    markEnd(dc);
-                }
-            }
-            while (true)
-            {
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent())
-                    {
-                        break;
-                    }
-                    RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
-                    applyRecovered(record);
-                    applied++;
-                    markEnd(dc);
-                }
-            }
-        }
-        incompleteTail = IncompleteTail.after(lastRecordFile, lastRecordEnd);
-        return applied;
-    }
-
-    private void markEnd(final DocumentContext dc)
-    {
-        final Bytes<?> bytes = dc.wire().bytes();
-        lastRecordEnd = bytes.readLimit();
-        lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+        outIndexes.open(id);
     }
 
     /**
@@ -331,27 +227,6 @@ public final class Journal implements AutoCloseable
     public String incompleteTail()
     {
         return incompleteTail;
-    }
-
-    private void applyRecovered(final JournalRecord record)
-    {
-        final int id = record.sessionId();
-        if (id <= 0 || id >= outIndexes.length || outIndexes[id] == null)
-        {
-            return;
-        }
-        if (record.direction() == DIRECTION_OUT && (record.flags() & MessageStore.FLAG_POSS_DUP) == 0)
-        {
-            if (record.seqNum() + 1 > state.nextSender(id))
-            {
-                state.nextSender(id, record.seqNum() + 1);
-            }
-            if ((record.flags() & MessageStore.FLAG_ADMIN) == 0)
-            {
-                outIndexes[id].put(record.seqNum(), record.queueIndex());
-            }
-        }
-        state.coveredIndex(record.queueIndex());
     }
 
     /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
@@ -791,13 +666,7 @@ public final class Journal implements AutoCloseable
                 appender.sync();
             }
             state.force();
-            for (final ResendIndex index : outIndexes)
-            {
-                if (index != null)
-                {
-                    index.force();
-                }
-            }
+            outIndexes.force();
             syncs++;
         }
         catch (final RuntimeException ex)
@@ -872,7 +741,7 @@ public final class Journal implements AutoCloseable
 
     ResendIndex outIndex(final int sessionId)
     {
-        return outIndexes[sessionId];
+        return outIndexes.get(sessionId);
     }
 
     public JournalSessionTable registry()
@@ -919,13 +788,7 @@ public final class Journal implements AutoCloseable
                 readTailer.close();
             }
             queue.close();
-            for (final ResendIndex index : outIndexes)
-            {
-                if (index != null)
-                {
-                    index.close();
-                }
-            }
+            outIndexes.close();
             state.close();
             staging.releaseLast();
         }

@@ -1,13 +1,11 @@
 package io.fixtape.journal;
 
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,8 +20,7 @@ public final class JournalReader implements AutoCloseable
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final JournalSessionTable registry;
-    private long lastRecordEnd = -1;
-    private File lastRecordFile;
+    private final IncompleteTail tail = new IncompleteTail();
 
     public JournalReader(final Path directory)
     {
@@ -34,7 +31,7 @@ public final class JournalReader implements AutoCloseable
             throw new JournalException(directory + " is not a fixtape journal (no " + Journal.QUEUE_DIR + "/ directory)");
         }
         this.registry = JournalSessionTable.open(this.directory, true);
-        this.queue = Journal.buildQueue(new JournalContext().directory(this.directory), queueDir, true);
+        this.queue = JournalQueues.openReadOnly(new JournalContext().directory(this.directory), queueDir);
         this.tailer = queue.createTailer();
     }
 
@@ -63,8 +60,7 @@ public final class JournalReader implements AutoCloseable
             }
             final Bytes<?> bytes = dc.wire().bytes();
             RecordCodec.read(bytes, dc.index(), record, directory.toString());
-            lastRecordEnd = bytes.readLimit();
-            lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+            tail.recordRead(bytes);
             return true;
         }
     }
@@ -77,7 +73,7 @@ public final class JournalReader implements AutoCloseable
      */
     public String incompleteTail()
     {
-        return IncompleteTail.after(lastRecordFile, lastRecordEnd);
+        return tail.find();
     }
 
     /** Positions at a Chronicle index (e.g. from a resend index); false if absent. */

@@ -53,8 +53,8 @@ public final class AppendPathAB
         final Bytes<Void> staging = Bytes.allocateDirect(8192);
         final UnsafeBuffer stagingView = new UnsafeBuffer(staging.addressForWrite(0), 8192);
         final UnsafeBuffer rawView = new UnsafeBuffer(0, 0);
-        try (SingleChronicleQueue documentQueue = Journal.buildQueue(ctx, dir.resolve("document"), false);
-            SingleChronicleQueue writeBytesQueue = Journal.buildQueue(ctx, dir.resolve("writeBytes"), false))
+        try (SingleChronicleQueue documentQueue = JournalQueues.openForWriter(ctx, dir.resolve("document"), null, null);
+            SingleChronicleQueue writeBytesQueue = JournalQueues.openForWriter(ctx, dir.resolve("writeBytes"), null, null))
         {
             final ExcerptAppender document = documentQueue.createAppender();
             final ExcerptAppender writeBytes = writeBytesQueue.createAppender();
