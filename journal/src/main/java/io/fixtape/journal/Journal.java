@@ -2,18 +2,13 @@ package io.fixtape.journal;
 
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreException;
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedFile;
 import net.openhft.chronicle.bytes.BytesStore;
-import net.openhft.chronicle.bytes.MappedBytes;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.domestic.InternalWire;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.File;
 import java.io.IOException;
@@ -45,7 +40,6 @@ public final class Journal implements AutoCloseable
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
     private static final long FORWARD_SKIP_LIMIT = 64;
-    private static final int INITIAL_STAGING_BYTES = 8 * 1024;
     private static final int PAGE = 4096;
 
     private final JournalContext ctx;
@@ -55,62 +49,14 @@ public final class Journal implements AutoCloseable
     private final SeqStateFile state;
     private final SingleChronicleQueue queue;
     private final ResendIndexes outIndexes;
-    private final File spaceProbe;
-    private final File queueDirectory;
-    private final long readOnlyWarningsAtOpen;
-    private final JournalWriteFaultInjector faultInjector;
+    private final DiskSpaceMonitor space;
+    private final JournalWriteGuard writeGuard;
     private final long recoveredRecords;
     private final String incompleteTail;
-    private final JournalRetention retention;
+    private final JournalAppender appender;
+    private final JournalSyncPolicy syncPolicy;
     private final net.openhft.chronicle.queue.RollCycle rollCycle;
-    /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
-    private final WriterCycleClock cycleClock;
-    private ExcerptAppender appender;
-    /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
-    private Bytes<Void> staging;
-    private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
-    private long growths;
     private ExcerptTailer readTailer;
-    /**
-     * Engine time of the next free-space check. (It was "last check + interval" computed as {@code now - last}
-     * with last = Long.MIN_VALUE, which overflows for every positive time: the watermark was never checked by time,
-     * only after a failed write.)
-     */
-    private long nextDiskCheckNanos = Long.MIN_VALUE;
-    private long lastSyncNanos;
-    private long syncs;
-    private long sequenceStateSyncs;
-    /** Free space below the watermark, as last measured ({@link #measureSpace}: the writer or the space watcher). */
-    private volatile boolean lowSpace;
-    /** Usable bytes on the journal's file system as last measured ({@link #measureSpace}). */
-    private volatile long usableBytes = Long.MAX_VALUE;
-    /**
-     * Set when another thread measures the free space on schedule ({@link #watchSpaceElsewhere}): the writer then
-     * only reads {@link #lowSpace}. A statfs on the writer took 70–380 µs now and then on the test VM's ext4 (the
-     * append that made it was the slowest order of an in-process paced replay, every 250 ms of the replayed clock).
-     */
-    private volatile boolean spaceWatchedElsewhere;
-    private int writeCycle = Integer.MIN_VALUE;
-    private volatile File currentCycleFile;
-    /** The writer's mapping of {@link #currentCycleFile} (Chronicle's MappedFile, shared like a tailer's). */
-    private volatile MappedFile currentMappedFile;
-    /** Diagnostic, null unless {@link AppendTimings#ENABLED}. */
-    private final AppendTimings appendTimings = AppendTimings.ENABLED ? new AppendTimings() : null;
-    @SuppressWarnings("unused") // written through WRITE_POSITION
-    private volatile long writePosition;
-    private static final java.lang.invoke.VarHandle WRITE_POSITION;
-
-    static
-    {
-        try
-        {
-            WRITE_POSITION = java.lang.invoke.MethodHandles.lookup().findVarHandle(Journal.class, "writePosition", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
     private boolean closed;
     /** Duty-cycle pretouch state (writer thread): the mapped chunk last touched and how far into it. */
     private BytesStore<?, ?> touchStore;
@@ -125,9 +71,7 @@ public final class Journal implements AutoCloseable
     {
         this.ctx = ctx;
         this.directory = ctx.directory().toAbsolutePath();
-        this.faultInjector = ctx.faultInjector();
         this.rollCycle = ctx.rollCycle();
-        this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
         createDirectories(directory);
         if (!Files.isWritable(directory))
         {
@@ -143,15 +87,16 @@ public final class Journal implements AutoCloseable
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
             this.outIndexes = new ResendIndexes(directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
-            ReadOnlyFallbackWatch.install();
-            this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
-            this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
+            this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
+            this.writeGuard = new JournalWriteGuard(directory, directory.resolve(QUEUE_DIR), space, ctx.faultInjector());
+            final JournalRetention retention = ctx.retentionCycles() > 0 ?
+                new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
+            // Chronicle's roll-cycle clock, refreshed from the records' engine time, unless the context sets one
+            final WriterCycleClock cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
             openedQueue = JournalQueues.openForWriter(ctx, directory.resolve(QUEUE_DIR), cycleClock, retention);
             this.queue = openedQueue;
-            failIfReadOnlyFallback();
-            this.spaceProbe = directory.toFile();
-            measureSpace(); // a journal opened below the watermark refuses the first append, whoever watches later
-            this.queueDirectory = directory.resolve(QUEUE_DIR).toFile();
+            writeGuard.failIfReadOnlyFallback();
+            space.measure(); // a journal opened below the watermark refuses the first append, whoever watches later
             for (final Integer id : registry.ids())
             {
                 openSession(id);
@@ -159,7 +104,8 @@ public final class Journal implements AutoCloseable
             final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
             this.recoveredRecords = recovery.appliedRecords();
             this.incompleteTail = recovery.incompleteTail();
-            stage(INITIAL_STAGING_BYTES);
+            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
+            this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
         }
         catch (final RuntimeException ex)
         {
@@ -195,16 +141,6 @@ public final class Journal implements AutoCloseable
         }
     }
 
-    private void failIfReadOnlyFallback()
-    {
-        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
-        {
-            throw new JournalException("Chronicle Queue fell back to read-only for " + directory + " (" +
-                ReadOnlyFallbackWatch.lastMessage() + "); refusing to run a journal that cannot write. Check directory " +
-                "permissions and the JVM flags (--add-opens java.base/sun.nio.ch=ALL-UNNAMED)");
-        }
-    }
-
     /** Registers (or finds) a session; returns its stable id. Configuration time only. */
     public int registerSession(final SessionId sessionId)
     {
@@ -227,25 +163,6 @@ public final class Journal implements AutoCloseable
     public String incompleteTail()
     {
         return incompleteTail;
-    }
-
-    /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
-    long stagingGrowths()
-    {
-        return growths;
-    }
-
-    private void stage(final int capacity)
-    {
-        final Bytes<Void> old = staging;
-        staging = Bytes.allocateDirect(capacity);
-        staging.singleThreadedCheckDisabled(true); // single writer by contract (see class javadoc)
-        stagingView.wrap(staging.addressForWrite(0), capacity);
-        if (old != null)
-        {
-            old.releaseLast();
-            growths++;
-        }
     }
 
     /** Number of records the last open applied from the journal tail (recovery cost indicator). */
@@ -271,143 +188,20 @@ public final class Journal implements AutoCloseable
         final int offset,
         final int length)
     {
-        checkWritable(timestampNanos);
-        if (faultInjector != null)
-        {
-            try
-            {
-                faultInjector.beforeWrite(sessionId, seqNum, length);
-            }
-            catch (final IOException ex)
-            {
-                throw failure(ex);
-            }
-        }
-        final int recordLength = JournalRecordDescriptor.HEADER_LENGTH + length;
-        if (recordLength > stagingView.capacity())
-        {
-            stage(Math.max(recordLength, 2 * stagingView.capacity())); // outside steady state: a longer record than ever
-        }
-        RecordCodec.stage(stagingView, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
-        final Bytes<Void> staging = this.staging;
-        staging.readPositionRemaining(0, recordLength);
-        final ExcerptAppender appender = appender();
-        if (cycleClock != null)
-        {
-            cycleClock.onAppend(timestampNanos); // Chronicle asks for the cycle on every append: one clock read per ms
-        }
-        try
-        {
-            // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index
-            // and write position, unlock. Unlike writingDocument() it does not re-derive the last sequence number by
-            // scanning from the last index entry on every call (this appender is the only writer; see class javadoc).
-            if (AppendTimings.ENABLED)
-            {
-                final long before = writePosition;
-                final long start = System.nanoTime();
-                appender.writeBytes(staging);
-                appendTimings.record(before, appender.wire().bytes().writePosition(), System.nanoTime() - start);
-            }
-            else
-            {
-                appender.writeBytes(staging);
-            }
-        }
-        catch (final Throwable t)
-        {
-            abandonPartialWrite(appender);
-            throw failure(t);
-        }
-        final Wire wire = appender.wire();
-        WRITE_POSITION.setRelease(this, wire.bytes().writePosition());
-        final long index = appender.lastIndexAppended();
-        final int cycle = appender.cycle();
-        if (cycle != writeCycle)
-        {
-            writeCycle = cycle;
-            wire.bytes().singleThreadedCheckDisabled(true); // the new cycle's mapped bytes: single writer by contract
-            currentCycleFile = appender.currentFile(); // once per roll: the file being written (tools, tests)
-            // ... and the mapping to touch it through: this writer's own, so that the pages it touches are mapped in
-            // the writer's page tables too (a pretoucher with a mapping of its own leaves the writer one fault per page)
-            currentMappedFile = wire.bytes() instanceof MappedBytes ? ((MappedBytes)wire.bytes()).mappedFile() : null;
-            if (retention != null)
-            {
-                retention.apply(); // once per roll; Chronicle's release callback may come later or on another thread
-            }
-        }
-        if (ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
-        {
-            syncAppender(appender);
-        }
-        else if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
-        {
-            lastSyncNanos = timestampNanos;
-            sync();
-        }
-        return index;
-    }
-
-    /**
-     * After a write that failed half way (a mapped page the file system could not back, SIGBUS surfaced as
-     * InternalError): the document's header was never completed, so readers (and a reopen) never see its bytes, and
-     * the next document is written over them. Chronicle's wire still believes it is inside that header; clear that,
-     * as Chronicle's own rollback of a writing document does.
-     */
-    private static void abandonPartialWrite(final ExcerptAppender appender)
-    {
-        final Wire wire = appender.wire();
-        if (wire instanceof InternalWire)
-        {
-            ((InternalWire)wire).forceNotInsideHeader();
-        }
-    }
-
-    private void syncAppender(final ExcerptAppender appender)
-    {
-        try
-        {
-            appender.sync();
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
-    }
-
-    private ExcerptAppender appender()
-    {
-        ExcerptAppender appender = this.appender;
-        if (appender == null)
-        {
-            appender = queue.createAppender();
-            appender.singleThreadedCheckDisabled(true); // single writer by contract: skip Chronicle's per-call thread check
-            this.appender = appender;
-        }
-        return appender;
-    }
-
-    private void checkWritable(final long nowNanos)
-    {
         if (closed)
         {
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
-        if (lowSpace || (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere))
-        {
-            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            measureSpace();
-        }
-        if (lowSpace)
-        {
-            throw new MessageStoreException(MessageStoreException.Reason.DISK_FULL, "journal " + directory + " has " +
-                spaceProbe.getUsableSpace() + " bytes free, below the low-space watermark of " + ctx.lowSpaceBytes() +
-                " bytes (JournalLowSpaceMb); free space or move JournalPath", null);
-        }
-        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
-        {
-            throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
-                "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
-        }
+        writeGuard.checkAppend(timestampNanos, sessionId, seqNum, length);
+        final long index = appender.append(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        syncPolicy.afterAppend(timestampNanos);
+        return index;
+    }
+
+    /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
+    long stagingGrowths()
+    {
+        return appender.stagingGrowths();
     }
 
     /**
@@ -418,49 +212,25 @@ public final class Journal implements AutoCloseable
      */
     public boolean probeWritable(final long nowNanos)
     {
-        if (closed)
-        {
-            return false;
-        }
-        nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-        measureSpace();
-        if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
-        {
-            return false;
-        }
-        if (faultInjector != null)
-        {
-            try
-            {
-                faultInjector.beforeProbe();
-            }
-            catch (final IOException ex)
-            {
-                return false;
-            }
-        }
-        return true;
+        return !closed && writeGuard.probe(nowNanos);
     }
 
     /**
-     * Measures the free space on the journal's file system now (a statfs) and publishes it for the writer
-     * ({@link #lowSpace}) and {@link #usableBytes}. Any thread: the writer on its schedule, or the thread that
+     * Measures the free space on the journal's file system now (a statfs) and publishes it for the writer and
+     * {@link #usableBytes}. Any thread: the writer on its schedule, or the thread that
      * {@link #watchSpaceElsewhere watches the space} for it.
      *
      * @return usable bytes.
      */
     public long measureSpace()
     {
-        final long usable = spaceProbe.getUsableSpace();
-        usableBytes = usable;
-        lowSpace = usable < ctx.lowSpaceBytes();
-        return usable;
+        return space.measure();
     }
 
     /** Usable bytes as last measured by {@link #measureSpace} (no system call). */
     public long usableBytes()
     {
-        return usableBytes;
+        return space.usableBytes();
     }
 
     /**
@@ -470,27 +240,7 @@ public final class Journal implements AutoCloseable
      */
     public void watchSpaceElsewhere()
     {
-        spaceWatchedElsewhere = true;
-    }
-
-    private MessageStoreException failure(final Throwable t)
-    {
-        measureSpace();
-        final String text = String.valueOf(t.getMessage());
-        final MessageStoreException.Reason reason;
-        if (lowSpace || text.contains("No space left") || text.contains("ENOSPC"))
-        {
-            reason = MessageStoreException.Reason.DISK_FULL;
-        }
-        else if (text.contains("Read-only") || text.contains("read-only") || text.contains("readonly"))
-        {
-            reason = MessageStoreException.Reason.READ_ONLY;
-        }
-        else
-        {
-            reason = MessageStoreException.Reason.IO_ERROR;
-        }
-        return new MessageStoreException(reason, "journal append failed in " + directory + ": " + t, t);
+        space.watchElsewhere();
     }
 
     /**
@@ -511,7 +261,7 @@ public final class Journal implements AutoCloseable
      */
     int pretouchAhead(final long aheadBytes, final int maxPages)
     {
-        if (closed || lowSpace)
+        if (closed || space.isLow())
         {
             return 0; // touching allocates blocks: never below the low-space watermark
         }
@@ -521,12 +271,13 @@ public final class Journal implements AutoCloseable
             pagesPretouched++;
             return 1; // one page per call: the resend index's next page this time
         }
-        final long position = writePosition;
-        if ((touchCycle == writeCycle && position + aheadBytes <= touchedUpTo) || appender == null)
+        final long position = appender.writePosition();
+        final int writeCycle = appender.writeCycle();
+        if (touchCycle == writeCycle && position + aheadBytes <= touchedUpTo)
         {
             return 0;
         }
-        final Wire wire = appender.wire();
+        final Wire wire = appender.wire(); // null before the first append
         if (wire == null)
         {
             return 0;
@@ -640,17 +391,9 @@ public final class Journal implements AutoCloseable
      */
     public int doWork(final long nowNanos)
     {
-        int work = 0;
-        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && nowNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        int work = syncPolicy.syncIfDue(nowNanos);
+        if (space.measureIfDue(nowNanos))
         {
-            lastSyncNanos = nowNanos;
-            sync();
-            work++;
-        }
-        if (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere)
-        {
-            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            measureSpace();
             work++;
         }
         return work;
@@ -659,20 +402,7 @@ public final class Journal implements AutoCloseable
     /** msync the queue's written range, the sequence state and the resend indexes. */
     public void sync()
     {
-        try
-        {
-            if (appender != null)
-            {
-                appender.sync();
-            }
-            state.force();
-            outIndexes.force();
-            syncs++;
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
+        syncPolicy.sync();
     }
 
     /**
@@ -685,43 +415,31 @@ public final class Journal implements AutoCloseable
      */
     public void syncSequenceState()
     {
-        if (ctx.durability() != JournalDurability.MSYNC_PER_MESSAGE)
-        {
-            return;
-        }
-        try
-        {
-            state.force();
-            sequenceStateSyncs++;
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
+        syncPolicy.syncSequenceState();
     }
 
     /** Completed {@link #syncSequenceState()} msyncs (writer thread). */
     public long sequenceStateSyncCount()
     {
-        return sequenceStateSyncs;
+        return syncPolicy.sequenceStateSyncCount();
     }
 
     /** Completed {@link #sync()} calls (periodic msync, per-message msync, flush): writer thread. */
     public long syncCount()
     {
-        return syncs;
+        return syncPolicy.syncCount();
     }
 
     /** File offset just past the last appended record in {@link #currentCycleFile()} (any thread). */
     public long writePosition()
     {
-        return writePosition;
+        return appender.writePosition();
     }
 
     /** The cycle file the writer appends to, or null before the first append (any thread). */
     public File currentCycleFile()
     {
-        return currentCycleFile;
+        return appender.currentCycleFile();
     }
 
     /**
@@ -731,7 +449,7 @@ public final class Journal implements AutoCloseable
      */
     MappedFile currentMappedFile()
     {
-        return currentMappedFile;
+        return appender.currentMappedFile();
     }
 
     SeqStateFile state()
@@ -773,16 +491,9 @@ public final class Journal implements AutoCloseable
             return;
         }
         closed = true;
-        if (appendTimings != null)
-        {
-            System.err.println("journal " + directory + ": " + appendTimings.summary());
-        }
         try
         {
-            if (appender != null)
-            {
-                appender.close();
-            }
+            appender.close();
             if (readTailer != null)
             {
                 readTailer.close();
@@ -790,7 +501,6 @@ public final class Journal implements AutoCloseable
             queue.close();
             outIndexes.close();
             state.close();
-            staging.releaseLast();
         }
         finally
         {
