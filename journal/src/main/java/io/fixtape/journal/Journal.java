@@ -3,11 +3,7 @@ package io.fixtape.journal;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreException;
 import net.openhft.chronicle.bytes.MappedFile;
-import net.openhft.chronicle.bytes.BytesStore;
-import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.Wire;
 import org.agrona.DirectBuffer;
 
 import java.io.File;
@@ -17,7 +13,11 @@ import java.nio.file.Path;
 
 /**
  * One engine's journal: a Chronicle Queue holding every journaled FIX message of all its sessions, the session
- * registry, the memory-mapped sequence state and one resend index per session, all under one directory it locks.
+ * table, the memory-mapped sequence state and one resend index per session, all under one directory it locks. This
+ * class opens and closes them together and is what the stores, tools and other modules call; the work is done by
+ * {@link TailRecovery} (at open), {@link JournalWriteGuard} and {@link DiskSpaceMonitor} (may a record be written),
+ * {@link JournalAppender} (write it), {@link JournalSyncPolicy} (msync it), {@link ResendReader} (read one back) and
+ * {@link DutyCyclePretoucher} (touch pages ahead of the writer).
  *
  * <pre>
  * JournalPath/
@@ -39,8 +39,6 @@ public final class Journal implements AutoCloseable
 {
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
-    private static final long FORWARD_SKIP_LIMIT = 64;
-    private static final int PAGE = 4096;
 
     private final JournalContext ctx;
     private final Path directory;
@@ -55,23 +53,14 @@ public final class Journal implements AutoCloseable
     private final String incompleteTail;
     private final JournalAppender appender;
     private final JournalSyncPolicy syncPolicy;
-    private final net.openhft.chronicle.queue.RollCycle rollCycle;
-    private ExcerptTailer readTailer;
+    private final DutyCyclePretoucher dutyCyclePretoucher;
+    private final ResendReader resendReader;
     private boolean closed;
-    /** Duty-cycle pretouch state (writer thread): the mapped chunk last touched and how far into it. */
-    private BytesStore<?, ?> touchStore;
-    private int touchCycle = Integer.MIN_VALUE;
-    private long touchedUpTo;
-    private long pagesPretouched;
-    private long pretouchFaults;
-    /** Resend index most recently written (writer thread): its next page is touched by {@link #pretouchAhead}. */
-    private ResendIndex lastIndexWritten;
 
     private Journal(final JournalContext ctx)
     {
         this.ctx = ctx;
         this.directory = ctx.directory().toAbsolutePath();
-        this.rollCycle = ctx.rollCycle();
         createDirectories(directory);
         if (!Files.isWritable(directory))
         {
@@ -106,6 +95,8 @@ public final class Journal implements AutoCloseable
             this.incompleteTail = recovery.incompleteTail();
             this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
             this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
+            this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
+            this.resendReader = new ResendReader(queue, ctx.rollCycle(), directory.toString());
         }
         catch (final RuntimeException ex)
         {
@@ -244,89 +235,33 @@ public final class Journal implements AutoCloseable
     }
 
     /**
-     * One small step of pre-touching ahead of the writer, from the writer's own duty cycle (writer thread only):
-     * writes the first long of up to {@code maxPages} 4 KiB pages between the write position and
-     * {@code aheadBytes} beyond it with a {@code compareAndSwapLong(0, 0)} (it faults the page in for writing and can
-     * never change data), through Chronicle's own mapping of the cycle file, the mapping the next append writes
-     * through: that append then finds the page mapped and allocated instead of taking the fault (and on a sparse
-     * file the block allocation and zeroing) itself. The same touch as Chronicle's {@code MicroToucher}, which
-     * touches only the next page. Only inside the chunk Chronicle has mapped now (the writer maps the next one when
-     * it gets there, and touching resumes in it); nothing while the free space is below the watermark (touching allocates blocks); a page the
-     * file system cannot back (SIGBUS, full disk) stops touching for that chunk and the writer reports DISK_FULL.
-     *
-     * Also touches the next page of the resend index a store wrote last ({@link ResendIndex#touchAhead}), counted in
-     * the same budget.
+     * One small step of pre-touching ahead of the writer, from the writer's own duty cycle (writer thread only): up to
+     * {@code maxPages} pages of the cycle file within {@code aheadBytes} of the write position, or the next page of the
+     * resend index a store wrote last ({@link DutyCyclePretoucher}).
      *
      * @return pages touched; 0 when the window is already touched or before the first append (cheap: a few reads).
      */
     int pretouchAhead(final long aheadBytes, final int maxPages)
     {
-        if (closed || space.isLow())
-        {
-            return 0; // touching allocates blocks: never below the low-space watermark
-        }
-        final ResendIndex index = lastIndexWritten;
-        if (index != null && index.touchAhead() != 0)
-        {
-            pagesPretouched++;
-            return 1; // one page per call: the resend index's next page this time
-        }
-        final long position = appender.writePosition();
-        final int writeCycle = appender.writeCycle();
-        if (touchCycle == writeCycle && position + aheadBytes <= touchedUpTo)
-        {
-            return 0;
-        }
-        final Wire wire = appender.wire(); // null before the first append
-        if (wire == null)
-        {
-            return 0;
-        }
-        final BytesStore<?, ?> store = wire.bytes().bytesStore();
-        if (store != touchStore || touchCycle != writeCycle)
-        {
-            touchStore = store;
-            touchCycle = writeCycle;
-            touchedUpTo = 0;
-        }
-        long page = Math.max(touchedUpTo, (position + PAGE - 1) & -PAGE);
-        final long target = position + aheadBytes;
-        int touched = 0;
-        try
-        {
-            while (touched < maxPages && page < target && store.inside(page, Long.BYTES))
-            {
-                store.compareAndSwapLong(page, 0L, 0L);
-                page += PAGE;
-                touched++;
-            }
-        }
-        catch (final InternalError ex)
-        {
-            pretouchFaults++; // SIGBUS: no block for this page (full file system); the writer's append reports it
-            page = Long.MAX_VALUE;
-        }
-        touchedUpTo = page;
-        pagesPretouched += touched;
-        return touched;
+        return closed ? 0 : dutyCyclePretoucher.touchAhead(aheadBytes, maxPages);
     }
 
     /** A store wrote this resend index: {@link #pretouchAhead} keeps its next page touched (writer thread). */
     void indexWritten(final ResendIndex index)
     {
-        lastIndexWritten = index;
+        dutyCyclePretoucher.indexWritten(index);
     }
 
     /** Pages touched by {@link #pretouchAhead} so far (writer thread). */
     long pagesPretouched()
     {
-        return pagesPretouched;
+        return dutyCyclePretoucher.pagesTouched();
     }
 
     /** Pages {@link #pretouchAhead} could not touch (no space): touching stopped for that chunk (writer thread). */
     long pretouchFaults()
     {
-        return pretouchFaults;
+        return dutyCyclePretoucher.faults();
     }
 
     /**
@@ -337,51 +272,7 @@ public final class Journal implements AutoCloseable
      */
     public boolean readAt(final long queueIndex, final JournalRecord record)
     {
-        ExcerptTailer tailer = readTailer;
-        if (tailer == null)
-        {
-            tailer = queue.createTailer();
-            tailer.singleThreadedCheckDisabled(true); // one reader at a time: the writer, or under the factory's lock
-            readTailer = tailer;
-        }
-        final long current = tailer.index();
-        if (current != queueIndex)
-        {
-            // Records of one session are interleaved with others' (and with inbound ones in audit mode): step over a
-            // few documents instead of an index lookup, which is cheaper and keeps the resend path allocation-free.
-            final long gap = queueIndex - current;
-            if (gap > 0 && gap <= FORWARD_SKIP_LIMIT && rollCycle.toCycle(queueIndex) == rollCycle.toCycle(current))
-            {
-                skipForward(tailer, queueIndex);
-            }
-            if (tailer.index() != queueIndex && !tailer.moveToIndex(queueIndex))
-            {
-                return false;
-            }
-        }
-        try (DocumentContext dc = tailer.readingDocument())
-        {
-            if (!dc.isPresent() || dc.index() != queueIndex)
-            {
-                return false;
-            }
-            RecordCodec.read(dc.wire().bytes(), queueIndex, record, directory.toString());
-            return true;
-        }
-    }
-
-    private static void skipForward(final ExcerptTailer tailer, final long queueIndex)
-    {
-        while (tailer.index() < queueIndex)
-        {
-            try (DocumentContext dc = tailer.readingDocument())
-            {
-                if (!dc.isPresent())
-                {
-                    return;
-                }
-            }
-        }
+        return resendReader.readAt(queueIndex, record);
     }
 
     /**
@@ -477,7 +368,7 @@ public final class Journal implements AutoCloseable
         return directory;
     }
 
-    /** The underlying queue (for the pretoucher and tools in this module). */
+    /** The underlying queue (tests and probes in this module write and read it directly). */
     SingleChronicleQueue queue()
     {
         return queue;
@@ -494,10 +385,7 @@ public final class Journal implements AutoCloseable
         try
         {
             appender.close();
-            if (readTailer != null)
-            {
-                readTailer.close();
-            }
+            resendReader.close();
             queue.close();
             outIndexes.close();
             state.close();

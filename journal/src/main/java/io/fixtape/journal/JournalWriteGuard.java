@@ -73,12 +73,7 @@ final class JournalWriteGuard
         }
     }
 
-    /**
-     * After a failed append: whether an append would pass the checks that failed it now — the free space is back
-     * above the watermark (measured now), Chronicle has not fallen back to read-only, the queue directory is writable
-     * and the fault injector lets writes through. Writes nothing; a true answer is a hint (the next append may still
-     * fail). Allocation-free apart from what the OS calls do.
-     */
+    /** {@link Journal#probeWritable}: the space measured now, no read-only fallback, a writable queue directory. */
     boolean probe(final long nowNanos)
     {
         space.measureNow(nowNanos);
