@@ -27,7 +27,6 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
 public final class ChronicleMessageStore implements MessageStore
 {
     private long resendIndexFailures;
-    private RuntimeException lastResendIndexFailure;
     private final Journal journal;
     private final int sessionId;
     private final boolean audit;
@@ -178,7 +177,6 @@ public final class ChronicleMessageStore implements MessageStore
         catch (final MessageStoreException | JournalException ex)
         {
             resendIndexFailures++;
-            lastResendIndexFailure = ex;
         }
     }
 
@@ -186,12 +184,6 @@ public final class ChronicleMessageStore implements MessageStore
     public long resendIndexFailures()
     {
         return resendIndexFailures;
-    }
-
-    /** The latest of {@link #resendIndexFailures()}, or null. */
-    public RuntimeException lastResendIndexFailure()
-    {
-        return lastResendIndexFailure;
     }
 
     private static int withAdmin(final int flags, final long msgType)
@@ -232,8 +224,7 @@ public final class ChronicleMessageStore implements MessageStore
     @Override
     public void reset()
     {
-        state.nextSender(sessionId, 1);
-        state.nextTarget(sessionId, 1);
+        state.resetSequenceNumbers(sessionId);
         outIndex.clear();
     }
 

@@ -76,12 +76,6 @@ public final class JournalReader implements AutoCloseable
         return tail.find();
     }
 
-    /** Positions at a Chronicle index (e.g. from a resend index); false if absent. */
-    public boolean moveToIndex(final long queueIndex)
-    {
-        return tailer.moveToIndex(queueIndex);
-    }
-
     /** Number of records currently in the journal (for progress bars; cheap, from Chronicle's indexes). */
     public long recordCount()
     {
@@ -130,16 +124,6 @@ public final class JournalReader implements AutoCloseable
         {
             throw new JournalException("cannot list " + directory + ": " + ex, ex);
         }
-    }
-
-    public void toStart()
-    {
-        tailer.toStart();
-    }
-
-    public void toEnd()
-    {
-        tailer.toEnd();
     }
 
     public Path directory()

@@ -147,11 +147,6 @@ public final class JournalSessionTable
         return ids;
     }
 
-    public synchronized int maxId()
-    {
-        return maxId;
-    }
-
     /** Whole file rewritten to a temp file, forced, then atomically renamed: a crash leaves the old or the new one. */
     private void persist()
     {
