@@ -75,7 +75,8 @@ public final class Journal implements AutoCloseable
             this.registry = JournalSessionTable.open(directory, false);
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
-            this.outIndexes = new ResendIndexes(directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
+            this.outIndexes = new ResendIndexes(
+                directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
             this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
             this.writeGuard = new JournalWriteGuard(directory, directory.resolve(QUEUE_DIR), space, ctx.faultInjector());
             final JournalRetention retention = ctx.retentionCycles() > 0 ?
@@ -184,7 +185,8 @@ public final class Journal implements AutoCloseable
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
         writeGuard.checkAppend(timestampNanos, sessionId, seqNum, length);
-        final long index = appender.append(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        final long index = appender.append(
+            sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
         syncPolicy.afterAppend(timestampNanos);
         return index;
     }

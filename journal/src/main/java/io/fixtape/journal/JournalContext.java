@@ -29,8 +29,8 @@ public final class JournalContext
     public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
     public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
     /**
-     * Default {@link #pretouchAheadBytes}: 1 MiB (16 MiB before 2026-12-03: a fresh journal's first pass over 16 MiB,
-     * 4,096 faults, competed with the writer for the 2 test-VM CPUs for ~90 ms; docs/BENCHMARKS.md, "Session 7").
+     * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
+     * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
      */
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
@@ -146,8 +146,8 @@ public final class JournalContext
     /**
      * Whether the journal runs a {@link JournalPretoucher} thread ({@code true}: {@link Pretouch#THREAD}) or no
      * pretouch at all ({@code false}: {@link Pretouch#OFF}). Why: the first write to a fresh page of the sparse cycle
-     * file makes the writer's thread fault and zero the page cache (docs/JOURNAL_FORMAT.md, "Append cost": ~1.8 µs of
-     * kernel time per 4 KiB page, one page per ~14 records, on the test VM). Settings: {@code JournalPretouch=Y|N}.
+     * file makes the writer's thread fault and zero the page cache (about 2 µs of kernel time per 4 KiB page, one page per
+     * ~14 records; docs/JOURNAL_FORMAT.md, "Append cost"). Settings: {@code JournalPretouch=Y|N}.
      */
     public JournalContext pretouch(final boolean pretouch)
     {
@@ -261,9 +261,8 @@ public final class JournalContext
     /**
      * Initial resend-index capacity in sequence numbers per session; default 4,194,304 (4 Mi): a sparse file of
      * 32 MiB apparent size of which only the pages written take space (4 KiB per 512 outbound messages). Past it the
-     * index grows by doubling, a remap on the writer thread: with the old default of 65,536 that remap was the
-     * slowest order of an in-process paced replay, ~1 ms at outbound seq 65,536 on the test VM
-     * (docs/BENCHMARKS.md, "Session 8"); a session that resets its sequence numbers daily stays under 4 Mi.
+     * index grows by doubling, a remap on the writer thread that stalls the append making it (about a millisecond at
+     * 65,536 entries); a session that resets its sequence numbers daily stays under 4 Mi.
      */
     public JournalContext initialIndexCapacity(final int initialIndexCapacity)
     {

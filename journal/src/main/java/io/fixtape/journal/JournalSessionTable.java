@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * The journal's table of sessions: maps each session (BeginString, SenderCompID, TargetCompID, qualifier) to the
- * stable small int id its journal records carry, persisted as {@value #FILE_NAME} next to the queue. A versioned, tab-separated text file (readable with {@code cat}):
+ * stable small int id its journal records carry, persisted as {@value #FILE_NAME} next to the queue. A versioned,
+ * tab-separated text file (readable with {@code cat}):
  * <pre>
  * format fixtape-sessions 1.0
  * 1	FIX.4.4	SENDER	TARGET	qualifier

@@ -22,7 +22,10 @@ final class JournalWriteGuard
 
     /** Call before the queue is opened: Chronicle's read-only fallback warnings are counted from here. */
     JournalWriteGuard(
-        final Path directory, final Path queueDirectory, final DiskSpaceMonitor space, final JournalWriteFaultInjector faultInjector)
+        final Path directory,
+        final Path queueDirectory,
+        final DiskSpaceMonitor space,
+        final JournalWriteFaultInjector faultInjector)
     {
         this.directory = directory;
         this.queueDirectory = queueDirectory.toFile();
