@@ -11,7 +11,7 @@ import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
 import io.fixtape.journal.JournalStoreProvider;
-import io.fixtape.journal.SessionRegistry;
+import io.fixtape.journal.JournalSessionTable;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.runtime.EngineContext;
 import org.agrona.concurrent.OffsetEpochNanoClock;
@@ -118,7 +118,7 @@ class SharedJournalTest
     {
         try (JournalReader reader = new JournalReader(journalDir))
         {
-            final SessionRegistry registry = reader.registry();
+            final JournalSessionTable registry = reader.registry();
             final JournalRecord record = new JournalRecord();
             final Map<Integer, int[]> perSession = new HashMap<>(); // id -> {orders in, fills out, last out seq}
             long records = 0;

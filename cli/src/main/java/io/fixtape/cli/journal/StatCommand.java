@@ -108,7 +108,7 @@ public final class StatCommand implements Callable<Integer>
         long last = Long.MIN_VALUE;
         final long size;
         final String incomplete;
-        final io.fixtape.journal.SessionRegistry registry;
+        final io.fixtape.journal.JournalSessionTable registry;
         try (JournalReader reader = new JournalReader(dir))
         {
             registry = reader.registry();

@@ -2,7 +2,7 @@ package io.fixtape.cli.journal;
 
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
-import io.fixtape.journal.SessionRegistry;
+import io.fixtape.journal.JournalSessionTable;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine.Command;
@@ -117,7 +117,7 @@ public final class TailCommand implements Callable<Integer>
             {
                 // A session registered after we started (the engine writes the registry before the session's first
                 // record): re-read it before naming or filtering the record. Once per unknown id.
-                final SessionRegistry newer = reader.reloadRegistry();
+                final JournalSessionTable newer = reader.reloadRegistry();
                 formatter.registry(newer);
                 filter.registry(newer);
                 if (formatter.knows(record.sessionId()))

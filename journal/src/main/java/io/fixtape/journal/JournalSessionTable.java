@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps each session to a stable small int id used in journal records, persisted as {@value #FILE_NAME} next to the
- * queue. A versioned, tab-separated text file (readable with {@code cat}):
+ * The journal's table of sessions: maps each session (BeginString, SenderCompID, TargetCompID, qualifier) to the
+ * stable small int id its journal records carry, persisted as {@value #FILE_NAME} next to the queue. A versioned,
+ * tab-separated text file (readable with {@code cat}):
  * <pre>
  * format fixtape-sessions 1.0
  * 1	FIX.4.4	SENDER	TARGET	qualifier
@@ -25,7 +26,7 @@ import java.util.Map;
  * Ids are never reused or renumbered. Registration happens at configuration time, never on the hot path;
  * methods are synchronized so tools and the engine's configuration thread may share an instance.
  */
-public final class SessionRegistry
+public final class JournalSessionTable
 {
     public static final String FILE_NAME = "sessions.registry";
     static final String FORMAT_PREFIX = "format fixtape-sessions ";
@@ -38,18 +39,18 @@ public final class SessionRegistry
     private final Map<Integer, SessionId> sessionById = new HashMap<>();
     private int maxId;
 
-    private SessionRegistry(final Path file, final boolean readOnly)
+    private JournalSessionTable(final Path file, final boolean readOnly)
     {
         this.file = file;
         this.readOnly = readOnly;
     }
 
-    /** Opens (creating if absent and not read-only) the registry in a journal directory. */
-    public static SessionRegistry open(final Path journalDir, final boolean readOnly)
+    /** Opens (creating if absent and not read-only) the session table of a journal directory. */
+    public static JournalSessionTable open(final Path journalDir, final boolean readOnly)
     {
-        final SessionRegistry registry = new SessionRegistry(journalDir.resolve(FILE_NAME), readOnly);
-        registry.load();
-        return registry;
+        final JournalSessionTable table = new JournalSessionTable(journalDir.resolve(FILE_NAME), readOnly);
+        table.load();
+        return table;
     }
 
     private void load()
@@ -145,11 +146,6 @@ public final class SessionRegistry
         final List<Integer> ids = new ArrayList<>(sessionById.keySet());
         Collections.sort(ids);
         return ids;
-    }
-
-    public synchronized int maxId()
-    {
-        return maxId;
     }
 
     /** Whole file rewritten to a temp file, forced, then atomically renamed: a crash leaves the old or the new one. */
