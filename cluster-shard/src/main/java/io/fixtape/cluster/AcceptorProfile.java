@@ -34,7 +34,7 @@ final class AcceptorProfile
         {
             profile.put("app_idle_strategy", context.appIdleStrategy());
             profile.put("aeron", "embedded media driver, SHARED mode on its own thread (aeron-driver, backoff idle, "
-                + "parks up to " + EmbeddedDriver.MAX_PARK_NS / 1000 + " us); client conductor stepped by the "
+                + "parks up to " + EmbeddedMediaDriver.MAX_PARK_NS / 1000 + " us); client conductor stepped by the "
                 + "application agent; IPC streams "
                 + IpcHeaderDescriptor.INBOUND_STREAM_ID + " (inbound) and " + IpcHeaderDescriptor.REPLY_STREAM_ID_BASE
                 + "+w (replies), header v" + IpcHeaderDescriptor.VERSION);

@@ -36,8 +36,8 @@ import java.util.concurrent.ThreadFactory;
  * knows nothing of Aeron: the fan-out is an {@link Application} ({@link SessionBridge}) plus a duty-cycle task
  * ({@link WorkerIpc}) on each worker. The application agent, the accepting agent and the Aeron client conductor
  * share one thread ({@link CompositeAgent}); the embedded media driver has one backoff thread of its own
- * ({@link EmbeddedDriver}), so the fan-out models run workers + 1 busy agents + 1 mostly parked driver thread.
- * This class starts and stops the model; its parts: {@link IpcStreams} (driver, client and IPC streams),
+ * ({@link EmbeddedMediaDriver}), so the fan-out models run workers + 1 busy agents + 1 mostly parked driver thread.
+ * This class starts and stops the model; its parts: {@link IpcStreams} (media driver, Aeron client and IPC streams),
  * {@link SessionHandover} (bridges, and connections handed to workers), {@link ShardPinning} and
  * {@link AcceptorProfile}.
  *

@@ -1,10 +1,12 @@
 package io.fixtape.cluster;
 
+import io.aeron.Aeron;
 import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.IdleStrategies;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.util.ArrayList;
@@ -12,7 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Aeron side of a fan-out model: the embedded media driver and its client ({@link EmbeddedDriver}), the inbound
+ * The Aeron side of a fan-out model: an {@link EmbeddedMediaDriver}, an Aeron client without a conductor thread (its
+ * invoker is stepped by {@link #clientAgent()} inside the application agent's duty cycle), the inbound
  * stream every worker publishes to ({@link IpcHeaderDescriptor#INBOUND_STREAM_ID}, read by the application agent)
  * and one reply stream per worker ({@link IpcHeaderDescriptor#REPLY_STREAM_ID_BASE} + worker, written by the
  * application agent through {@link #replyOutboxes()}). {@link #open} returns once every publication is connected.
@@ -26,7 +29,8 @@ final class IpcStreams implements AutoCloseable
     private static final String IPC = "aeron:ipc?term-length=";
     private static final long SETUP_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private final EmbeddedDriver driver;
+    private final EmbeddedMediaDriver driver;
+    private final Aeron aeron;
     private final ClusterCounters counters;
     private final int maxLength;
     private final int maxPendingBytes;
@@ -37,7 +41,19 @@ final class IpcStreams implements AutoCloseable
 
     private IpcStreams(final ClusterContext context, final EngineContext base, final ClusterCounters counters)
     {
-        this.driver = new EmbeddedDriver(context.aeronDirectoryName(), base.errorHandler());
+        this.driver = EmbeddedMediaDriver.launch(context.aeronDirectoryName(), base.errorHandler());
+        try
+        {
+            this.aeron = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(context.aeronDirectoryName())
+                .useConductorAgentInvoker(true)
+                .errorHandler(base.errorHandler()));
+        }
+        catch (final RuntimeException ex)
+        {
+            driver.close();
+            throw ex;
+        }
         this.counters = counters;
         this.maxLength = base.maxMessageSize() + IpcHeaderDescriptor.HEADER_LENGTH;
         this.maxPendingBytes = context.maxPendingBytes();
@@ -67,16 +83,16 @@ final class IpcStreams implements AutoCloseable
 
     private void connect(final String channel)
     {
-        inbound = driver.aeron().addPublication(channel, IpcHeaderDescriptor.INBOUND_STREAM_ID);
-        appSubscription = driver.aeron().addSubscription(channel, IpcHeaderDescriptor.INBOUND_STREAM_ID);
+        inbound = aeron.addPublication(channel, IpcHeaderDescriptor.INBOUND_STREAM_ID);
+        appSubscription = aeron.addSubscription(channel, IpcHeaderDescriptor.INBOUND_STREAM_ID);
         final List<Publication> publications = new ArrayList<>();
         publications.add(inbound);
         for (int w = 0; w < replyOutboxes.length; w++)
         {
             final int streamId = IpcHeaderDescriptor.REPLY_STREAM_ID_BASE + w;
-            final Publication reply = driver.aeron().addExclusivePublication(channel, streamId);
+            final Publication reply = aeron.addExclusivePublication(channel, streamId);
             publications.add(reply);
-            replySubscriptions[w] = driver.aeron().addSubscription(channel, streamId);
+            replySubscriptions[w] = aeron.addSubscription(channel, streamId);
             replyOutboxes[w] = new IpcOutbox(reply, counters, maxLength, maxPendingBytes);
         }
         awaitConnected(publications);
@@ -94,7 +110,7 @@ final class IpcStreams implements AutoCloseable
                 {
                     throw new IllegalStateException("IPC stream " + publication.streamId() + " not connected in 10 s");
                 }
-                idle.idle(driver.invoke());
+                idle.idle(aeron.conductorAgentInvoker().invoke()); // set-up: step the client here
             }
         }
     }
@@ -126,13 +142,34 @@ final class IpcStreams implements AutoCloseable
     /** Steps the Aeron client's conductor: compose into the application agent's runner. */
     Agent clientAgent()
     {
-        return driver.agent();
+        final AgentInvoker clientInvoker = aeron.conductorAgentInvoker();
+        return new Agent()
+        {
+            @Override
+            public int doWork()
+            {
+                return clientInvoker.invoke();
+            }
+
+            @Override
+            public String roleName()
+            {
+                return "aeron-client-invoker";
+            }
+        };
     }
 
-    /** Closes the client and the driver (after the agent stepping the client stopped). */
+    /** Closes the client, then the driver (after the agent stepping the client stopped). */
     @Override
     public void close()
     {
-        driver.close();
+        try
+        {
+            aeron.close();
+        }
+        finally
+        {
+            driver.close();
+        }
     }
 }

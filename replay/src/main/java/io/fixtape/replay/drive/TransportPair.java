@@ -8,13 +8,13 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.fixtape.cluster.EmbeddedMediaDriver;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import io.fixtape.replay.transport.aeron.AeronTransport;
 import io.fixtape.replay.transport.aeron.AeronTransportContext;
-import io.fixtape.replay.transport.aeron.EmbeddedMediaDriver;
 import io.fixtape.replay.transport.inproc.InProcPipe;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
