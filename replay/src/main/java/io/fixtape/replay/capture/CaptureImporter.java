@@ -61,14 +61,14 @@ public final class CaptureImporter implements FixStreamHandler
     }
 
     @Override
-    public void onMessage(final TcpConnection connection, final boolean fromFirstSender, final long timestampNanos,
+    public void onMessage(final ReassembledTcpFlow flow, final boolean fromFirstSender, final long timestampNanos,
         final DirectBuffer buffer, final int offset, final int length)
     {
         decoder.wrap(buffer, offset, length);
-        Roles roles = (Roles)connection.attachment();
+        Roles roles = (Roles)flow.attachment();
         if (roles == null)
         {
-            final boolean senderIsEngine = senderIsEngine(connection, fromFirstSender);
+            final boolean senderIsEngine = senderIsEngine(flow, fromFirstSender);
             final SessionId session = FixFields.sessionOf(decoder, senderIsEngine);
             if (session == null)
             {
@@ -76,14 +76,14 @@ public final class CaptureImporter implements FixStreamHandler
                 return;
             }
             roles = new Roles(senderIsEngine == fromFirstSender, session);
-            connection.attachment(roles);
+            flow.attachment(roles);
         }
         messages++;
         final boolean inbound = fromFirstSender != roles.firstSenderIsEngine;
         sink.onMessage(roles.session, inbound, timestampNanos, buffer, offset, length);
     }
 
-    private boolean senderIsEngine(final TcpConnection connection, final boolean fromFirstSender)
+    private boolean senderIsEngine(final ReassembledTcpFlow flow, final boolean fromFirstSender)
     {
         if (engineCompId != null)
         {
@@ -93,7 +93,7 @@ public final class CaptureImporter implements FixStreamHandler
         {
             return engineIsInitiator; // the first Logon comes from the initiator
         }
-        final Boolean firstSenderIsClient = connection.firstSenderIsClient();
+        final Boolean firstSenderIsClient = flow.firstSenderIsClient();
         if (firstSenderIsClient != null)
         {
             final boolean senderIsClient = firstSenderIsClient == fromFirstSender;

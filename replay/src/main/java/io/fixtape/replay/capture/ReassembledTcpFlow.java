@@ -6,14 +6,14 @@ import java.util.TreeMap;
 import org.agrona.DirectBuffer;
 
 /**
- * One TCP connection of a capture with both directions reassembled by sequence number: retransmitted bytes are
- * dropped (also partial overlaps), out-of-order segments wait until the hole before them is filled, and at the
- * end of the capture any hole that never filled is skipped and counted as a gap. Sequence numbers are unwrapped
- * to 64 bits so a stream may pass 4 GiB.
+ * A reassembled TCP flow: one TCP connection of a capture with both directions put back in order by sequence
+ * number. Retransmitted bytes are dropped (also partial overlaps), out-of-order segments wait until the hole before
+ * them is filled, and at the end of the capture any hole that never filled is skipped and counted as a gap.
+ * Sequence numbers are unwrapped to 64 bits so a stream may pass 4 GiB.
  *
  * <p>Not thread-safe; owned by a {@link TcpReassembler}.
  */
-public final class TcpConnection
+public final class ReassembledTcpFlow
 {
     private final int index;
     private final String firstSender;
@@ -24,7 +24,7 @@ public final class TcpConnection
     private int clientSide;
     private Object attachment;
 
-    TcpConnection(final int index, final String firstSender, final String firstReceiver)
+    ReassembledTcpFlow(final int index, final String firstSender, final String firstReceiver)
     {
         this.index = index;
         this.firstSender = firstSender;
@@ -180,7 +180,7 @@ public final class TcpConnection
             nextSequence += length;
             nextAbsolute += length;
             payloadBytes += length;
-            splitter.onBytes(TcpConnection.this, fromFirstSender, timestampNanos, buffer, offset, length, handler);
+            splitter.onBytes(ReassembledTcpFlow.this, fromFirstSender, timestampNanos, buffer, offset, length, handler);
         }
 
         private void drain(final long timestampNanos, final FixStreamHandler handler)
