@@ -63,7 +63,10 @@ public final class MicroBenchReport
         return secondary == null ? Double.NaN : secondary.getScore();
     }
 
-    /** {@code CodecPrimitives.scanSohFields} → {@code scanSohFields}; {@code GenLogon.encode} → {@code GenLogon}. */
+    /**
+     * {@code CodecPrimitives.scanSohFields} → {@code scanSohFields}; {@code FixtapeEncodeLogon.encode} →
+     * {@code FixtapeEncodeLogon}.
+     */
     static String displayName(final String classAndMethod)
     {
         final int dot = classAndMethod.indexOf('.');
