@@ -33,8 +33,8 @@ import java.util.function.Supplier;
  * empty values checked). An initiator runs one or more sessions ({@code SENDER → target}, one
  * {@link SocketInitiator}); an acceptor runs one session and fills every NewOrderSingle it receives with an
  * ExecutionReport. Either counts what it receives: fills per session (and their ClOrdIDs), orders, application
- * messages, PossDup messages, heartbeats, TestRequests and their answers, session and business rejects, resend
- * requests, sequence resets, logons and logouts.
+ * messages, PossDup messages, heartbeats and answers to its TestRequests, session and business rejects, resend
+ * requests and logons.
  *
  * <pre>
  * try (QfjPeer qfj = QfjPeer.initiator("FIX.4.4", "QFJ", "FIXTAPE", port).heartBtInt(1).start())
@@ -64,11 +64,9 @@ public final class QfjPeer implements Application, AutoCloseable
     private final AtomicInteger possDups = new AtomicInteger();
     private final AtomicInteger heartbeats = new AtomicInteger();
     private final AtomicInteger testRequestAnswers = new AtomicInteger();
-    private final AtomicInteger testRequests = new AtomicInteger();
     private final AtomicInteger sessionRejects = new AtomicInteger();
     private final AtomicInteger businessRejects = new AtomicInteger();
     private final AtomicInteger resendRequests = new AtomicInteger();
-    private final AtomicInteger sequenceResets = new AtomicInteger();
     private final AtomicInteger logons = new AtomicInteger();
     private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger execIds = new AtomicInteger();
@@ -292,11 +290,6 @@ public final class QfjPeer implements Application, AutoCloseable
         return testRequestAnswers.get();
     }
 
-    public int testRequests()
-    {
-        return testRequests.get();
-    }
-
     /** Session-level Rejects (35=3) received. */
     public int sessionRejects()
     {
@@ -320,19 +313,9 @@ public final class QfjPeer implements Application, AutoCloseable
         return resendRequests.get();
     }
 
-    public int sequenceResets()
-    {
-        return sequenceResets.get();
-    }
-
     public int logons()
     {
         return logons.get();
-    }
-
-    public int logouts()
-    {
-        return logouts.get();
     }
 
     @Override
@@ -370,18 +353,12 @@ public final class QfjPeer implements Application, AutoCloseable
                     testRequestAnswers.incrementAndGet();
                 }
                 break;
-            case MsgType.TEST_REQUEST:
-                testRequests.incrementAndGet();
-                break;
             case MsgType.REJECT:
                 lastReject = message.toString();
                 sessionRejects.incrementAndGet();
                 break;
             case MsgType.RESEND_REQUEST:
                 resendRequests.incrementAndGet();
-                break;
-            case MsgType.SEQUENCE_RESET:
-                sequenceResets.incrementAndGet();
                 break;
             default:
                 break;

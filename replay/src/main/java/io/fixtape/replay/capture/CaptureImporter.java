@@ -28,8 +28,6 @@ public final class CaptureImporter implements FixStreamHandler
     private final FixDecoder decoder = new FixDecoder();
     private String engineCompId;
     private boolean engineIsInitiator;
-    private long messages;
-    private long unattributed;
 
     public CaptureImporter(final RecordingSink sink)
     {
@@ -72,13 +70,11 @@ public final class CaptureImporter implements FixStreamHandler
             final SessionId session = FixFields.sessionOf(decoder, senderIsEngine);
             if (session == null)
             {
-                unattributed++;
-                return;
+                return; // no BeginString/CompIDs yet: the session cannot be identified from this message
             }
             roles = new Roles(senderIsEngine == fromFirstSender, session);
             flow.attachment(roles);
         }
-        messages++;
         final boolean inbound = fromFirstSender != roles.firstSenderIsEngine;
         sink.onMessage(roles.session, inbound, timestampNanos, buffer, offset, length);
     }
@@ -100,17 +96,6 @@ public final class CaptureImporter implements FixStreamHandler
             return senderIsClient == engineIsInitiator;
         }
         return false;
-    }
-
-    public long messages()
-    {
-        return messages;
-    }
-
-    /** Messages before a session could be identified (no BeginString/CompIDs), skipped. */
-    public long unattributed()
-    {
-        return unattributed;
     }
 
     private static final class Roles

@@ -8,7 +8,7 @@ public interface FixStreamHandler
 {
     /**
      * @param flow           the reassembled TCP connection.
-     * @param fromFirstSender true when sent by {@link ReassembledTcpFlow#firstSender()}, false for the other side.
+     * @param fromFirstSender true when sent by the side whose packet was seen first, false for the other side.
      * @param timestampNanos capture time of the packet that completed the message.
      */
     void onMessage(ReassembledTcpFlow flow, boolean fromFirstSender, long timestampNanos,

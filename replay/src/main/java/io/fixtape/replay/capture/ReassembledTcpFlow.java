@@ -15,41 +15,22 @@ import org.agrona.DirectBuffer;
  */
 public final class ReassembledTcpFlow
 {
-    private final int index;
-    private final String firstSender;
-    private final String firstReceiver;
     private final Direction forward;
     private final Direction backward;
     /** Which side sent the SYN (without ACK): 1 first sender, -1 the other, 0 not seen. */
     private int clientSide;
     private Object attachment;
 
-    ReassembledTcpFlow(final int index, final String firstSender, final String firstReceiver)
+    ReassembledTcpFlow()
     {
-        this.index = index;
-        this.firstSender = firstSender;
-        this.firstReceiver = firstReceiver;
         this.forward = new Direction(true);
         this.backward = new Direction(false);
     }
 
-    public int index()
-    {
-        return index;
-    }
-
-    /** Address:port of the side whose packet was seen first. */
-    public String firstSender()
-    {
-        return firstSender;
-    }
-
-    public String firstReceiver()
-    {
-        return firstReceiver;
-    }
-
-    /** True when the first sender opened the connection (sent the SYN); false if the other did; null if unseen. */
+    /**
+     * True when the first sender (the side whose packet was seen first) opened the connection (sent the SYN); false
+     * if the other did; null if unseen.
+     */
     public Boolean firstSenderIsClient()
     {
         return clientSide == 0 ? null : clientSide > 0;

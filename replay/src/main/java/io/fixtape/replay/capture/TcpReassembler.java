@@ -60,9 +60,7 @@ public final class TcpReassembler implements PacketHandler
         }
         if (flow == null)
         {
-            flow = new ReassembledTcpFlow(flows.size(),
-                TcpSegment.endpoint(segment.sourceAddress, segment.ipv6, segment.sourcePort),
-                TcpSegment.endpoint(segment.destinationAddress, segment.ipv6, segment.destinationPort));
+            flow = new ReassembledTcpFlow();
             final FlowKey key = new FlowKey();
             key.set(segment.sourceAddress, segment.sourcePort, segment.destinationAddress, segment.destinationPort);
             open.put(key, flow);
@@ -80,16 +78,6 @@ public final class TcpReassembler implements PacketHandler
         {
             flow.finish(lastTimestamp, handler);
         }
-    }
-
-    public List<ReassembledTcpFlow> flows()
-    {
-        return flows;
-    }
-
-    public long nonTcpPackets()
-    {
-        return nonTcpPackets;
     }
 
     /** Totals over all flows and directions, for the import report. */

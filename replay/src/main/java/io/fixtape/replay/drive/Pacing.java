@@ -10,7 +10,7 @@ public final class Pacing
 {
     /** As fast as the transport takes them: every message is scheduled at time 0. */
     public static final int MAX = 0;
-    /** The recorded inter-arrival times, divided by {@link #speed()}. */
+    /** The recorded inter-arrival times, divided by the speed factor. */
     public static final int RECORDED = 1;
     /** A fixed rate of {@link #rate()} messages per second. */
     public static final int RATE = 2;
@@ -88,11 +88,6 @@ public final class Pacing
     public int mode()
     {
         return mode;
-    }
-
-    public double speed()
-    {
-        return speed;
     }
 
     public long rate()
