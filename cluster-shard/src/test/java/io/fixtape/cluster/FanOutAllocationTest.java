@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The hot path of the fan-out models allocates nothing: QuickFIX/J orders in over TCP, the session agent publishes
  * them on Aeron IPC, the application agent runs {@code exec} and publishes the fill back, the session agent sends it.
  * After warm-up, rounds of orders are sent until one round leaves every fixtape thread (workers, application +
- * accepting agent + media driver invoker) at 0 allocated bytes (ThreadMXBean#getThreadAllocatedBytes). The first
+ * accepting agent + Aeron client invoker) at 0 allocated bytes (ThreadMXBean#getThreadAllocatedBytes). The first
  * rounds may show a few hundred bytes once (deoptimisation re-materialising scalar-replaced objects), as in the
  * engine's ZeroAllocationTcpTest.
  */

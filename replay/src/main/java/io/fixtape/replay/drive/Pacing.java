@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * When each inbound message is scheduled, relative to the start of the replay. Latency is measured from this
- * scheduled time (BENCH_CONTRACT: a sender that falls behind is charged for it).
+ * scheduled time, so a sender that falls behind is charged for its lateness.
  */
 public final class Pacing
 {

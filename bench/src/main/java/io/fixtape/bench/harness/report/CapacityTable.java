@@ -102,7 +102,8 @@ final class CapacityTable
 
     /**
      * The bracket of every (run, arm), computed here from its per-rate cells and capacity errors; the bracket the
-     * harness recorded (older versions took the highest pass below the first failure) is shown where it differs.
+     * harness recorded is shown where it differs (a record with {@code highest_passing_rate} instead of
+     * {@code capacity_rate} holds the highest pass below the first failure).
      */
     private void brackets(final List<ReportSource> rows, final List<ReportSource> records)
     {
@@ -137,7 +138,7 @@ final class CapacityTable
                 recorded.put(key, record);
             }
         }
-        md.append("Capacity = the highest offered rate whose capacity gate passes (BENCH_CONTRACT 3), computed by"
+        md.append("Capacity = the highest offered rate whose capacity gate passes, computed by"
             + " this report from the cells above:\n\n");
         md.append("| run | row | capacity it/s | capacity req/s | lowest failing rate above | non-monotone | bracket"
             + " | harness recorded |\n|---|---|---:|---:|---:|---|---|---|\n");

@@ -114,7 +114,7 @@ final class CellGates
         if (!row.getAsJsonObject("gates").has("offered_load") && "WARN".equals(offered.get("status")))
         {
             lines.add(0, "could not offer the load (" + offered.get("value") + "): the latency includes queueing"
-                + " in front of the arm, not only service (BENCH_CONTRACT 3)");
+                + " in front of the arm, not only service");
         }
         return lines;
     }

@@ -65,8 +65,8 @@ final class RoundTripTable
         }
         if (!withoutFloor.isEmpty())
         {
-            md.append("\n† **no floor row from the same run in this table** (BENCH_CONTRACT 1: every round-trip table"
-                + " carries the floor measured in the same run): ").append(String.join(", ", withoutFloor))
+            md.append("\n† **no floor row from the same run in this table** (every round-trip table carries the"
+                + " floor measured in the same run): ").append(String.join(", ", withoutFloor))
                 .append(". Their floor comparisons, if any, are against a floor not shown here.\n");
         }
     }

@@ -152,7 +152,7 @@ public final class CellBuilder
         {
             warnings.add(recipe.isSmoke() ? 1 : 0, "could not offer the load (" + offeredLoad.get("value") + "; "
                 + offeredLoad.get("threshold") + "): the latency includes queueing in front of the arm, not only"
-                + " service (BENCH_CONTRACT 3)");
+                + " service");
         }
         if ("capacity".equals(kind))
         {
