@@ -145,7 +145,7 @@ public final class QfjPeer implements Application, AutoCloseable
         return Session.lookupSession(id);
     }
 
-    /** Waits until every session logged on once (15 s at most). */
+    /** Waits until QuickFIX/J reported one Logon per session (15 s at most). */
     public void awaitLogon()
     {
         awaitLogons(sessionIds.size(), TIMEOUT_SECONDS);
@@ -223,7 +223,7 @@ public final class QfjPeer implements Application, AutoCloseable
 
     /**
      * A limit NewOrderSingle valid for this peer's FIX version: symbol, side, quantity and price vary with
-     * {@code id}; HandlInst is set where the version requires it (before FIX.4.4).
+     * {@code id}; HandlInst is set where the version requires it (FIX.4.0 to FIX.4.3).
      */
     public Message newOrderSingle(final String clOrdId, final int id)
     {
