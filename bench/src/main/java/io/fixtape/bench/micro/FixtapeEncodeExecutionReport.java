@@ -3,7 +3,7 @@ package io.fixtape.bench.micro;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /** fixtape encodes the sample complete fill (35=8) of SampleMessages. See {@link EncodeBenchmark}. */
-public class GenExecutionReport extends EncodeBenchmark
+public class FixtapeEncodeExecutionReport extends EncodeBenchmark
 {
     @Override
     protected int write(final FixtapeMessages messages, final UnsafeBuffer buffer, final int msgSeqNum,

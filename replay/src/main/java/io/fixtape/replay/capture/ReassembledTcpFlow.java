@@ -6,50 +6,31 @@ import java.util.TreeMap;
 import org.agrona.DirectBuffer;
 
 /**
- * One TCP connection of a capture with both directions reassembled by sequence number: retransmitted bytes are
- * dropped (also partial overlaps), out-of-order segments wait until the hole before them is filled, and at the
- * end of the capture any hole that never filled is skipped and counted as a gap. Sequence numbers are unwrapped
- * to 64 bits so a stream may pass 4 GiB.
+ * A reassembled TCP flow: one TCP connection of a capture with both directions put back in order by sequence
+ * number. Retransmitted bytes are dropped (also partial overlaps), out-of-order segments wait until the hole before
+ * them is filled, and at the end of the capture any hole that never filled is skipped and counted as a gap.
+ * Sequence numbers are unwrapped to 64 bits so a stream may pass 4 GiB.
  *
  * <p>Not thread-safe; owned by a {@link TcpReassembler}.
  */
-public final class TcpConnection
+public final class ReassembledTcpFlow
 {
-    private final int index;
-    private final String firstSender;
-    private final String firstReceiver;
     private final Direction forward;
     private final Direction backward;
     /** Which side sent the SYN (without ACK): 1 first sender, -1 the other, 0 not seen. */
     private int clientSide;
     private Object attachment;
 
-    TcpConnection(final int index, final String firstSender, final String firstReceiver)
+    ReassembledTcpFlow()
     {
-        this.index = index;
-        this.firstSender = firstSender;
-        this.firstReceiver = firstReceiver;
         this.forward = new Direction(true);
         this.backward = new Direction(false);
     }
 
-    public int index()
-    {
-        return index;
-    }
-
-    /** Address:port of the side whose packet was seen first. */
-    public String firstSender()
-    {
-        return firstSender;
-    }
-
-    public String firstReceiver()
-    {
-        return firstReceiver;
-    }
-
-    /** True when the first sender opened the connection (sent the SYN); false if the other did; null if unseen. */
+    /**
+     * True when the first sender (the side whose packet was seen first) opened the connection (sent the SYN); false
+     * if the other did; null if unseen.
+     */
     public Boolean firstSenderIsClient()
     {
         return clientSide == 0 ? null : clientSide > 0;
@@ -180,7 +161,7 @@ public final class TcpConnection
             nextSequence += length;
             nextAbsolute += length;
             payloadBytes += length;
-            splitter.onBytes(TcpConnection.this, fromFirstSender, timestampNanos, buffer, offset, length, handler);
+            splitter.onBytes(ReassembledTcpFlow.this, fromFirstSender, timestampNanos, buffer, offset, length, handler);
         }
 
         private void drain(final long timestampNanos, final FixStreamHandler handler)
