@@ -134,7 +134,8 @@ final class CodecModel
         private final Map<String, ComponentModel> components = new LinkedHashMap<>();
         private final Set<String> building = new LinkedHashSet<>();
         private final Map<String, GroupModel> groups = new LinkedHashMap<>();
-        private final Map<String, Set<String>> groupVariants = new LinkedHashMap<>();
+        private final Map<String, GroupModel> groupsBySignature = new LinkedHashMap<>();
+        private final Map<String, Map<String, Integer>> groupLayouts = new LinkedHashMap<>();
         private final Set<String> classNames = new LinkedHashSet<>();
         private final List<RootModel> roots = new ArrayList<>();
 
@@ -297,7 +298,8 @@ final class CodecModel
             {
                 if (entry.kind() == DictionaryStructure.Kind.GROUP)
                 {
-                    groupVariants.computeIfAbsent(entry.name(), n -> new LinkedHashSet<>()).add(signature(entry));
+                    groupLayouts.computeIfAbsent(entry.name(), n -> new LinkedHashMap<>())
+                        .merge(signature(entry), 1, Integer::sum);
                     collectGroupVariants(entry.children());
                 }
             }
@@ -378,31 +380,45 @@ final class CodecModel
         }
 
         /**
-         * One class per distinct group layout: named after the group when every occurrence of that group has the
-         * same layout ({@code NoPartyIDs}), otherwise after its owner and the group ({@code NewOrderSingleNoAllocs}).
+         * One class per distinct group layout. The layout most owners of a group use (the first on a tie) is named
+         * after the group ({@code NoPartyIDs}); another layout after the first owner that uses it and the group
+         * ({@code NewOrderSingleNoAllocs}), and shared by every owner with that layout.
          */
         private GroupModel group(final DictionaryStructure.Entry entry, final String ownerBase)
         {
             final String signature = signature(entry);
-            final String name = Names.type(entry.name());
-            String base = groupVariants.get(entry.name()).size() == 1 ? name : ownerBase + name;
-            for (int suffix = 2; ; suffix++)
+            final GroupModel existing = groupsBySignature.get(signature);
+            if (existing != null)
             {
-                final GroupModel existing = groups.get(base);
-                if (existing != null && existing.signature().equals(signature))
-                {
-                    return existing;
-                }
-                if (existing == null && classNames.add(base + "Group"))
-                {
-                    break;
-                }
-                base = (groupVariants.get(entry.name()).size() == 1 ? name : ownerBase + name) + suffix;
+                return existing;
+            }
+            final String name = Names.type(entry.name());
+            final String preferred = signature.equals(commonLayout(entry.name())) ? name : ownerBase + name;
+            String base = preferred;
+            for (int suffix = 2; !classNames.add(base + "Group"); suffix++)
+            {
+                base = preferred + suffix;
             }
             final GroupModel model = new GroupModel(field(entry.name()), base, signature);
+            groupsBySignature.put(signature, model);
             groups.put(base, model);
             addMembers(model, entry.children(), base);
             return model;
+        }
+
+        private String commonLayout(final String groupName)
+        {
+            String common = null;
+            int most = 0;
+            for (final Map.Entry<String, Integer> layout : groupLayouts.get(groupName).entrySet())
+            {
+                if (layout.getValue() > most)
+                {
+                    common = layout.getKey();
+                    most = layout.getValue();
+                }
+            }
+            return common;
         }
 
         /** The root's tags must be exactly the engine's; groups get their delimiter and required tags from it. */

@@ -62,9 +62,14 @@ class CodecModelTest
         final Map<String, String> sources = new CodecGenerator()
             .dictionary(DictionarySource.file(GoldenFilesTest.SAMPLE)).packageName("p").sources();
         assertTrue(sources.containsKey("NoPartyIDsGroupDecoder"), "one layout: one class named after the group");
-        assertTrue(sources.containsKey("NewOrderSingleNoAllocsGroupDecoder"), "two layouts: named after the owner");
-        assertTrue(sources.containsKey("ExecutionReportNoAllocsGroupEncoder"));
-        assertFalse(sources.containsKey("NoAllocsGroupDecoder"));
+        assertTrue(sources.containsKey("NoAllocsGroupDecoder"), "two layouts, one use each: the first is plain");
+        assertTrue(sources.containsKey("ExecutionReportNoAllocsGroupEncoder"), "the other is named after its owner");
+        assertFalse(sources.containsKey("NewOrderSingleNoAllocsGroupDecoder"));
+
+        final Map<String, String> fix44 = new CodecGenerator().dictionary(DictionarySource.standard("FIX44"))
+            .packageName("p").sources();
+        assertTrue(fix44.containsKey("NoUnderlyingsGroupDecoder"), "the layout most messages use");
+        assertTrue(fix44.get("NewOrderSingleDecoder").contains("NoUnderlyingsGroupDecoder noUnderlyings()"));
     }
 
     @Test

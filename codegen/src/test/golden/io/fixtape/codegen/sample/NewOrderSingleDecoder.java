@@ -23,7 +23,7 @@ public final class NewOrderSingleDecoder
     private final DecoderScope scope = new DecoderScope(21);
     private final AsciiSequenceView clOrdIDView = new AsciiSequenceView();
     private final AsciiSequenceView accountView = new AsciiSequenceView();
-    private final NewOrderSingleNoAllocsGroupDecoder noAllocs = new NewOrderSingleNoAllocsGroupDecoder();
+    private final NoAllocsGroupDecoder noAllocs = new NoAllocsGroupDecoder();
     private final AsciiSequenceView execInstView = new AsciiSequenceView();
     private final Decimal priceValue = new Decimal();
     private final AsciiSequenceView rawDataView = new AsciiSequenceView();
@@ -44,7 +44,7 @@ public final class NewOrderSingleDecoder
                 case 11: s.put(0, i); break;
                 case 1: s.put(1, i); break;
                 case 453: s.put(14, i); i = NoPartyIDsGroupDecoder.end(decoder, i) - 1; break;
-                case 78: s.put(2, i); i = NewOrderSingleNoAllocsGroupDecoder.end(decoder, i) - 1; break;
+                case 78: s.put(2, i); i = NoAllocsGroupDecoder.end(decoder, i) - 1; break;
                 case 21: s.put(3, i); break;
                 case 18: s.put(4, i); break;
                 case 55: s.put(15, i); break;
@@ -123,7 +123,7 @@ public final class NewOrderSingleDecoder
     }
 
     /** The NoAllocs (78) repeating group, positioned before its first entry (none when absent). */
-    public NewOrderSingleNoAllocsGroupDecoder noAllocs()
+    public NoAllocsGroupDecoder noAllocs()
     {
         return noAllocs.wrap(scope.decoder(), scope.index(2));
     }

@@ -21,7 +21,7 @@ public final class NewOrderSingleEncoder
     public static final long MESSAGE_TYPE = 0x44L;
     private final EncoderScope scope = new EncoderScope();
     final PartiesEncoder parties = new PartiesEncoder(scope);
-    final NewOrderSingleNoAllocsGroupEncoder noAllocs = new NewOrderSingleNoAllocsGroupEncoder();
+    final NoAllocsGroupEncoder noAllocs = new NoAllocsGroupEncoder();
     final InstrumentEncoder instrument = new InstrumentEncoder(scope);
     final OrderQtyDataEncoder orderQtyData = new OrderQtyDataEncoder(scope);
     long present0;
@@ -77,7 +77,7 @@ public final class NewOrderSingleEncoder
     }
 
     /** Opens the NoAllocs (78) repeating group; add entries with {@code next()}. */
-    public NewOrderSingleNoAllocsGroupEncoder noAllocs()
+    public NoAllocsGroupEncoder noAllocs()
     {
         scope.open(noAllocs);
         return noAllocs;

@@ -101,7 +101,7 @@ class SampleAllocationTest
                 sink += subId.partySubID().length() + subId.partySubIDType();
             }
         }
-        for (final NewOrderSingleNoAllocsGroupDecoder alloc : order.noAllocs())
+        for (final NoAllocsGroupDecoder alloc : order.noAllocs())
         {
             sink += alloc.allocAccount().length() + alloc.allocQty().mantissa();
         }

@@ -115,7 +115,7 @@ class SampleDecoderTest
         assertThrows(java.util.NoSuchElementException.class, parties::next);
 
         int allocs = 0;
-        for (final NewOrderSingleNoAllocsGroupDecoder alloc : order.noAllocs())
+        for (final NoAllocsGroupDecoder alloc : order.noAllocs())
         {
             assertEquals("A1", alloc.allocAccount().toString());
             assertEquals(new Decimal(100, 0), alloc.allocQty());

@@ -10,37 +10,36 @@ import org.agrona.DirectBuffer;
  * counts the entries and is written with them when the owner writes its next field or completes. Allocation-free once
  * the staging buffer has grown; not thread-safe.
  */
-public final class NewOrderSingleNoAllocsGroupEncoder extends GroupEncoder<NewOrderSingleNoAllocsGroupEncoder>
+public final class NoAllocsGroupEncoder extends GroupEncoder<NoAllocsGroupEncoder>
 {
-    NewOrderSingleNoAllocsGroupEncoder()
+    NoAllocsGroupEncoder()
     {
         super(78, 79, true);
     }
 
     /** Writes AllocAccount (79, STRING), ASCII. */
-    public NewOrderSingleNoAllocsGroupEncoder allocAccount(final CharSequence value)
+    public NoAllocsGroupEncoder allocAccount(final CharSequence value)
     {
         scope.out().putString(79, value);
         return this;
     }
 
     /** Writes AllocAccount (79, STRING) from {@code buffer[offset, offset + length)}. */
-    public NewOrderSingleNoAllocsGroupEncoder allocAccount(
-        final DirectBuffer buffer, final int offset, final int length)
+    public NoAllocsGroupEncoder allocAccount(final DirectBuffer buffer, final int offset, final int length)
     {
         scope.out().putBytes(79, buffer, offset, length);
         return this;
     }
 
     /** Writes AllocQty (80, QTY). */
-    public NewOrderSingleNoAllocsGroupEncoder allocQty(final Decimal value)
+    public NoAllocsGroupEncoder allocQty(final Decimal value)
     {
         scope.out().putDecimal(80, value);
         return this;
     }
 
     /** Writes AllocQty (80, QTY) as {@code mantissa * 10^-scale}. */
-    public NewOrderSingleNoAllocsGroupEncoder allocQty(final long mantissa, final int scale)
+    public NoAllocsGroupEncoder allocQty(final long mantissa, final int scale)
     {
         scope.out().putDecimal(80, mantissa, scale);
         return this;
@@ -58,7 +57,7 @@ public final class NewOrderSingleNoAllocsGroupEncoder extends GroupEncoder<NewOr
     }
 
     @Override
-    protected NewOrderSingleNoAllocsGroupEncoder self()
+    protected NoAllocsGroupEncoder self()
     {
         return this;
     }

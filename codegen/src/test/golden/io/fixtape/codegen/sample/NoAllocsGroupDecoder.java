@@ -11,13 +11,13 @@ import org.agrona.AsciiSequenceView;
  * The NoAllocs (78) repeating group: iterate its entries with for-each or {@code hasNext()}/{@code next()}; each
  * entry's fields are then read through this object. Entries start with tag 79. Allocation-free; not thread-safe.
  */
-public final class NewOrderSingleNoAllocsGroupDecoder extends GroupDecoder<NewOrderSingleNoAllocsGroupDecoder>
+public final class NoAllocsGroupDecoder extends GroupDecoder<NoAllocsGroupDecoder>
 {
     private static final int SLOT_COUNT = 2;
     private final AsciiSequenceView allocAccountView = new AsciiSequenceView();
     private final Decimal allocQtyValue = new Decimal();
 
-    NewOrderSingleNoAllocsGroupDecoder()
+    NoAllocsGroupDecoder()
     {
         super(SLOT_COUNT, 79);
     }
@@ -110,7 +110,7 @@ public final class NewOrderSingleNoAllocsGroupDecoder extends GroupDecoder<NewOr
     }
 
     @Override
-    protected NewOrderSingleNoAllocsGroupDecoder self()
+    protected NoAllocsGroupDecoder self()
     {
         return this;
     }
