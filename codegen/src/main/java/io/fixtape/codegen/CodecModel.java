@@ -531,17 +531,6 @@ final class CodecModel
         return null;
     }
 
-    /** Distinct tags of a root's scope with every slot each one fills (a tag listed twice fills both). */
-    static Map<Integer, List<Placement>> byTag(final List<Placement> placements)
-    {
-        final Map<Integer, List<Placement>> byTag = new LinkedHashMap<>();
-        for (final Placement placement : placements)
-        {
-            byTag.computeIfAbsent(placement.tag(), t -> new ArrayList<>()).add(placement);
-        }
-        return byTag;
-    }
-
     /** Every container of the model: messages, header, components, groups. */
     Collection<ContainerModel> containers()
     {

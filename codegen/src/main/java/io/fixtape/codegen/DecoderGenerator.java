@@ -10,6 +10,7 @@ import io.fixtape.codegen.JavaSource.TypeKind;
 import io.fixtape.codegen.runtime.DecoderScope;
 import io.fixtape.codegen.runtime.GroupDecoder;
 import io.fixtape.codegen.runtime.Printing;
+import io.fixtape.codegen.runtime.ScopeLayout;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.AsciiSequenceView;
@@ -17,7 +18,6 @@ import org.agrona.MutableDirectBuffer;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import static javax.lang.model.element.Modifier.FINAL;
@@ -64,21 +64,15 @@ final class DecoderGenerator
             out.field(Set.of(PUBLIC, STATIC, FINAL), "long", "MESSAGE_TYPE", hex(message.packedMsgType()));
         }
         final MemberWriter members = new MemberWriter(out, message, false);
+        layout(out, message, Set.of(PRIVATE, STATIC, FINAL), 0);
         out.field(Set.of(PRIVATE, FINAL), out.type(DecoderScope.class), "scope",
-            "new " + out.type(DecoderScope.class) + "(" + message.slotCount() + ")");
+            "new " + out.type(DecoderScope.class) + "(LAYOUT.slotCount())");
         members.valueHolders();
         members.componentFields(false);
 
         out.javadoc("Indexes the fields of {@code decoder}, which holds one whole message; returns this.");
         out.beginMethod(Set.of(PUBLIC), name, "wrap", new Param(out.type(FixDecoder.class), "decoder"));
-        out.statement("final ", out.type(DecoderScope.class), " s = scope");
-        out.statement("s.reset(decoder)");
-        out.beginBlock("for (int i = 0, fieldCount = decoder.fieldCount(); i < fieldCount; i++)");
-        out.beginBlock("switch (decoder.tagAt(i))");
-        scanCases(out, message.placements());
-        out.line("default: break;");
-        out.end();
-        out.end();
+        out.statement("LAYOUT.scanMessage(decoder, scope)");
         out.statement("return this");
         out.end();
 
@@ -151,16 +145,14 @@ final class DecoderGenerator
             "Entries start with tag " + group.delimiterTag() + ". Allocation-free; not thread-safe.");
         out.beginType(Set.of(PUBLIC, FINAL), TypeKind.CLASS, name, out.generic(GroupDecoder.class, name));
         final MemberWriter members = new MemberWriter(out, group, false);
-        out.field(Set.of(PRIVATE, STATIC, FINAL), "int", "SLOT_COUNT", Integer.toString(group.slotCount()));
+        layout(out, group, Set.of(STATIC, FINAL), group.delimiterTag());
         members.valueHolders();
         members.componentFields(false);
 
         out.beginMethod(Set.of(), null, name);
-        out.statement("super(SLOT_COUNT, " + group.delimiterTag() + ")");
+        out.statement("super(LAYOUT)");
         out.end();
 
-        groupEnd(out, group);
-        scanEntry(out, group);
         members.accessors();
 
         out.annotation(Override.class);
@@ -176,107 +168,39 @@ final class DecoderGenerator
         return out;
     }
 
-    /** {@code static int end(decoder, countIndex)}: the index after the group, nested groups skipped whole. */
-    private static void groupEnd(final JavaSource out, final GroupModel group)
+    /**
+     * The root's {@link ScopeLayout}: a (tag, slot, nested group) triple per placement and the layouts of the groups
+     * its scope holds, so that scanning is table-driven and the same small loop for every message.
+     */
+    private static void layout(
+        final JavaSource out, final RootModel root, final Set<javax.lang.model.element.Modifier> modifiers,
+        final int delimiterTag)
     {
-        out.javadoc("Index just after the group whose NumInGroup field is at {@code countIndex}.");
-        out.beginMethod(Set.of(STATIC), "int", "end", new Param(out.type(FixDecoder.class), "decoder"),
-            new Param("int", "countIndex"));
-        out.statement("final int fieldCount = decoder.fieldCount()");
-        out.statement("int i = countIndex + 1");
-        out.line("scan:");
-        out.beginBlock("for (; i < fieldCount; i++)");
-        out.beginBlock("switch (decoder.tagAt(i))");
-        final List<String> plain = new ArrayList<>();
-        final List<String> nested = new ArrayList<>();
-        for (final Map.Entry<Integer, List<Placement>> tag : CodecModel.byTag(group.placements()).entrySet())
+        final List<GroupModel> nested = new ArrayList<>();
+        final List<String> triples = new ArrayList<>();
+        for (final Placement placement : root.placements())
         {
-            final GroupMember groupMember = groupOf(tag.getValue());
-            if (groupMember == null)
-            {
-                plain.add("case " + tag.getKey() + ":");
-            }
-            else
-            {
-                nested.add("case " + tag.getKey() + ": i = " + groupMember.group.decoderClass() +
-                    ".end(decoder, i) - 1; break;");
-            }
-        }
-        wrapCaseLabels(out, plain);
-        for (final String line : nested)
-        {
-            out.line(line);
-        }
-        out.line("default: break scan;");
-        out.end();
-        out.end();
-        out.statement("return i");
-        out.end();
-    }
-
-    /** Case labels several to a line, the last line ending in {@code break;}. */
-    private static void wrapCaseLabels(final JavaSource out, final List<String> labels)
-    {
-        final int perLine = 8;
-        for (int i = 0; i < labels.size(); i += perLine)
-        {
-            final List<String> line = labels.subList(i, Math.min(labels.size(), i + perLine));
-            out.line(String.join(" ", line) + (i + perLine >= labels.size() ? " break;" : ""));
-        }
-    }
-
-    private static void scanEntry(final JavaSource out, final GroupModel group)
-    {
-        out.annotation(Override.class);
-        out.beginMethod(Set.of(PROTECTED), "int", "scanEntry", new Param(out.type(FixDecoder.class), "decoder"),
-            new Param("int", "start"));
-        out.statement("final ", out.type(DecoderScope.class), " s = scope");
-        out.statement("final int fieldCount = decoder.fieldCount()");
-        out.statement("int i = start");
-        out.line("scan:");
-        out.beginBlock("for (; i < fieldCount; i++)");
-        out.statement("final int tag = decoder.tagAt(i)");
-        out.beginBlock("if (tag == " + group.delimiterTag() + " && i != start)");
-        out.statement("break");
-        out.end();
-        out.beginBlock("switch (tag)");
-        scanCases(out, group.placements());
-        out.line("default: break scan;");
-        out.end();
-        out.end();
-        out.statement("return i");
-        out.end();
-    }
-
-    /** One case per distinct tag: store the index in every slot the tag fills; skip a group's body. */
-    private static void scanCases(final JavaSource out, final List<Placement> placements)
-    {
-        for (final Map.Entry<Integer, List<Placement>> tag : CodecModel.byTag(placements).entrySet())
-        {
-            final StringBuilder line = new StringBuilder("case ").append(tag.getKey()).append(':');
-            for (final Placement placement : tag.getValue())
-            {
-                line.append(" s.put(").append(placement.slot()).append(", i);");
-            }
-            final GroupMember group = groupOf(tag.getValue());
-            if (group != null)
-            {
-                line.append(" i = ").append(group.group.decoderClass()).append(".end(decoder, i) - 1;");
-            }
-            out.line(line.append(" break;").toString());
-        }
-    }
-
-    private static GroupMember groupOf(final List<Placement> placements)
-    {
-        for (final Placement placement : placements)
-        {
+            int groupIndex = ScopeLayout.NOT_A_GROUP;
             if (placement.member() instanceof GroupMember group)
             {
-                return group;
+                groupIndex = nested.indexOf(group.group);
+                if (groupIndex < 0)
+                {
+                    groupIndex = nested.size();
+                    nested.add(group.group);
+                }
             }
+            triples.add(placement.tag() + ", " + placement.slot() + ", " + groupIndex);
         }
-        return null;
+        final StringBuilder suffix = new StringBuilder();
+        for (final GroupModel group : nested)
+        {
+            suffix.append(", ").append(group.decoderClass()).append(".LAYOUT");
+        }
+        final String layout = out.type(ScopeLayout.class);
+        out.javadoc("Slot and nested group of each tag of this scope: (tag, slot, group) triples.");
+        out.arrayField(modifiers, layout, "LAYOUT",
+            "new " + layout + "(" + root.slotCount() + ", " + delimiterTag + ", new int[] ", triples, suffix + ")");
     }
 
     static String hex(final long value)

@@ -152,18 +152,30 @@ final class DispatchGenerator
         out.statement("handler.onUnhandled(message, session)");
         out.statement("return false");
         out.end();
+        for (final MessageModel message : model.messages())
+        {
+            decoderGetter(out, message);
+        }
         out.end();
         return out;
     }
 
     private static void dispatchCase(final JavaSource out, final MessageModel message)
     {
+        out.statement("handler.on", message.classBase(), "(", Names.property(message.name()), "().wrap(message), session)");
+        out.statement("return true");
+    }
+
+    /** The decoder of one type, created on first use: keeps each case of {@code dispatch} a call and a return. */
+    private static void decoderGetter(final JavaSource out, final MessageModel message)
+    {
         final String field = Names.property(message.name());
+        out.beginMethod(Set.of(PRIVATE), message.decoderClass(), field);
         out.beginBlock("if (" + field + " == null)");
         out.statement(field, " = new ", message.decoderClass(), "()");
         out.end();
-        out.statement("handler.on", message.classBase(), "(", field, ".wrap(message), session)");
-        out.statement("return true");
+        out.statement("return ", field);
+        out.end();
     }
 
     private static boolean fitsInt(final MessageModel message)

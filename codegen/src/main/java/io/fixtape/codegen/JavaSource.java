@@ -179,6 +179,43 @@ final class JavaSource
         return this;
     }
 
+    /**
+     * A field initialised with {@code prefix{elements}suffix}, the elements wrapped over as many lines as needed, one
+     * indent deeper: {@code static final int[] A = new int[] {1, 2, 3};} for long lists.
+     */
+    JavaSource arrayField(
+        final Set<Modifier> modifiers, final String type, final String name, final String prefix,
+        final List<String> elements, final String suffix)
+    {
+        separate(Last.FIELD);
+        line(modifiers(modifiers) + type + " " + name + " = " + prefix + "{");
+        depth++;
+        final int width = LINE_WIDTH - depth * INDENT.length();
+        final StringBuilder current = new StringBuilder();
+        for (int i = 0; i < elements.size(); i++)
+        {
+            final String element = elements.get(i) + (i + 1 < elements.size() ? "," : "");
+            if (current.length() > 0 && current.length() + 1 + element.length() > width)
+            {
+                line(current.toString());
+                current.setLength(0);
+            }
+            if (current.length() > 0)
+            {
+                current.append(' ');
+            }
+            current.append(element);
+        }
+        if (current.length() > 0)
+        {
+            line(current.toString());
+        }
+        depth--;
+        line("}" + suffix + ";");
+        last = Last.FIELD;
+        return this;
+    }
+
     /** One constant of an enum; {@code last} ends the constant list. */
     JavaSource enumConstant(final String name, final String arguments, final boolean lastConstant)
     {

@@ -9,8 +9,8 @@ import java.util.NoSuchElementException;
 /**
  * Base of generated repeating-group decoders: a flyweight that walks the entries of one group in a
  * {@link FixDecoder}. Each entry starts with the group's delimiter field; {@link #next()} scans one entry into the
- * entry's {@link DecoderScope} (the generated subclass knows which tags belong to it and skips nested groups as a
- * whole) and the subclass's accessors then read that entry.
+ * entry's {@link DecoderScope} (its {@link ScopeLayout} says which tags belong to it; nested groups are skipped as
+ * a whole) and the subclass's accessors then read that entry.
  *
  * <pre>{@code
  * for (NoPartyIDsGroupDecoder party : order.parties().noPartyIDs())   // iterator() rewinds and returns this
@@ -30,6 +30,7 @@ public abstract class GroupDecoder<T extends GroupDecoder<T>> implements Iterabl
 {
     /** The fields of the current entry. */
     protected final DecoderScope scope;
+    private final ScopeLayout layout;
     private final int delimiterTag;
     private FixDecoder decoder;
     private int countIndex = DecoderScope.ABSENT;
@@ -37,10 +38,11 @@ public abstract class GroupDecoder<T extends GroupDecoder<T>> implements Iterabl
     private int position = DecoderScope.ABSENT;
     private int entry = -1;
 
-    protected GroupDecoder(final int slotCount, final int delimiterTag)
+    protected GroupDecoder(final ScopeLayout layout)
     {
-        this.scope = new DecoderScope(slotCount);
-        this.delimiterTag = delimiterTag;
+        this.scope = new DecoderScope(layout.slotCount());
+        this.layout = layout;
+        this.delimiterTag = layout.delimiterTag();
     }
 
     /**
@@ -99,7 +101,7 @@ public abstract class GroupDecoder<T extends GroupDecoder<T>> implements Iterabl
             throw new NoSuchElementException("no further entry in this repeating group");
         }
         scope.reset(decoder);
-        position = scanEntry(decoder, position);
+        position = layout.scanEntry(decoder, position, scope);
         entry++;
         return self();
     }
@@ -134,12 +136,6 @@ public abstract class GroupDecoder<T extends GroupDecoder<T>> implements Iterabl
         position = countIndex == DecoderScope.ABSENT ? DecoderScope.ABSENT : countIndex + 1;
         entry = -1;
     }
-
-    /**
-     * Records the fields of the entry whose delimiter is field {@code start} in {@link #scope} and returns the index
-     * just after the entry.
-     */
-    protected abstract int scanEntry(FixDecoder decoder, int start);
 
     /** Appends the current entry's fields ({@code Name=value, ...}). */
     protected abstract void appendEntry(StringBuilder out);

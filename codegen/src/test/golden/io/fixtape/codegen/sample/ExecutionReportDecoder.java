@@ -3,6 +3,7 @@ package io.fixtape.codegen.sample;
 
 import io.fixtape.codegen.runtime.DecoderScope;
 import io.fixtape.codegen.runtime.Printing;
+import io.fixtape.codegen.runtime.ScopeLayout;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.AsciiSequenceView;
@@ -19,7 +20,14 @@ public final class ExecutionReportDecoder
 {
     /** MsgType "8", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x38L;
-    private final DecoderScope scope = new DecoderScope(20);
+
+    /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
+    private static final ScopeLayout LAYOUT = new ScopeLayout(20, 0, new int[] {
+        37, 0, -1, 11, 1, -1, 453, 13, 0, 17, 2, -1, 150, 3, -1, 39, 4, -1, 45, 5, -1, 55, 14, -1, 167, 15, -1,
+        1184, 16, -1, 1185, 17, -1, 54, 6, -1, 38, 18, -1, 152, 19, -1, 31, 7, -1, 151, 8, -1, 14, 9, -1, 60, 10, -1,
+        78, 11, 1, 58, 12, -1
+    }, NoPartyIDsGroupDecoder.LAYOUT, ExecutionReportNoAllocsGroupDecoder.LAYOUT);
+    private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView orderIDView = new AsciiSequenceView();
     private final AsciiSequenceView clOrdIDView = new AsciiSequenceView();
     private final AsciiSequenceView execIDView = new AsciiSequenceView();
@@ -35,35 +43,7 @@ public final class ExecutionReportDecoder
     /** Indexes the fields of {@code decoder}, which holds one whole message; returns this. */
     public ExecutionReportDecoder wrap(final FixDecoder decoder)
     {
-        final DecoderScope s = scope;
-        s.reset(decoder);
-        for (int i = 0, fieldCount = decoder.fieldCount(); i < fieldCount; i++)
-        {
-            switch (decoder.tagAt(i))
-            {
-                case 37: s.put(0, i); break;
-                case 11: s.put(1, i); break;
-                case 453: s.put(13, i); i = NoPartyIDsGroupDecoder.end(decoder, i) - 1; break;
-                case 17: s.put(2, i); break;
-                case 150: s.put(3, i); break;
-                case 39: s.put(4, i); break;
-                case 45: s.put(5, i); break;
-                case 55: s.put(14, i); break;
-                case 167: s.put(15, i); break;
-                case 1184: s.put(16, i); break;
-                case 1185: s.put(17, i); break;
-                case 54: s.put(6, i); break;
-                case 38: s.put(18, i); break;
-                case 152: s.put(19, i); break;
-                case 31: s.put(7, i); break;
-                case 151: s.put(8, i); break;
-                case 14: s.put(9, i); break;
-                case 60: s.put(10, i); break;
-                case 78: s.put(11, i); i = ExecutionReportNoAllocsGroupDecoder.end(decoder, i) - 1; break;
-                case 58: s.put(12, i); break;
-                default: break;
-            }
-        }
+        LAYOUT.scanMessage(decoder, scope);
         return this;
     }
 

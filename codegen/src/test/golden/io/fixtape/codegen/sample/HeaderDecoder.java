@@ -2,6 +2,7 @@
 package io.fixtape.codegen.sample;
 
 import io.fixtape.codegen.runtime.DecoderScope;
+import io.fixtape.codegen.runtime.ScopeLayout;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.AsciiSequenceView;
 
@@ -15,7 +16,11 @@ import org.agrona.AsciiSequenceView;
  */
 public final class HeaderDecoder
 {
-    private final DecoderScope scope = new DecoderScope(8);
+    /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
+    private static final ScopeLayout LAYOUT = new ScopeLayout(8, 0, new int[] {
+        8, 0, -1, 9, 1, -1, 35, 2, -1, 49, 3, -1, 56, 4, -1, 34, 5, -1, 43, 6, -1, 52, 7, -1
+    });
+    private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView beginStringView = new AsciiSequenceView();
     private final AsciiSequenceView msgTypeView = new AsciiSequenceView();
     private final AsciiSequenceView senderCompIDView = new AsciiSequenceView();
@@ -24,23 +29,7 @@ public final class HeaderDecoder
     /** Indexes the fields of {@code decoder}, which holds one whole message; returns this. */
     public HeaderDecoder wrap(final FixDecoder decoder)
     {
-        final DecoderScope s = scope;
-        s.reset(decoder);
-        for (int i = 0, fieldCount = decoder.fieldCount(); i < fieldCount; i++)
-        {
-            switch (decoder.tagAt(i))
-            {
-                case 8: s.put(0, i); break;
-                case 9: s.put(1, i); break;
-                case 35: s.put(2, i); break;
-                case 49: s.put(3, i); break;
-                case 56: s.put(4, i); break;
-                case 34: s.put(5, i); break;
-                case 43: s.put(6, i); break;
-                case 52: s.put(7, i); break;
-                default: break;
-            }
-        }
+        LAYOUT.scanMessage(decoder, scope);
         return this;
     }
 

@@ -2,6 +2,7 @@
 package io.fixtape.codegen.sample;
 
 import io.fixtape.codegen.runtime.DecoderScope;
+import io.fixtape.codegen.runtime.ScopeLayout;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.AsciiSequenceView;
 
@@ -17,22 +18,18 @@ public final class HeartbeatDecoder
 {
     /** MsgType "0", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x30L;
-    private final DecoderScope scope = new DecoderScope(1);
+
+    /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
+    private static final ScopeLayout LAYOUT = new ScopeLayout(1, 0, new int[] {
+        112, 0, -1
+    });
+    private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView testReqIDView = new AsciiSequenceView();
 
     /** Indexes the fields of {@code decoder}, which holds one whole message; returns this. */
     public HeartbeatDecoder wrap(final FixDecoder decoder)
     {
-        final DecoderScope s = scope;
-        s.reset(decoder);
-        for (int i = 0, fieldCount = decoder.fieldCount(); i < fieldCount; i++)
-        {
-            switch (decoder.tagAt(i))
-            {
-                case 112: s.put(0, i); break;
-                default: break;
-            }
-        }
+        LAYOUT.scanMessage(decoder, scope);
         return this;
     }
 

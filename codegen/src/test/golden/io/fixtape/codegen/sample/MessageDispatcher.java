@@ -62,30 +62,45 @@ public final class MessageDispatcher
             switch ((int)msgType)
             {
                 case 0x30:
-                    if (heartbeat == null)
-                    {
-                        heartbeat = new HeartbeatDecoder();
-                    }
-                    handler.onHeartbeat(heartbeat.wrap(message), session);
+                    handler.onHeartbeat(heartbeat().wrap(message), session);
                     return true;
                 case 0x44:
-                    if (newOrderSingle == null)
-                    {
-                        newOrderSingle = new NewOrderSingleDecoder();
-                    }
-                    handler.onNewOrderSingle(newOrderSingle.wrap(message), session);
+                    handler.onNewOrderSingle(newOrderSingle().wrap(message), session);
                     return true;
                 case 0x38:
-                    if (executionReport == null)
-                    {
-                        executionReport = new ExecutionReportDecoder();
-                    }
-                    handler.onExecutionReport(executionReport.wrap(message), session);
+                    handler.onExecutionReport(executionReport().wrap(message), session);
                     return true;
                 default: break;
             }
         }
         handler.onUnhandled(message, session);
         return false;
+    }
+
+    private HeartbeatDecoder heartbeat()
+    {
+        if (heartbeat == null)
+        {
+            heartbeat = new HeartbeatDecoder();
+        }
+        return heartbeat;
+    }
+
+    private NewOrderSingleDecoder newOrderSingle()
+    {
+        if (newOrderSingle == null)
+        {
+            newOrderSingle = new NewOrderSingleDecoder();
+        }
+        return newOrderSingle;
+    }
+
+    private ExecutionReportDecoder executionReport()
+    {
+        if (executionReport == null)
+        {
+            executionReport = new ExecutionReportDecoder();
+        }
+        return executionReport;
     }
 }

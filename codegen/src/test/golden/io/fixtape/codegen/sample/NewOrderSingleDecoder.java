@@ -3,6 +3,7 @@ package io.fixtape.codegen.sample;
 
 import io.fixtape.codegen.runtime.DecoderScope;
 import io.fixtape.codegen.runtime.Printing;
+import io.fixtape.codegen.runtime.ScopeLayout;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.AsciiSequenceView;
@@ -20,7 +21,14 @@ public final class NewOrderSingleDecoder
 {
     /** MsgType "D", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x44L;
-    private final DecoderScope scope = new DecoderScope(21);
+
+    /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
+    private static final ScopeLayout LAYOUT = new ScopeLayout(21, 0, new int[] {
+        11, 0, -1, 1, 1, -1, 453, 14, 0, 78, 2, 1, 21, 3, -1, 18, 4, -1, 55, 15, -1, 167, 16, -1, 1184, 17, -1,
+        1185, 18, -1, 54, 5, -1, 60, 6, -1, 38, 19, -1, 152, 20, -1, 40, 7, -1, 44, 8, -1, 59, 9, -1, 432, 10, -1,
+        95, 11, -1, 96, 12, -1, 58, 13, -1
+    }, NoPartyIDsGroupDecoder.LAYOUT, NoAllocsGroupDecoder.LAYOUT);
+    private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView clOrdIDView = new AsciiSequenceView();
     private final AsciiSequenceView accountView = new AsciiSequenceView();
     private final NoAllocsGroupDecoder noAllocs = new NoAllocsGroupDecoder();
@@ -35,36 +43,7 @@ public final class NewOrderSingleDecoder
     /** Indexes the fields of {@code decoder}, which holds one whole message; returns this. */
     public NewOrderSingleDecoder wrap(final FixDecoder decoder)
     {
-        final DecoderScope s = scope;
-        s.reset(decoder);
-        for (int i = 0, fieldCount = decoder.fieldCount(); i < fieldCount; i++)
-        {
-            switch (decoder.tagAt(i))
-            {
-                case 11: s.put(0, i); break;
-                case 1: s.put(1, i); break;
-                case 453: s.put(14, i); i = NoPartyIDsGroupDecoder.end(decoder, i) - 1; break;
-                case 78: s.put(2, i); i = NoAllocsGroupDecoder.end(decoder, i) - 1; break;
-                case 21: s.put(3, i); break;
-                case 18: s.put(4, i); break;
-                case 55: s.put(15, i); break;
-                case 167: s.put(16, i); break;
-                case 1184: s.put(17, i); break;
-                case 1185: s.put(18, i); break;
-                case 54: s.put(5, i); break;
-                case 60: s.put(6, i); break;
-                case 38: s.put(19, i); break;
-                case 152: s.put(20, i); break;
-                case 40: s.put(7, i); break;
-                case 44: s.put(8, i); break;
-                case 59: s.put(9, i); break;
-                case 432: s.put(10, i); break;
-                case 95: s.put(11, i); break;
-                case 96: s.put(12, i); break;
-                case 58: s.put(13, i); break;
-                default: break;
-            }
-        }
+        LAYOUT.scanMessage(decoder, scope);
         return this;
     }
 
