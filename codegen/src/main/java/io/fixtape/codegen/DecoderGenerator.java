@@ -218,6 +218,7 @@ final class DecoderGenerator
         private final ContainerModel container;
         private final boolean component;
         private final Set<String> names = new java.util.HashSet<>();
+        private final Set<String> fieldNames = new java.util.HashSet<>(Set.of("scope", "base", "LAYOUT", "SLOT_COUNT"));
 
         MemberWriter(final JavaSource out, final ContainerModel container, final boolean component)
         {
@@ -245,18 +246,18 @@ final class DecoderGenerator
                     final FieldModel f = field.field;
                     if (f.kind() == FieldKind.STRING || f.kind() == FieldKind.DATA)
                     {
-                        out.field(Set.of(PRIVATE, FINAL), out.type(AsciiSequenceView.class), claim(f.property() + "View"),
+                        out.field(Set.of(PRIVATE, FINAL), out.type(AsciiSequenceView.class), claimField(f.property() + "View"),
                             "new " + out.type(AsciiSequenceView.class) + "()");
                     }
                     else if (f.kind() == FieldKind.DECIMAL)
                     {
-                        out.field(Set.of(PRIVATE, FINAL), out.type(Decimal.class), claim(f.property() + "Value"),
+                        out.field(Set.of(PRIVATE, FINAL), out.type(Decimal.class), claimField(f.property() + "Value"),
                             "new " + out.type(Decimal.class) + "()");
                     }
                 }
                 else if (member instanceof GroupMember group)
                 {
-                    out.field(Set.of(PRIVATE, FINAL), group.group.decoderClass(), group.countField.property(),
+                    out.field(Set.of(PRIVATE, FINAL), group.group.decoderClass(), claimField(group.countField.property()),
                         "new " + group.group.decoderClass() + "()");
                 }
             }
@@ -270,7 +271,7 @@ final class DecoderGenerator
                 if (member instanceof ComponentMember c)
                 {
                     final String type = c.component.decoderClass();
-                    out.field(Set.of(PRIVATE, FINAL), type, c.property(),
+                    out.field(Set.of(PRIVATE, FINAL), type, claimField(c.property()),
                         inConstructor ? null : "new " + type + "(scope, " + c.base + ")");
                 }
             }
@@ -487,7 +488,17 @@ final class DecoderGenerator
             }
         }
 
-        /** Records a member name of this class; two FIX names mapping to one Java name are a dictionary problem. */
+        /** Records a method name of this class; two FIX names mapping to one Java name are a dictionary problem. */
+        /** Records a field name of this class (fields and methods are separate name spaces in Java). */
+        private String claimField(final String name)
+        {
+            if (!fieldNames.add(name))
+            {
+                throw new GeneratorException(container.name() + ": two fields would be named " + name);
+            }
+            return name;
+        }
+
         private String claim(final String name)
         {
             if (!names.add(name))
