@@ -192,15 +192,17 @@ final class DecoderGenerator
             }
             triples.add(placement.tag() + ", " + placement.slot() + ", " + groupIndex);
         }
-        final StringBuilder suffix = new StringBuilder();
+        final List<String> groups = new ArrayList<>();
         for (final GroupModel group : nested)
         {
-            suffix.append(", ").append(group.decoderClass()).append(".LAYOUT");
+            groups.add(group.decoderClass() + ".LAYOUT");
         }
         final String layout = out.type(ScopeLayout.class);
+        out.javadoc("The layouts of this scope's repeating groups, by the index the triples below give.");
+        out.arrayField(Set.of(PRIVATE, STATIC, FINAL), layout + "[]", "GROUPS", "", groups, "");
         out.javadoc("Slot and nested group of each tag of this scope: (tag, slot, group) triples.");
         out.arrayField(modifiers, layout, "LAYOUT",
-            "new " + layout + "(" + root.slotCount() + ", " + delimiterTag + ", new int[] ", triples, suffix + ")");
+            "new " + layout + "(" + root.slotCount() + ", " + delimiterTag + ", GROUPS, new int[] ", triples, ")");
     }
 
     static String hex(final long value)
@@ -218,7 +220,7 @@ final class DecoderGenerator
         private final ContainerModel container;
         private final boolean component;
         private final Set<String> names = new java.util.HashSet<>();
-        private final Set<String> fieldNames = new java.util.HashSet<>(Set.of("scope", "base", "LAYOUT", "SLOT_COUNT"));
+        private final Set<String> fieldNames = new java.util.HashSet<>(Set.of("scope", "base", "LAYOUT", "GROUPS", "SLOT_COUNT"));
 
         MemberWriter(final JavaSource out, final ContainerModel container, final boolean component)
         {

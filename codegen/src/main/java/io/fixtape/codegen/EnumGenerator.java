@@ -163,14 +163,14 @@ final class EnumGenerator
             keys.add("0x" + Long.toHexString(pack(constant.value())).toUpperCase(java.util.Locale.ROOT) + "L");
             constants.add(constant.name());
         }
-        out.field(Set.of(PRIVATE, STATIC, FINAL), "long[]", "KEYS", "{" + String.join(", ", keys) + "}");
-        out.field(Set.of(PRIVATE, STATIC, FINAL), name + "[]", "BY_KEY", "{" + String.join(", ", constants) + "}");
         final List<String> longNames = new ArrayList<>();
         for (final EnumModel.Constant constant : longer)
         {
             longNames.add(constant.name());
         }
-        out.field(Set.of(PRIVATE, STATIC, FINAL), name + "[]", "LONG_VALUES", "{" + String.join(", ", longNames) + "}");
+        out.arrayField(Set.of(PRIVATE, STATIC, FINAL), "long[]", "KEYS", "", keys, "");
+        out.arrayField(Set.of(PRIVATE, STATIC, FINAL), name + "[]", "BY_KEY", "", constants, "");
+        out.arrayField(Set.of(PRIVATE, STATIC, FINAL), name + "[]", "LONG_VALUES", "", longNames, "");
     }
 
     private static void stringDecoders(final JavaSource out, final EnumModel enumModel)

@@ -156,25 +156,52 @@ final class JavaSource
         final String... interfaces)
     {
         separate(Last.OPEN);
-        final StringBuilder declaration = new StringBuilder();
-        declaration.append(modifiers(modifiers)).append(kind.keyword).append(' ').append(name);
+        final String declaration = modifiers(modifiers) + kind.keyword + " " + name;
+        final StringBuilder supertypes = new StringBuilder();
         if (superclass != null)
         {
-            declaration.append(" extends ").append(superclass);
+            supertypes.append(" extends ").append(superclass);
         }
         if (interfaces.length > 0)
         {
-            declaration.append(kind == TypeKind.INTERFACE ? " extends " : " implements ")
+            supertypes.append(kind == TypeKind.INTERFACE ? " extends " : " implements ")
                 .append(String.join(", ", interfaces));
         }
-        return open(declaration.toString());
+        if (depth * INDENT.length() + declaration.length() + supertypes.length() <= LINE_WIDTH)
+        {
+            return open(declaration + supertypes);
+        }
+        // too long for one line: the supertypes go on the next, one indent deeper
+        line(declaration);
+        depth++;
+        line(supertypes.substring(1));
+        depth--;
+        line("{");
+        depth++;
+        last = Last.OPEN;
+        return this;
     }
 
     /** A field; {@code initialValue} may be null. */
     JavaSource field(final Set<Modifier> modifiers, final String type, final String name, final String initialValue)
     {
         separate(Last.FIELD);
-        line(modifiers(modifiers) + type + " " + name + (initialValue == null ? "" : " = " + initialValue) + ";");
+        final String declaration = modifiers(modifiers) + type + " " + name;
+        if (initialValue == null)
+        {
+            line(declaration + ";");
+        }
+        else if (depth * INDENT.length() + declaration.length() + initialValue.length() + 4 <= LINE_WIDTH)
+        {
+            line(declaration + " = " + initialValue + ";");
+        }
+        else
+        {
+            line(declaration + " =");
+            depth++;
+            line(initialValue + ";");
+            depth--;
+        }
         last = Last.FIELD;
         return this;
     }
@@ -188,6 +215,12 @@ final class JavaSource
         final List<String> elements, final String suffix)
     {
         separate(Last.FIELD);
+        if (elements.isEmpty())
+        {
+            line(modifiers(modifiers) + type + " " + name + " = " + prefix + "{}" + suffix + ";");
+            last = Last.FIELD;
+            return this;
+        }
         line(modifiers(modifiers) + type + " " + name + " = " + prefix + "{");
         depth++;
         final int width = LINE_WIDTH - depth * INDENT.length();
@@ -252,10 +285,21 @@ final class JavaSource
         return this;
     }
 
-    /** A statement: the parts joined, then {@code ;}. */
+    /** A statement: the parts joined, then {@code ;}; wrapped after its first {@code (} when too long. */
     JavaSource statement(final String... parts)
     {
-        return line(String.join("", parts) + ";");
+        final String text = String.join("", parts) + ";";
+        final int open = text.indexOf('(');
+        if (depth * INDENT.length() + text.length() <= LINE_WIDTH || open < 0)
+        {
+            return line(text);
+        }
+        // too long for one line: the arguments of the first call go on the next line, one indent deeper
+        line(text.substring(0, open + 1));
+        depth++;
+        line(text.substring(open + 1));
+        depth--;
+        return this;
     }
 
     /** A line as given (case labels, labels). */

@@ -39,11 +39,11 @@ public final class ScopeLayout
     /**
      * @param slotCount    slots of the scope.
      * @param delimiterTag the tag every group entry starts with; 0 for a message.
+     * @param groups       the layouts of the scope's repeating groups.
      * @param fields       triples {@code tag, slot, group index} (the index into {@code groups} of the layout of the
      *                     group the tag opens, or {@link #NOT_A_GROUP}).
-     * @param groups       the layouts of the scope's repeating groups.
      */
-    public ScopeLayout(final int slotCount, final int delimiterTag, final int[] fields, final ScopeLayout... groups)
+    public ScopeLayout(final int slotCount, final int delimiterTag, final ScopeLayout[] groups, final int[] fields)
     {
         if (fields.length % 3 != 0 || slotCount > SLOT_MASK)
         {

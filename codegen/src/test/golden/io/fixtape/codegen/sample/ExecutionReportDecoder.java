@@ -21,12 +21,17 @@ public final class ExecutionReportDecoder
     /** MsgType "8", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x38L;
 
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {
+        NoPartyIDsGroupDecoder.LAYOUT, ExecutionReportNoAllocsGroupDecoder.LAYOUT
+    };
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    private static final ScopeLayout LAYOUT = new ScopeLayout(20, 0, new int[] {
+    private static final ScopeLayout LAYOUT = new ScopeLayout(20, 0, GROUPS, new int[] {
         37, 0, -1, 11, 1, -1, 453, 13, 0, 17, 2, -1, 150, 3, -1, 39, 4, -1, 45, 5, -1, 55, 14, -1, 167, 15, -1,
         1184, 16, -1, 1185, 17, -1, 54, 6, -1, 38, 18, -1, 152, 19, -1, 31, 7, -1, 151, 8, -1, 14, 9, -1, 60, 10, -1,
         78, 11, 1, 58, 12, -1
-    }, NoPartyIDsGroupDecoder.LAYOUT, ExecutionReportNoAllocsGroupDecoder.LAYOUT);
+    });
     private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView orderIDView = new AsciiSequenceView();
     private final AsciiSequenceView clOrdIDView = new AsciiSequenceView();

@@ -16,8 +16,11 @@ import org.agrona.AsciiSequenceView;
  */
 public final class HeaderDecoder
 {
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {};
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    private static final ScopeLayout LAYOUT = new ScopeLayout(8, 0, new int[] {
+    private static final ScopeLayout LAYOUT = new ScopeLayout(8, 0, GROUPS, new int[] {
         8, 0, -1, 9, 1, -1, 35, 2, -1, 49, 3, -1, 56, 4, -1, 34, 5, -1, 43, 6, -1, 52, 7, -1
     });
     private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());

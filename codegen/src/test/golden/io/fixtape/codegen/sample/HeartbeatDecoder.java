@@ -19,8 +19,11 @@ public final class HeartbeatDecoder
     /** MsgType "0", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x30L;
 
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {};
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    private static final ScopeLayout LAYOUT = new ScopeLayout(1, 0, new int[] {
+    private static final ScopeLayout LAYOUT = new ScopeLayout(1, 0, GROUPS, new int[] {
         112, 0, -1
     });
     private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());

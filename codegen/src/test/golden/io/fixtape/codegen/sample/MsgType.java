@@ -23,8 +23,12 @@ public enum MsgType
     /** A value this dictionary does not define. */
     UNKNOWN("");
 
-    private static final long[] KEYS = {0x30L, 0x38L, 0x44L};
-    private static final MsgType[] BY_KEY = {HEARTBEAT, EXECUTION_REPORT, ORDER_SINGLE};
+    private static final long[] KEYS = {
+        0x30L, 0x38L, 0x44L
+    };
+    private static final MsgType[] BY_KEY = {
+        HEARTBEAT, EXECUTION_REPORT, ORDER_SINGLE
+    };
     private static final MsgType[] LONG_VALUES = {};
     private final String value;
 

@@ -22,12 +22,17 @@ public final class NewOrderSingleDecoder
     /** MsgType "D", packed as the engine packs it. */
     public static final long MESSAGE_TYPE = 0x44L;
 
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {
+        NoPartyIDsGroupDecoder.LAYOUT, NoAllocsGroupDecoder.LAYOUT
+    };
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    private static final ScopeLayout LAYOUT = new ScopeLayout(21, 0, new int[] {
+    private static final ScopeLayout LAYOUT = new ScopeLayout(21, 0, GROUPS, new int[] {
         11, 0, -1, 1, 1, -1, 453, 14, 0, 78, 2, 1, 21, 3, -1, 18, 4, -1, 55, 15, -1, 167, 16, -1, 1184, 17, -1,
         1185, 18, -1, 54, 5, -1, 60, 6, -1, 38, 19, -1, 152, 20, -1, 40, 7, -1, 44, 8, -1, 59, 9, -1, 432, 10, -1,
         95, 11, -1, 96, 12, -1, 58, 13, -1
-    }, NoPartyIDsGroupDecoder.LAYOUT, NoAllocsGroupDecoder.LAYOUT);
+    });
     private final DecoderScope scope = new DecoderScope(LAYOUT.slotCount());
     private final AsciiSequenceView clOrdIDView = new AsciiSequenceView();
     private final AsciiSequenceView accountView = new AsciiSequenceView();

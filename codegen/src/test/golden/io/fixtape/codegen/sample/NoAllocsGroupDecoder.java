@@ -12,8 +12,11 @@ import org.agrona.AsciiSequenceView;
  */
 public final class NoAllocsGroupDecoder extends GroupDecoder<NoAllocsGroupDecoder>
 {
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {};
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    static final ScopeLayout LAYOUT = new ScopeLayout(2, 79, new int[] {
+    static final ScopeLayout LAYOUT = new ScopeLayout(2, 79, GROUPS, new int[] {
         79, 0, -1, 80, 1, -1
     });
     private final AsciiSequenceView allocAccountView = new AsciiSequenceView();

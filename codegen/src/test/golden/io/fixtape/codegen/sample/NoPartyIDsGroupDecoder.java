@@ -11,10 +11,15 @@ import org.agrona.AsciiSequenceView;
  */
 public final class NoPartyIDsGroupDecoder extends GroupDecoder<NoPartyIDsGroupDecoder>
 {
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {
+        NoPartySubIDsGroupDecoder.LAYOUT
+    };
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    static final ScopeLayout LAYOUT = new ScopeLayout(4, 448, new int[] {
+    static final ScopeLayout LAYOUT = new ScopeLayout(4, 448, GROUPS, new int[] {
         448, 0, -1, 447, 1, -1, 452, 2, -1, 802, 3, 0
-    }, NoPartySubIDsGroupDecoder.LAYOUT);
+    });
     private final AsciiSequenceView partyIDView = new AsciiSequenceView();
     private final PtysSubGrpDecoder ptysSubGrp = new PtysSubGrpDecoder(scope, 3);
 

@@ -11,8 +11,11 @@ import org.agrona.AsciiSequenceView;
  */
 public final class NoPartySubIDsGroupDecoder extends GroupDecoder<NoPartySubIDsGroupDecoder>
 {
+    /** The layouts of this scope's repeating groups, by the index the triples below give. */
+    private static final ScopeLayout[] GROUPS = {};
+
     /** Slot and nested group of each tag of this scope: (tag, slot, group) triples. */
-    static final ScopeLayout LAYOUT = new ScopeLayout(2, 523, new int[] {
+    static final ScopeLayout LAYOUT = new ScopeLayout(2, 523, GROUPS, new int[] {
         523, 0, -1, 803, 1, -1
     });
     private final AsciiSequenceView partySubIDView = new AsciiSequenceView();

@@ -25,9 +25,15 @@ public enum SecurityType
     /** A value this dictionary does not define. */
     UNKNOWN("");
 
-    private static final long[] KEYS = {0x5343L, 0x54504FL, 0x545546L, 0x47454C4DL};
-    private static final SecurityType[] BY_KEY = {COMMON_STOCK, OPTION, FUTURE, MULTILEG_INSTRUMENT};
-    private static final SecurityType[] LONG_VALUES = {REPURCHASE_AGREEMENT};
+    private static final long[] KEYS = {
+        0x5343L, 0x54504FL, 0x545546L, 0x47454C4DL
+    };
+    private static final SecurityType[] BY_KEY = {
+        COMMON_STOCK, OPTION, FUTURE, MULTILEG_INSTRUMENT
+    };
+    private static final SecurityType[] LONG_VALUES = {
+        REPURCHASE_AGREEMENT
+    };
     private final String value;
 
     SecurityType(final String value)

@@ -13,11 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class ScopeLayoutTest
 {
     // group 802 {523, 803}; group 453 {448, 447, 802}; message {11, 453, 55 (slots 2 and 4), 20001}
-    private static final ScopeLayout SUB_IDS = new ScopeLayout(2, 523, new int[] {523, 0, -1, 803, 1, -1});
-    private static final ScopeLayout PARTIES = new ScopeLayout(3, 448,
-        new int[] {448, 0, -1, 447, 1, -1, 802, 2, 0}, SUB_IDS);
-    private static final ScopeLayout MESSAGE = new ScopeLayout(5, 0,
-        new int[] {11, 0, -1, 453, 1, 0, 55, 2, -1, 20001, 3, -1, 55, 4, -1}, PARTIES);
+    private static final ScopeLayout SUB_IDS = new ScopeLayout(2, 523, new ScopeLayout[0],
+        new int[] {523, 0, -1, 803, 1, -1});
+    private static final ScopeLayout PARTIES = new ScopeLayout(3, 448, new ScopeLayout[] {SUB_IDS},
+        new int[] {448, 0, -1, 447, 1, -1, 802, 2, 0});
+    private static final ScopeLayout MESSAGE = new ScopeLayout(5, 0, new ScopeLayout[] {PARTIES},
+        new int[] {11, 0, -1, 453, 1, 0, 55, 2, -1, 20001, 3, -1, 55, 4, -1});
 
     @Test
     void scansAMessageSkippingGroupBodies()
@@ -52,8 +53,8 @@ class ScopeLayoutTest
     @Test
     void rejectsMalformedTables()
     {
-        assertThrows(IllegalArgumentException.class, () -> new ScopeLayout(1, 0, new int[] {11, 0}));
-        assertThrows(IllegalArgumentException.class, () -> new ScopeLayout(70_000, 0, new int[0]));
+        assertThrows(IllegalArgumentException.class, () -> new ScopeLayout(1, 0, new ScopeLayout[0], new int[] {11, 0}));
+        assertThrows(IllegalArgumentException.class, () -> new ScopeLayout(70_000, 0, new ScopeLayout[0], new int[0]));
     }
 
     private static FixDecoder decode(final String piped)
