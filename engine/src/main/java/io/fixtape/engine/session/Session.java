@@ -82,7 +82,7 @@ public class Session
     private final MessageStore store;
     /** Whether {@link MessageStore#onInbound} does anything: when not, the PossDup lookup and the call are skipped. */
     private final boolean storeRecordsInbound;
-    private final Application application;
+    private final ApplicationNotifier notifier;
     private final EpochNanoClock clock;
     private final SessionSchedule schedule;
     private final SessionCounters counters = new SessionCounters();
@@ -120,6 +120,7 @@ public class Session
      * @param application callbacks; {@link Application#NO_OP} for none.
      * @param clock       the injected clock every protocol decision reads.
      */
+    @SuppressWarnings("this-escape") // the parts keep this facade to hand it to callbacks, none runs before we return
     public Session(
         final SessionConfig config, final MessageStore store, final Application application,
         final EpochNanoClock clock)
@@ -128,7 +129,6 @@ public class Session
         this.sessionId = config.sessionId();
         this.store = store;
         this.storeRecordsInbound = store.recordsInbound();
-        this.application = application;
         this.clock = clock;
         this.schedule = config.schedule().copy();
         this.sequence = new SequenceTracker(store);
@@ -144,6 +144,7 @@ public class Session
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
         this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
         this.validator = this.config.validator();
+        this.notifier = new ApplicationNotifier(application, this, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -192,7 +193,7 @@ public class Session
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && !storePaused && application.isHoldingReplies();
+        return state == SessionState.ACTIVE && !storePaused && notifier.isHoldingReplies();
     }
 
     /**
@@ -497,7 +498,7 @@ public class Session
                 }
                 break;
             case LOGOUT_SENT:
-                work += applicationWork(nowNanos);
+                work += notifier.doWork(nowNanos);
                 if (connection != null && nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
                 {
                     disconnect(DisconnectReason.LOGOUT);
@@ -510,7 +511,7 @@ public class Session
                     work += whileStorePaused(nowNanos);
                     break;
                 }
-                work += applicationWork(nowNanos);
+                work += notifier.doWork(nowNanos);
                 if (state == SessionState.ACTIVE)
                 {
                     work += heartbeats(nowNanos);
@@ -520,20 +521,6 @@ public class Session
                 break;
         }
         return work;
-    }
-
-    /** The application's duty-cycle hook (e.g. retrying back-pressured replies). */
-    private int applicationWork(final long now)
-    {
-        try
-        {
-            return application.doWork(this, now);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-            return 1;
-        }
     }
 
     private int heartbeats(final long now)
@@ -870,7 +857,7 @@ public class Session
             {
                 counters.rejectsReceived++;
             }
-            notifyAdmin(m);
+            notifier.onAdminMessage(m);
         }
         else
         {
@@ -883,7 +870,7 @@ public class Session
             {
                 final long storeFailures = counters.storeFailures;
                 final int resets = sequence.resets();
-                notifyApplication(m);
+                notifier.onMessage(m);
                 if (counters.storeFailures != storeFailures)
                 {
                     return; // a reply could not be journaled: not handled, the peer resends it (see below)
@@ -929,7 +916,7 @@ public class Session
         {
             sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
         }
-        notifyAdmin(m);
+        notifier.onAdminMessage(m);
     }
 
     private void onResendRequest(final FixDecoder m, final int seqNum, final long now)
@@ -963,7 +950,7 @@ public class Session
         {
             sequence.incrementTarget();
         }
-        notifyAdmin(m);
+        notifier.onAdminMessage(m);
     }
 
     private void onLogout(final FixDecoder m, final int seqNum, final long now)
@@ -980,7 +967,7 @@ public class Session
         {
             sendLogout(LogoutReason.REPLY, null, now);
         }
-        notifyAdmin(m);
+        notifier.onAdminMessage(m);
         disconnect(DisconnectReason.LOGOUT);
     }
 
@@ -1028,7 +1015,7 @@ public class Session
             sequence.incrementTarget();
         }
         logon.resendWhatTheyExpect(m, now);
-        notifyLogon();
+        notifier.onLogon();
     }
 
     /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
@@ -1368,7 +1355,7 @@ public class Session
         }
         if (wasLoggedOn)
         {
-            notifyLogout();
+            notifier.onLogout();
         }
     }
 
@@ -1399,57 +1386,7 @@ public class Session
         }
         if (wasLoggedOn)
         {
-            notifyLogout();
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ application
-
-    private void notifyApplication(final FixDecoder m)
-    {
-        try
-        {
-            application.onMessage(m, this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyAdmin(final FixDecoder m)
-    {
-        try
-        {
-            application.onAdminMessage(m, this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyLogout()
-    {
-        try
-        {
-            application.onLogout(this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyLogon()
-    {
-        try
-        {
-            application.onLogon(this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
+            notifier.onLogout();
         }
     }
 
