@@ -83,6 +83,7 @@ public class Session
     /** Whether {@link MessageStore#onInbound} does anything: when not, the PossDup lookup and the call are skipped. */
     private final boolean storeRecordsInbound;
     private final ApplicationNotifier notifier;
+    private final StorePause pause;
     private final EpochNanoClock clock;
     private final SessionSchedule schedule;
     private final SessionCounters counters = new SessionCounters();
@@ -108,9 +109,6 @@ public class Session
     private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
-    private boolean storePaused;
-    private long storePausedAtNanos;
-    private long nextStoreProbeNanos;
     private MessageStoreException lastStoreFailure;
     private ErrorHandler errorHandler;
 
@@ -145,6 +143,7 @@ public class Session
         this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
         this.validator = this.config.validator();
         this.notifier = new ApplicationNotifier(application, this, counters);
+        this.pause = new StorePause(this.config, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -193,7 +192,7 @@ public class Session
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && !storePaused && notifier.isHoldingReplies();
+        return state == SessionState.ACTIVE && !pause.isPaused() && notifier.isHoldingReplies();
     }
 
     /**
@@ -203,7 +202,7 @@ public class Session
      */
     public boolean isStorePaused()
     {
-        return storePaused;
+        return pause.isPaused();
     }
 
     /** The last store failure this session saw (its reason and the store's message), or null. */
@@ -346,7 +345,7 @@ public class Session
         counters.messagesReceived++;
         try
         {
-            if (storePaused)
+            if (pause.isPaused())
             {
                 onMessageWhilePaused(message, now);
                 return;
@@ -387,7 +386,7 @@ public class Session
         catch (final MessageStoreException ex)
         {
             recordStoreFailure(ex);
-            endStorePause(now);
+            pause.end(now);
             logoutOnStoreFailure(ex, now); // answered, unprocessed; sent only if its number can be recorded
             disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
             return;
@@ -506,7 +505,7 @@ public class Session
                 }
                 break;
             case ACTIVE:
-                if (storePaused)
+                if (pause.isPaused())
                 {
                     work += whileStorePaused(nowNanos);
                     break;
@@ -684,7 +683,7 @@ public class Session
     /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (connection != null && !storePaused)
+        while (connection != null && !pause.isPaused())
         {
             final FixDecoder next = gaps.nextDue(now);
             if (next == null)
@@ -1081,7 +1080,7 @@ public class Session
         {
             return NO_MESSAGE;
         }
-        if (storePaused)
+        if (pause.isPaused())
         {
             sender.dropPending();
             counters.sendsRefusedWhilePaused++;
@@ -1111,7 +1110,7 @@ public class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        if (storePaused)
+        if (pause.isPaused())
         {
             counters.sendsRefusedWhilePaused++;
             return STORE_PAUSED;
@@ -1156,7 +1155,7 @@ public class Session
 
     private void logoutSent(final LogoutReason reason, final long now)
     {
-        endStorePause(now); // logging out: read again (a store failure now disconnects)
+        pause.end(now); // logging out: read again (a store failure now disconnects)
         counters.logoutSent(reason);
         if (connection != null)
         {
@@ -1202,7 +1201,7 @@ public class Session
     private void onStoreFailure(final MessageStoreException failure)
     {
         recordStoreFailure(failure);
-        if (connection != null && state == SessionState.ACTIVE && !storePaused)
+        if (connection != null && state == SessionState.ACTIVE && !pause.isPaused())
         {
             final long now = clock.nanoTime();
             switch (config.storeFailurePolicy())
@@ -1265,10 +1264,7 @@ public class Session
 
     private void pauseOnStoreFailure(final long now)
     {
-        storePaused = true;
-        storePausedAtNanos = now;
-        nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
-        counters.storePauses++;
+        pause.begin(now);
         sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
         sender.dropPending();
         // Whatever we were recovering is moot: inbound stops here and, after the pause, the next message is simply
@@ -1287,15 +1283,14 @@ public class Session
     private int whileStorePaused(final long now)
     {
         int work = 0;
-        final long timeout = config.storePauseTimeoutNanos();
-        final boolean timedOut = timeout > 0 && now - storePausedAtNanos >= timeout;
-        if (timedOut || now - nextStoreProbeNanos >= 0)
+        final boolean timedOut = pause.isTimedOut(now);
+        if (timedOut || pause.isProbeDue(now))
         {
-            nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
+            pause.probed(now);
             work++;
             if (store.probeWritable(now))
             {
-                endStorePause(now);
+                pause.end(now);
                 counters.storeResumes++;
                 sender.adminWithoutJournal(false);
                 timer.onReceived(now); // the silence while we did not read is ours, not the counterparty's
@@ -1319,26 +1314,17 @@ public class Session
     private void giveUpStorePause(final long now)
     {
         counters.storePauseTimeouts++;
-        endStorePause(now);
+        pause.end(now);
         if (!logoutOnStoreFailure(lastStoreFailure, now))
         {
             disconnectOnStoreFailure();
         }
     }
 
-    private void endStorePause(final long now)
-    {
-        if (storePaused)
-        {
-            storePaused = false;
-            counters.storePausedNanos += now - storePausedAtNanos;
-        }
-    }
-
     /** Close at once, no Logout, without touching the store again (no reset); the next Logon resynchronises. */
     private void disconnectOnStoreFailure()
     {
-        endStorePause(clock.nanoTime());
+        pause.end(clock.nanoTime());
         final Connection current = connection;
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         connection = null;
@@ -1368,11 +1354,11 @@ public class Session
 
     private void onDisconnected(final DisconnectReason reason)
     {
-        if (storePaused)
+        if (pause.isPaused())
         {
             counters.disconnectsWhilePaused++; // e.g. the counterparty closed while we were paused
         }
-        endStorePause(clock.nanoTime());
+        pause.end(clock.nanoTime());
         final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
         state = SessionState.DISCONNECTED;
         counters.disconnect(reason);
