@@ -84,6 +84,7 @@ public class Session
     private final boolean storeRecordsInbound;
     private final ApplicationNotifier notifier;
     private final StorePause pause;
+    private final SessionLifecycle lifecycle;
     private final EpochNanoClock clock;
     private final SessionSchedule schedule;
     private final SessionCounters counters = new SessionCounters();
@@ -103,10 +104,6 @@ public class Session
     private final byte[] targetCompId;
     private final int version;
 
-    private Connection connection;
-    private SessionState state = SessionState.DISCONNECTED;
-    private long connectedAtNanos;
-    private long logoutSentAtNanos;
     private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
     private MessageStoreException lastStoreFailure;
@@ -144,6 +141,8 @@ public class Session
         this.validator = this.config.validator();
         this.notifier = new ApplicationNotifier(application, this, counters);
         this.pause = new StorePause(this.config, counters);
+        this.lifecycle = new SessionLifecycle(
+            this.config, clock, store, sequence, sender, gaps, resender, logon, pause, notifier, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -175,12 +174,12 @@ public class Session
 
     public SessionState state()
     {
-        return state;
+        return lifecycle.state();
     }
 
     public boolean isLoggedOn()
     {
-        return state == SessionState.ACTIVE;
+        return lifecycle.isLoggedOn();
     }
 
     /**
@@ -192,7 +191,7 @@ public class Session
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && !pause.isPaused() && notifier.isHoldingReplies();
+        return lifecycle.isLoggedOn() && !pause.isPaused() && notifier.isHoldingReplies();
     }
 
     /**
@@ -224,12 +223,12 @@ public class Session
     /** Whether a connection is bound (logged on or not). */
     public boolean isConnected()
     {
-        return connection != null;
+        return lifecycle.isConnected();
     }
 
     public Connection connection()
     {
-        return connection;
+        return lifecycle.connection();
     }
 
     public SessionCounters counters()
@@ -308,36 +307,19 @@ public class Session
     {
         final long now = clock.nanoTime();
         checkSchedule(now);
-        if (connection != null || !schedule.isInSession(now))
+        if (lifecycle.isConnected() || !schedule.isInSession(now))
         {
             return false;
         }
-        connection = newConnection;
-        sender.bind(newConnection);
         validator = applVerIdValidators.configured();
-        logon.onConnect(initiated);
-        connectedAtNanos = now;
-        state = SessionState.AWAITING_LOGON;
-        sender.dropPending();
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        if (initiated)
-        {
-            if (logon.resetBeforeInitiatorLogon())
-            {
-                resetSequenceNumbers();
-            }
-            logon.sendInitiatorLogon(now);
-            state = SessionState.LOGON_SENT;
-        }
+        lifecycle.bind(newConnection, initiated, now);
         return true;
     }
 
     /** A framed, checksum-valid inbound message (only valid during the call). */
     public void onMessage(final FixDecoder message)
     {
-        if (connection == null)
+        if (!lifecycle.isConnected())
         {
             return;
         }
@@ -388,7 +370,7 @@ public class Session
             recordStoreFailure(ex);
             pause.end(now);
             logoutOnStoreFailure(ex, now); // answered, unprocessed; sent only if its number can be recorded
-            disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
+            lifecycle.disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
             return;
         }
         timer.onReceived(now);
@@ -404,18 +386,13 @@ public class Session
     /** The transport saw the connection end. Idempotent. */
     public void onDisconnect(final DisconnectReason reason)
     {
-        if (connection != null)
-        {
-            connection = null;
-            sender.bind(null);
-            onDisconnected(reason);
-        }
+        lifecycle.onDisconnect(reason);
     }
 
     /** As {@link #onDisconnect(DisconnectReason)}, ignored unless {@code closed} is the bound connection. */
     public void onDisconnect(final Connection closed, final DisconnectReason reason)
     {
-        if (closed == connection)
+        if (closed == lifecycle.connection())
         {
             onDisconnect(reason);
         }
@@ -424,33 +401,26 @@ public class Session
     /** Close the connection now (no Logout), e.g. on engine shutdown after {@link #logout}. */
     public void disconnect(final DisconnectReason reason)
     {
-        final Connection current = connection;
-        if (current != null)
-        {
-            connection = null;
-            sender.bind(null);
-            current.close(reason);
-            onDisconnected(reason);
-        }
+        lifecycle.disconnect(reason);
     }
 
     /** Start a Logout handshake (the connection closes on the reply or after the logout timeout). */
     public void logout(final CharSequence text)
     {
-        if (state == SessionState.ACTIVE)
+        if (lifecycle.isLoggedOn())
         {
             try
             {
-                sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+                lifecycle.sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
             }
             catch (final MessageStoreException ex)
             {
                 onStoreFailure(ex);
             }
         }
-        else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+        else if (lifecycle.isLoggingOn())
         {
-            disconnect(DisconnectReason.APPLICATION);
+            lifecycle.disconnect(DisconnectReason.APPLICATION);
         }
     }
 
@@ -481,28 +451,20 @@ public class Session
     private int timers(final long nowNanos)
     {
         checkSchedule(nowNanos);
-        if (connection == null)
+        if (!lifecycle.isConnected())
         {
             return 0;
         }
         int work = resender.resume(nowNanos);
-        switch (state)
+        switch (lifecycle.state())
         {
             case AWAITING_LOGON:
             case LOGON_SENT:
-                if (nowNanos - connectedAtNanos >= config.logonTimeoutNanos())
-                {
-                    disconnect(DisconnectReason.LOGON_TIMEOUT);
-                    work++;
-                }
+                work += lifecycle.disconnectIfLogonTimedOut(nowNanos);
                 break;
             case LOGOUT_SENT:
                 work += notifier.doWork(nowNanos);
-                if (connection != null && nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
-                {
-                    disconnect(DisconnectReason.LOGOUT);
-                    work++;
-                }
+                work += lifecycle.disconnectIfLogoutTimedOut(nowNanos);
                 break;
             case ACTIVE:
                 if (pause.isPaused())
@@ -511,7 +473,7 @@ public class Session
                     break;
                 }
                 work += notifier.doWork(nowNanos);
-                if (state == SessionState.ACTIVE)
+                if (lifecycle.isLoggedOn())
                 {
                     work += heartbeats(nowNanos);
                 }
@@ -526,7 +488,7 @@ public class Session
     {
         if (timer.isTimedOut(now))
         {
-            disconnect(DisconnectReason.HEARTBEAT_TIMEOUT);
+            lifecycle.disconnect(DisconnectReason.HEARTBEAT_TIMEOUT);
             return 1;
         }
         int work = 0;
@@ -559,21 +521,21 @@ public class Session
         final long period = schedule.periodStart(now);
         if (period == SessionSchedule.OUTSIDE)
         {
-            if (state == SessionState.ACTIVE)
+            if (lifecycle.isLoggedOn())
             {
-                sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
+                lifecycle.sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
             }
-            else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+            else if (lifecycle.isLoggingOn())
             {
-                disconnect(DisconnectReason.ENGINE_CLOSE);
+                lifecycle.disconnect(DisconnectReason.ENGINE_CLOSE);
             }
             return;
         }
-        if (period != lastPeriodStart && connection == null)
+        if (period != lastPeriodStart && !lifecycle.isConnected())
         {
             if (lastPeriodStart != UNSET_PERIOD || isStateFromEarlierPeriod(period, now))
             {
-                resetSequenceNumbers(); // a new session period starts at 1
+                lifecycle.resetSequenceNumbers(); // a new session period starts at 1
             }
             lastPeriodStart = period;
         }
@@ -622,11 +584,11 @@ public class Session
         }
         if (seqNum < 0)
         {
-            sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            disconnect(DisconnectReason.PROTOCOL_ERROR);
+            lifecycle.sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
+            lifecycle.disconnect(DisconnectReason.PROTOCOL_ERROR);
             return;
         }
-        if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+        if (lifecycle.isLoggingOn())
         {
             if (msgType != MsgTypes.LOGON)
             {
@@ -683,7 +645,7 @@ public class Session
     /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (connection != null && !pause.isPaused())
+        while (lifecycle.isConnected() && !pause.isPaused())
         {
             final FixDecoder next = gaps.nextDue(now);
             if (next == null)
@@ -736,10 +698,10 @@ public class Session
         {
             return true;
         }
-        if (msgType == MsgTypes.LOGON && state != SessionState.ACTIVE)
+        if (msgType == MsgTypes.LOGON && !lifecycle.isLoggedOn())
         {
-            sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
-            disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
+            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
             return false;
         }
         sendReject(m, msgType, seqNum, reason, refTagId, now);
@@ -748,18 +710,18 @@ public class Session
 
     private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
-        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
+        if (!lifecycle.isLoggedOnOrLoggingOut())
         {
-            sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-            disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
+            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
         if (msgType == MsgTypes.LOGOUT)
         {
-            disconnect(DisconnectReason.LOGOUT);
+            lifecycle.disconnect(DisconnectReason.LOGOUT);
             return;
         }
-        sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
+        lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
         if (seqNum == sequence.nextTarget())
         {
             sequence.incrementTarget();
@@ -809,7 +771,7 @@ public class Session
         sendReject(m, msgType, seqNum, checks.reason(), checks.refTagId(), now);
         if (checks.logoutReason() != null)
         {
-            sendLogout(checks.logoutReason(), checks.logoutText(), now);
+            lifecycle.sendLogout(checks.logoutReason(), checks.logoutText(), now);
         }
     }
 
@@ -817,8 +779,8 @@ public class Session
     {
         if (!m.getBoolean(Tags.POSS_DUP_FLAG))
         {
-            sendLogoutSequenceTooLow(seqNum, now);
-            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            lifecycle.sendLogoutSequenceTooLow(seqNum, now);
+            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
         if (checks.isPossDupValid(m, msgType))
@@ -962,17 +924,17 @@ public class Session
         {
             sequence.incrementTarget();
         }
-        if (state != SessionState.LOGOUT_SENT)
+        if (lifecycle.state() != SessionState.LOGOUT_SENT)
         {
-            sendLogout(LogoutReason.REPLY, null, now);
+            lifecycle.sendLogout(LogoutReason.REPLY, null, now);
         }
         notifier.onAdminMessage(m);
-        disconnect(DisconnectReason.LOGOUT);
+        lifecycle.disconnect(DisconnectReason.LOGOUT);
     }
 
     private void onLogon(final FixDecoder m, final int seqNum, final long now)
     {
-        if (state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT)
+        if (lifecycle.isLoggedOnOrLoggingOut())
         {
             onLogonWhileLoggedOn(m, seqNum, now);
             return;
@@ -980,8 +942,8 @@ public class Session
         final int theirHeartBtInt = logon.check(m, now);
         if (theirHeartBtInt < 0)
         {
-            sendLogout(logon.refusalReason(), logon.refusalText(), now);
-            disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.sendLogout(logon.refusalReason(), logon.refusalText(), now);
+            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
         validator = applVerIdValidators.forLogon(m); // FIXT: their DefaultApplVerID picks the app dictionary
@@ -992,19 +954,18 @@ public class Session
         }
         if (logon.resetOnReceivedLogon(resetRequested))
         {
-            resetSequenceNumbers();
+            lifecycle.resetSequenceNumbers();
         }
         final int expected = sequence.nextTarget();
         if (seqNum < expected)
         {
-            sendLogoutSequenceTooLow(seqNum, now);
-            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            lifecycle.sendLogoutSequenceTooLow(seqNum, now);
+            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
         logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
         timer.start(logon.heartBtIntSeconds(), now);
-        state = SessionState.ACTIVE;
-        counters.logons++;
+        lifecycle.loggedOn();
         if (seqNum > expected)
         {
             gaps.onTooHigh(m, seqNum, now);
@@ -1032,7 +993,7 @@ public class Session
         {
             return;
         }
-        resetSequenceNumbers();
+        lifecycle.resetSequenceNumbers();
         gaps.clear();
         resender.cancel();
         logon.answerResetWhileLoggedOn(seqNum, now);
@@ -1086,10 +1047,10 @@ public class Session
             counters.sendsRefusedWhilePaused++;
             return STORE_PAUSED;
         }
-        if (connection == null || !isSending())
+        if (!lifecycle.isConnected() || !isSending())
         {
             sender.dropPending();
-            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
+            return lifecycle.isConnected() ? NOT_LOGGED_ON : NOT_CONNECTED;
         }
         try
         {
@@ -1115,9 +1076,9 @@ public class Session
             counters.sendsRefusedWhilePaused++;
             return STORE_PAUSED;
         }
-        if (connection == null || !isSending())
+        if (!lifecycle.isConnected() || !isSending())
         {
-            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
+            return lifecycle.isConnected() ? NOT_LOGGED_ON : NOT_CONNECTED;
         }
         try
         {
@@ -1138,31 +1099,7 @@ public class Session
      */
     private boolean isSending()
     {
-        return state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-    }
-
-    private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
-    {
-        sender.logout(text, now);
-        logoutSent(reason, now);
-    }
-
-    private void sendLogoutSequenceTooLow(final int received, final long now)
-    {
-        sender.logoutSequenceTooLow(sequence.nextTarget(), received, now);
-        logoutSent(LogoutReason.SEQUENCE_TOO_LOW, now);
-    }
-
-    private void logoutSent(final LogoutReason reason, final long now)
-    {
-        pause.end(now); // logging out: read again (a store failure now disconnects)
-        counters.logoutSent(reason);
-        if (connection != null)
-        {
-            state = SessionState.LOGOUT_SENT;
-            logoutSentAtNanos = now;
-            sender.holdApplicationMessages();
-        }
+        return lifecycle.isLoggedOnOrLoggingOut();
     }
 
     /**
@@ -1173,7 +1110,7 @@ public class Session
         final FixDecoder m, final long msgType, final int seqNum, final int reason, final int refTagId,
         final long now)
     {
-        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
+        if (!lifecycle.isLoggedOnOrLoggingOut())
         {
             return;
         }
@@ -1185,13 +1122,6 @@ public class Session
         }
     }
 
-    private void resetSequenceNumbers()
-    {
-        sequence.reset();
-        store.creationTimeNanos(clock.nanoTime()); // a new sequence state begins now
-        counters.sessionResets++;
-    }
-
     /**
      * The store threw: under write-ahead the message it refused is neither sent nor delivered, and a logged-on
      * session applies its {@link StoreFailurePolicy}: pause, or a Logout (sent even if the journal refuses it: its
@@ -1201,7 +1131,7 @@ public class Session
     private void onStoreFailure(final MessageStoreException failure)
     {
         recordStoreFailure(failure);
-        if (connection != null && state == SessionState.ACTIVE && !pause.isPaused())
+        if (lifecycle.isConnected() && lifecycle.isLoggedOn() && !pause.isPaused())
         {
             final long now = clock.nanoTime();
             switch (config.storeFailurePolicy())
@@ -1219,7 +1149,7 @@ public class Session
                     break;
             }
         }
-        disconnectOnStoreFailure();
+        lifecycle.disconnectOnStoreFailure();
     }
 
     /** Counted, kept for the Logout text, and told to the error handler. */
@@ -1252,14 +1182,14 @@ public class Session
         sender.adminWithoutJournal(true);
         try
         {
-            sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + failure.reason(), now);
+            lifecycle.sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + failure.reason(), now);
         }
         catch (final MessageStoreException ex)
         {
             lastStoreFailure = ex; // not even the sequence state takes the number: send nothing
             return false;
         }
-        return state == SessionState.LOGOUT_SENT && connection != null;
+        return lifecycle.state() == SessionState.LOGOUT_SENT && lifecycle.isConnected();
     }
 
     private void pauseOnStoreFailure(final long now)
@@ -1317,31 +1247,7 @@ public class Session
         pause.end(now);
         if (!logoutOnStoreFailure(lastStoreFailure, now))
         {
-            disconnectOnStoreFailure();
-        }
-    }
-
-    /** Close at once, no Logout, without touching the store again (no reset); the next Logon resynchronises. */
-    private void disconnectOnStoreFailure()
-    {
-        pause.end(clock.nanoTime());
-        final Connection current = connection;
-        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-        connection = null;
-        sender.bind(null);
-        state = SessionState.DISCONNECTED;
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        sender.dropPending();
-        if (current != null)
-        {
-            current.close(DisconnectReason.STORE_FAILURE);
-            counters.disconnect(DisconnectReason.STORE_FAILURE);
-        }
-        if (wasLoggedOn)
-        {
-            notifier.onLogout();
+            lifecycle.disconnectOnStoreFailure();
         }
     }
 
@@ -1349,37 +1255,13 @@ public class Session
     private void onInternalError()
     {
         counters.internalErrors++;
-        disconnect(DisconnectReason.PROTOCOL_ERROR);
-    }
-
-    private void onDisconnected(final DisconnectReason reason)
-    {
-        if (pause.isPaused())
-        {
-            counters.disconnectsWhilePaused++; // e.g. the counterparty closed while we were paused
-        }
-        pause.end(clock.nanoTime());
-        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-        state = SessionState.DISCONNECTED;
-        counters.disconnect(reason);
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        sender.dropPending();
-        if (config.resetOnDisconnect() || (wasLoggedOn && config.resetOnLogout() && reason == DisconnectReason.LOGOUT))
-        {
-            resetSequenceNumbers();
-        }
-        if (wasLoggedOn)
-        {
-            notifier.onLogout();
-        }
+        lifecycle.disconnect(DisconnectReason.PROTOCOL_ERROR);
     }
 
     @Override
     public String toString()
     {
-        return "Session{" + sessionId + ", " + state + ", out=" + sequence.nextSender() + ", in=" +
+        return "Session{" + sessionId + ", " + lifecycle.state() + ", out=" + sequence.nextSender() + ", in=" +
             sequence.nextTarget() + "}";
     }
 }
