@@ -75,7 +75,6 @@ public class Session
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
 
     private static final String TEST_REQ_ID = "TEST";
-    private static final long UNSET_PERIOD = Long.MIN_VALUE + 7;
 
     private final SessionConfig config;
     private final SessionId sessionId;
@@ -86,7 +85,7 @@ public class Session
     private final StorePause pause;
     private final SessionLifecycle lifecycle;
     private final EpochNanoClock clock;
-    private final SessionSchedule schedule;
+    private final ScheduleGuard schedule;
     private final SessionCounters counters = new SessionCounters();
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
@@ -104,7 +103,6 @@ public class Session
     private final byte[] targetCompId;
     private final int version;
 
-    private long lastPeriodStart = UNSET_PERIOD;
     private boolean unsupportedMessageType;
     private MessageStoreException lastStoreFailure;
     private ErrorHandler errorHandler;
@@ -125,7 +123,6 @@ public class Session
         this.store = store;
         this.storeRecordsInbound = store.recordsInbound();
         this.clock = clock;
-        this.schedule = config.schedule().copy();
         this.sequence = new SequenceTracker(store);
         this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
         this.beginString = ascii(sessionId.beginString());
@@ -143,6 +140,7 @@ public class Session
         this.pause = new StorePause(this.config, counters);
         this.lifecycle = new SessionLifecycle(
             this.config, clock, store, sequence, sender, gaps, resender, logon, pause, notifier, counters);
+        this.schedule = new ScheduleGuard(this.config.schedule().copy(), store, sequence, lifecycle);
     }
 
     private static byte[] ascii(final String value)
@@ -306,7 +304,7 @@ public class Session
     private boolean connect(final Connection newConnection, final boolean initiated)
     {
         final long now = clock.nanoTime();
-        checkSchedule(now);
+        schedule.enforce(now);
         if (lifecycle.isConnected() || !schedule.isInSession(now))
         {
             return false;
@@ -450,7 +448,7 @@ public class Session
 
     private int timers(final long nowNanos)
     {
-        checkSchedule(nowNanos);
+        schedule.enforce(nowNanos);
         if (!lifecycle.isConnected())
         {
             return 0;
@@ -510,54 +508,6 @@ public class Session
             }
         }
         return work;
-    }
-
-    private void checkSchedule(final long now)
-    {
-        if (schedule.isNonStop())
-        {
-            return;
-        }
-        final long period = schedule.periodStart(now);
-        if (period == SessionSchedule.OUTSIDE)
-        {
-            if (lifecycle.isLoggedOn())
-            {
-                lifecycle.sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
-            }
-            else if (lifecycle.isLoggingOn())
-            {
-                lifecycle.disconnect(DisconnectReason.ENGINE_CLOSE);
-            }
-            return;
-        }
-        if (period != lastPeriodStart && !lifecycle.isConnected())
-        {
-            if (lastPeriodStart != UNSET_PERIOD || isStateFromEarlierPeriod(period, now))
-            {
-                lifecycle.resetSequenceNumbers(); // a new session period starts at 1
-            }
-            lastPeriodStart = period;
-        }
-    }
-
-    /**
-     * First schedule check after start-up: the stored numbers belong to an earlier period when the store's
-     * sequence state began before this period started (an engine restarted mid-period after a night off). A fresh
-     * store that does not know its creation time is stamped now; a used one that does not know is kept as is.
-     */
-    private boolean isStateFromEarlierPeriod(final long periodStart, final long now)
-    {
-        final long created = store.creationTimeNanos();
-        if (created == MessageStore.UNKNOWN_CREATION_TIME)
-        {
-            if (sequence.nextSender() == 1 && sequence.nextTarget() == 1)
-            {
-                store.creationTimeNanos(now);
-            }
-            return false;
-        }
-        return created < periodStart;
     }
 
     // ------------------------------------------------------------------------------------------ inbound
