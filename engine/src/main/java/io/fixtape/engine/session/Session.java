@@ -86,6 +86,7 @@ public class Session
     private final SessionLifecycle lifecycle;
     private final EpochNanoClock clock;
     private final ScheduleGuard schedule;
+    private final StoreFailureControl storeFailures;
     private final SessionCounters counters = new SessionCounters();
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
@@ -104,8 +105,6 @@ public class Session
     private final int version;
 
     private boolean unsupportedMessageType;
-    private MessageStoreException lastStoreFailure;
-    private ErrorHandler errorHandler;
 
     /**
      * @param config      concluded configuration of this session.
@@ -141,6 +140,8 @@ public class Session
         this.lifecycle = new SessionLifecycle(
             this.config, clock, store, sequence, sender, gaps, resender, logon, pause, notifier, counters);
         this.schedule = new ScheduleGuard(this.config.schedule().copy(), store, sequence, lifecycle);
+        this.storeFailures = new StoreFailureControl(
+            this.config, clock, store, lifecycle, pause, sender, gaps, sequence, timer, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -205,7 +206,7 @@ public class Session
     /** The last store failure this session saw (its reason and the store's message), or null. */
     public MessageStoreException lastStoreFailure()
     {
-        return lastStoreFailure;
+        return storeFailures.lastFailure();
     }
 
     /**
@@ -214,7 +215,7 @@ public class Session
      */
     public Session errorHandler(final ErrorHandler errorHandler)
     {
-        this.errorHandler = errorHandler;
+        storeFailures.errorHandler(errorHandler);
         return this;
     }
 
@@ -296,7 +297,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return false;
         }
     }
@@ -335,7 +336,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
         }
         catch (final RuntimeException ex)
         {
@@ -365,10 +366,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            recordStoreFailure(ex);
-            pause.end(now);
-            logoutOnStoreFailure(ex, now); // answered, unprocessed; sent only if its number can be recorded
-            lifecycle.disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
+            storeFailures.onLogoutNotJournaled(ex, now);
             return;
         }
         timer.onReceived(now);
@@ -413,7 +411,7 @@ public class Session
             }
             catch (final MessageStoreException ex)
             {
-                onStoreFailure(ex);
+                storeFailures.onFailure(ex);
             }
         }
         else if (lifecycle.isLoggingOn())
@@ -436,7 +434,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return 1;
         }
         catch (final RuntimeException ex)
@@ -467,7 +465,7 @@ public class Session
             case ACTIVE:
                 if (pause.isPaused())
                 {
-                    work += whileStorePaused(nowNanos);
+                    work += storeFailures.doWorkWhilePaused(nowNanos);
                     break;
                 }
                 work += notifier.doWork(nowNanos);
@@ -779,10 +777,10 @@ public class Session
             }
             else
             {
-                final long storeFailures = counters.storeFailures;
+                final long storeFailuresBefore = counters.storeFailures;
                 final int resets = sequence.resets();
                 notifier.onMessage(m);
-                if (counters.storeFailures != storeFailures)
+                if (counters.storeFailures != storeFailuresBefore)
                 {
                     return; // a reply could not be journaled: not handled, the peer resends it (see below)
                 }
@@ -1008,7 +1006,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return STORE_FAILED;
         }
     }
@@ -1036,7 +1034,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return STORE_FAILED;
         }
     }
@@ -1069,135 +1067,6 @@ public class Session
         if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
         {
             sequence.incrementTarget();
-        }
-    }
-
-    /**
-     * The store threw: under write-ahead the message it refused is neither sent nor delivered, and a logged-on
-     * session applies its {@link StoreFailurePolicy}: pause, or a Logout (sent even if the journal refuses it: its
-     * number goes to the sequence state only), or a disconnect — which is also the answer in every other state, while
-     * already paused, and when even the Logout's number cannot be recorded. Never throws.
-     */
-    private void onStoreFailure(final MessageStoreException failure)
-    {
-        recordStoreFailure(failure);
-        if (lifecycle.isConnected() && lifecycle.isLoggedOn() && !pause.isPaused())
-        {
-            final long now = clock.nanoTime();
-            switch (config.storeFailurePolicy())
-            {
-                case PAUSE:
-                    pauseOnStoreFailure(now);
-                    return;
-                case LOGOUT:
-                    if (logoutOnStoreFailure(failure, now))
-                    {
-                        return;
-                    }
-                    break;
-                default:
-                    break;
-            }
-        }
-        lifecycle.disconnectOnStoreFailure();
-    }
-
-    /** Counted, kept for the Logout text, and told to the error handler. */
-    private void recordStoreFailure(final MessageStoreException failure)
-    {
-        counters.storeFailures++;
-        lastStoreFailure = failure;
-        reportStoreFailure(failure);
-    }
-
-    private void reportStoreFailure(final MessageStoreException failure)
-    {
-        final ErrorHandler handler = errorHandler;
-        if (handler != null)
-        {
-            try
-            {
-                handler.onError(failure);
-            }
-            catch (final RuntimeException ignore)
-            {
-                // a failing error handler must not take the session's policy with it
-            }
-        }
-    }
-
-    /** @return false when the Logout could not go out (its number not recordable, not connected): disconnect. */
-    private boolean logoutOnStoreFailure(final MessageStoreException failure, final long now)
-    {
-        sender.adminWithoutJournal(true);
-        try
-        {
-            lifecycle.sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + failure.reason(), now);
-        }
-        catch (final MessageStoreException ex)
-        {
-            lastStoreFailure = ex; // not even the sequence state takes the number: send nothing
-            return false;
-        }
-        return lifecycle.state() == SessionState.LOGOUT_SENT && lifecycle.isConnected();
-    }
-
-    private void pauseOnStoreFailure(final long now)
-    {
-        pause.begin(now);
-        sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
-        sender.dropPending();
-        // Whatever we were recovering is moot: inbound stops here and, after the pause, the next message is simply
-        // too high and asks for everything from the expected number again. A resend range left outstanding would
-        // make that message look already asked for, and nothing would ever fill the gap.
-        gaps.clear();
-        sequence.clearResendRange();
-    }
-
-    /**
-     * Paused: probe the store once per interval and resume when it would write; meanwhile only Heartbeats, so that
-     * the counterparty keeps the connection. No TestRequest and no heartbeat timeout: what we read is not processed.
-     * After {@code StorePauseTimeout} (unless 0) without a successful probe the session gives up as
-     * {@link StoreFailurePolicy#LOGOUT} does.
-     */
-    private int whileStorePaused(final long now)
-    {
-        int work = 0;
-        final boolean timedOut = pause.isTimedOut(now);
-        if (timedOut || pause.isProbeDue(now))
-        {
-            pause.probed(now);
-            work++;
-            if (store.probeWritable(now))
-            {
-                pause.end(now);
-                counters.storeResumes++;
-                sender.adminWithoutJournal(false);
-                timer.onReceived(now); // the silence while we did not read is ours, not the counterparty's
-                return work;
-            }
-        }
-        if (timedOut)
-        {
-            giveUpStorePause(now);
-            return work + 1;
-        }
-        if (timer.isHeartbeatDue(now) && sender.heartbeat(null, now))
-        {
-            counters.heartbeatsSent++;
-            work++;
-        }
-        return work;
-    }
-
-    /** StorePauseTimeout: the store did not come back in time; log out as the LOGOUT policy would. */
-    private void giveUpStorePause(final long now)
-    {
-        counters.storePauseTimeouts++;
-        pause.end(now);
-        if (!logoutOnStoreFailure(lastStoreFailure, now))
-        {
-            lifecycle.disconnectOnStoreFailure();
         }
     }
 
