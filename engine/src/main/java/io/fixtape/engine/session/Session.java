@@ -95,16 +95,12 @@ public class Session
     private final SessionSender sender;
     private final HeaderChecks checks;
     private final LogonHandler logon;
-    private final ValidationResult validationResult = new ValidationResult();
-    private final ApplVerIdValidators applVerIdValidators;
-    private MessageValidator validator;
+    private final InboundChecks inboundChecks;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
     private final int version;
-
-    private boolean unsupportedMessageType;
 
     /**
      * @param config      concluded configuration of this session.
@@ -133,8 +129,6 @@ public class Session
         this.gaps = new InboundGaps(this.config, sequence, sender, counters);
         this.resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
-        this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
-        this.validator = this.config.validator();
         this.notifier = new ApplicationNotifier(application, this, counters);
         this.pause = new StorePause(this.config, counters);
         this.lifecycle = new SessionLifecycle(
@@ -142,6 +136,8 @@ public class Session
         this.schedule = new ScheduleGuard(this.config.schedule().copy(), store, sequence, lifecycle);
         this.storeFailures = new StoreFailureControl(
             this.config, clock, store, lifecycle, pause, sender, gaps, sequence, timer, counters);
+        this.inboundChecks = new InboundChecks(
+            checks, new ApplVerIdValidators(this.config.validator()), sequence, gaps, sender, lifecycle, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -257,7 +253,7 @@ public class Session
      */
     public MessageValidator validator()
     {
-        return validator;
+        return inboundChecks.validator();
     }
 
     /** Whether {@code epochNanos} is inside the session schedule. */
@@ -310,7 +306,7 @@ public class Session
         {
             return false;
         }
-        validator = applVerIdValidators.configured();
+        inboundChecks.useConfiguredValidator();
         lifecycle.bind(newConnection, initiated, now);
         return true;
     }
@@ -545,7 +541,7 @@ public class Session
                 return;
             }
         }
-        if (!isValid(m, msgType, seqNum, now))
+        if (!inboundChecks.validateOrReject(m, msgType, seqNum, now))
         {
             return;
         }
@@ -605,57 +601,6 @@ public class Session
         }
     }
 
-    /**
-     * The dictionary validator when configured (QuickFIX/J's checks and precedence), else the decoder's own
-     * findings (tag not a number, tag without value). False when the message was ignored as garbled or a
-     * Reject/Logout was sent; a valid message of a type the application does not support is let through and
-     * answered with a BusinessMessageReject after the sequence checks.
-     */
-    private boolean isValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        unsupportedMessageType = false;
-        final int reason;
-        final int refTagId;
-        final MessageValidator validator = this.validator;
-        if (validator != null)
-        {
-            if (validator.validate(m, validationResult))
-            {
-                return true;
-            }
-            switch (validationResult.verdict())
-            {
-                case GARBLED:
-                    counters.garbledMessages++;
-                    return false;
-                case BUSINESS_REJECT:
-                    unsupportedMessageType = true;
-                    return true;
-                default:
-                    reason = validationResult.sessionRejectReason();
-                    refTagId = validationResult.hasRefTagId() ? validationResult.refTagId() : AdminMessages.NO_REF_TAG;
-                    break;
-            }
-        }
-        else if (!checks.isWellFormed(m))
-        {
-            reason = checks.reason();
-            refTagId = checks.refTagId();
-        }
-        else
-        {
-            return true;
-        }
-        if (msgType == MsgTypes.LOGON && !lifecycle.isLoggedOn())
-        {
-            lifecycle.sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
-            return false;
-        }
-        sendReject(m, msgType, seqNum, reason, refTagId, now);
-        return false;
-    }
-
     private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
         if (!lifecycle.isLoggedOnOrLoggingOut())
@@ -676,74 +621,9 @@ public class Session
         }
     }
 
-    /**
-     * The checks every message passes (QuickFIX/J {@code verify}): SendingTime accuracy, CompIDs, sequence number
-     * too high or too low, PossDup rules. False when the message must not be processed further.
-     */
-    private boolean verify(
-        final FixDecoder m, final long msgType, final int seqNum, final boolean checkTooHigh,
-        final boolean checkTooLow, final long now)
-    {
-        if (!checks.isSendingTimeAccurate(m, now) || !checks.areCompIdsCorrect(m))
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-            return false;
-        }
-        final int expected = sequence.nextTarget();
-        if (checkTooHigh && seqNum > expected)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-            return false;
-        }
-        if (checkTooLow && seqNum < expected)
-        {
-            onTooLow(m, msgType, seqNum, now);
-            return false;
-        }
-        if (m.getBoolean(Tags.POSS_DUP_FLAG) && !checks.isPossDupValid(m, msgType))
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-            return false;
-        }
-        if (seqNum <= expected)
-        {
-            // a too-high number let through (e.g. a ResendRequest) fills nothing
-            gaps.onFilledUpTo(seqNum, now);
-        }
-        return true;
-    }
-
-    /** Reject (and Logout where QuickFIX/J logs out) for the check that just failed. */
-    private void onFailedCheck(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        sendReject(m, msgType, seqNum, checks.reason(), checks.refTagId(), now);
-        if (checks.logoutReason() != null)
-        {
-            lifecycle.sendLogout(checks.logoutReason(), checks.logoutText(), now);
-        }
-    }
-
-    private void onTooLow(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (!m.getBoolean(Tags.POSS_DUP_FLAG))
-        {
-            lifecycle.sendLogoutSequenceTooLow(seqNum, now);
-            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
-            return;
-        }
-        if (checks.isPossDupValid(m, msgType))
-        {
-            counters.duplicatesIgnored++;
-        }
-        else
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-        }
-    }
-
     private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
-        if (!verify(m, msgType, seqNum, true, true, now))
+        if (!inboundChecks.verifyOrAnswer(m, msgType, seqNum, true, true, now))
         {
             return;
         }
@@ -751,7 +631,7 @@ public class Session
         {
             if (m.indexOf(Tags.TEST_REQ_ID) < 0)
             {
-                sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
+                inboundChecks.reject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
                 return;
             }
             if (sender.heartbeat(m, now))
@@ -771,7 +651,7 @@ public class Session
         else
         {
             counters.applicationMessagesReceived++;
-            if (unsupportedMessageType)
+            if (inboundChecks.isUnsupportedMessageType())
             {
                 sender.businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
             }
@@ -803,14 +683,14 @@ public class Session
     {
         counters.sequenceResetsReceived++;
         final boolean gapFill = m.getBoolean(Tags.GAP_FILL_FLAG);
-        if (!verify(m, MsgTypes.SEQUENCE_RESET, seqNum, gapFill, gapFill, now))
+        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.SEQUENCE_RESET, seqNum, gapFill, gapFill, now))
         {
             return;
         }
         final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
         if (!m.lastParseOk())
         {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
+            inboundChecks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
                 SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT,
                 Tags.NEW_SEQ_NO, now);
             return;
@@ -823,7 +703,7 @@ public class Session
         }
         else if (newSeqNo < expected)
         {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
+            inboundChecks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
         }
         notifier.onAdminMessage(m);
     }
@@ -831,7 +711,7 @@ public class Session
     private void onResendRequest(final FixDecoder m, final int seqNum, final long now)
     {
         // Too high is not checked first (QFJ-673): answer now, then treat the request's own number as a gap.
-        if (!verify(m, MsgTypes.RESEND_REQUEST, seqNum, false, true, now))
+        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.RESEND_REQUEST, seqNum, false, true, now))
         {
             return;
         }
@@ -843,7 +723,7 @@ public class Session
         {
             final int tag = beginStatus != FixDecoder.PARSE_OK ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
             final int status = beginStatus != FixDecoder.PARSE_OK ? beginStatus : endStatus;
-            sendReject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
+            inboundChecks.reject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
                 SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT, tag, now);
             return;
         }
@@ -864,7 +744,7 @@ public class Session
 
     private void onLogout(final FixDecoder m, final int seqNum, final long now)
     {
-        if (!verify(m, MsgTypes.LOGOUT, seqNum, false, false, now))
+        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.LOGOUT, seqNum, false, false, now))
         {
             return;
         }
@@ -894,7 +774,7 @@ public class Session
             lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
             return;
         }
-        validator = applVerIdValidators.forLogon(m); // FIXT: their DefaultApplVerID picks the app dictionary
+        inboundChecks.useValidatorFor(m); // FIXT: their DefaultApplVerID picks the app dictionary
         final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
         if (config.refreshOnLogon())
         {
@@ -931,13 +811,13 @@ public class Session
     {
         if (!m.getBoolean(Tags.RESET_SEQ_NUM_FLAG))
         {
-            if (verify(m, MsgTypes.LOGON, seqNum, true, true, now))
+            if (inboundChecks.verifyOrAnswer(m, MsgTypes.LOGON, seqNum, true, true, now))
             {
                 sequence.incrementTarget();
             }
             return;
         }
-        if (!verify(m, MsgTypes.LOGON, seqNum, false, false, now))
+        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.LOGON, seqNum, false, false, now))
         {
             return;
         }
@@ -1048,26 +928,6 @@ public class Session
     private boolean isSending()
     {
         return lifecycle.isLoggedOnOrLoggingOut();
-    }
-
-    /**
-     * Session-level Reject (35=3) of {@code m}. The rejected message counts as received (its number is consumed)
-     * unless it is a Logon or SequenceReset or not the expected number. Not sent before Logon.
-     */
-    private void sendReject(
-        final FixDecoder m, final long msgType, final int seqNum, final int reason, final int refTagId,
-        final long now)
-    {
-        if (!lifecycle.isLoggedOnOrLoggingOut())
-        {
-            return;
-        }
-        sender.reject(m, seqNum, reason, refTagId, now);
-        counters.rejectSent(reason);
-        if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
-        {
-            sequence.incrementTarget();
-        }
     }
 
     /** A bug or an input no check foresaw threw: count it and drop the connection rather than the poller. */
