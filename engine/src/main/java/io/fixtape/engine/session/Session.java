@@ -96,6 +96,7 @@ public class Session
     private final HeaderChecks checks;
     private final LogonHandler logon;
     private final InboundChecks inboundChecks;
+    private final AdminMessageHandler admin;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -138,6 +139,8 @@ public class Session
             this.config, clock, store, lifecycle, pause, sender, gaps, sequence, timer, counters);
         this.inboundChecks = new InboundChecks(
             checks, new ApplVerIdValidators(this.config.validator()), sequence, gaps, sender, lifecycle, counters);
+        this.admin = new AdminMessageHandler(
+            this.config, lifecycle, inboundChecks, logon, sequence, gaps, resender, sender, timer, notifier, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -552,19 +555,19 @@ public class Session
     {
         if (msgType == MsgTypes.LOGON)
         {
-            onLogon(m, seqNum, now);
+            admin.onLogon(m, seqNum, now);
         }
         else if (msgType == MsgTypes.LOGOUT)
         {
-            onLogout(m, seqNum, now);
+            admin.onLogout(m, seqNum, now);
         }
         else if (msgType == MsgTypes.SEQUENCE_RESET)
         {
-            onSequenceReset(m, seqNum, now);
+            admin.onSequenceReset(m, seqNum, now);
         }
         else if (msgType == MsgTypes.RESEND_REQUEST)
         {
-            onResendRequest(m, seqNum, now);
+            admin.onResendRequest(m, seqNum, now);
         }
         else
         {
@@ -627,17 +630,9 @@ public class Session
         {
             return;
         }
-        if (msgType == MsgTypes.TEST_REQUEST)
+        if (msgType == MsgTypes.TEST_REQUEST && !admin.answerTestRequest(m, seqNum, now))
         {
-            if (m.indexOf(Tags.TEST_REQ_ID) < 0)
-            {
-                inboundChecks.reject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
-                return;
-            }
-            if (sender.heartbeat(m, now))
-            {
-                counters.heartbeatsSent++;
-            }
+            return;
         }
         if (MsgTypes.isAdmin(msgType))
         {
@@ -675,162 +670,6 @@ public class Session
             // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
             // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
             // PossDup redeliveries. The application sees the old number as the expected one during its callback.
-            sequence.incrementTarget();
-        }
-    }
-
-    private void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
-    {
-        counters.sequenceResetsReceived++;
-        final boolean gapFill = m.getBoolean(Tags.GAP_FILL_FLAG);
-        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.SEQUENCE_RESET, seqNum, gapFill, gapFill, now))
-        {
-            return;
-        }
-        final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
-        if (!m.lastParseOk())
-        {
-            inboundChecks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT,
-                Tags.NEW_SEQ_NO, now);
-            return;
-        }
-        final int expected = sequence.nextTarget();
-        if (newSeqNo > expected)
-        {
-            sequence.nextTarget(newSeqNo);
-            gaps.onFilledUpTo(newSeqNo - 1, now);
-        }
-        else if (newSeqNo < expected)
-        {
-            inboundChecks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
-        }
-        notifier.onAdminMessage(m);
-    }
-
-    private void onResendRequest(final FixDecoder m, final int seqNum, final long now)
-    {
-        // Too high is not checked first (QFJ-673): answer now, then treat the request's own number as a gap.
-        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.RESEND_REQUEST, seqNum, false, true, now))
-        {
-            return;
-        }
-        final int begin = m.getInt(Tags.BEGIN_SEQ_NO);
-        final int beginStatus = m.lastParseStatus();
-        final int end = m.getInt(Tags.END_SEQ_NO);
-        final int endStatus = m.lastParseStatus();
-        if (beginStatus != FixDecoder.PARSE_OK || endStatus != FixDecoder.PARSE_OK)
-        {
-            final int tag = beginStatus != FixDecoder.PARSE_OK ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
-            final int status = beginStatus != FixDecoder.PARSE_OK ? beginStatus : endStatus;
-            inboundChecks.reject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT, tag, now);
-            return;
-        }
-        counters.resendRequestsReceived++;
-        resender.request(begin, end, sequence.nextSender() - 1, now);
-        if (seqNum > sequence.nextTarget())
-        {
-            // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
-            // act on it again); a gap of its own never makes us send a ResendRequest.
-            gaps.keep(m, seqNum);
-        }
-        else
-        {
-            sequence.incrementTarget();
-        }
-        notifier.onAdminMessage(m);
-    }
-
-    private void onLogout(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.LOGOUT, seqNum, false, false, now))
-        {
-            return;
-        }
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
-        if (lifecycle.state() != SessionState.LOGOUT_SENT)
-        {
-            lifecycle.sendLogout(LogoutReason.REPLY, null, now);
-        }
-        notifier.onAdminMessage(m);
-        lifecycle.disconnect(DisconnectReason.LOGOUT);
-    }
-
-    private void onLogon(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (lifecycle.isLoggedOnOrLoggingOut())
-        {
-            onLogonWhileLoggedOn(m, seqNum, now);
-            return;
-        }
-        final int theirHeartBtInt = logon.check(m, now);
-        if (theirHeartBtInt < 0)
-        {
-            lifecycle.sendLogout(logon.refusalReason(), logon.refusalText(), now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
-            return;
-        }
-        inboundChecks.useValidatorFor(m); // FIXT: their DefaultApplVerID picks the app dictionary
-        final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
-        if (config.refreshOnLogon())
-        {
-            sequence.load();
-        }
-        if (logon.resetOnReceivedLogon(resetRequested))
-        {
-            lifecycle.resetSequenceNumbers();
-        }
-        final int expected = sequence.nextTarget();
-        if (seqNum < expected)
-        {
-            lifecycle.sendLogoutSequenceTooLow(seqNum, now);
-            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
-            return;
-        }
-        logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
-        timer.start(logon.heartBtIntSeconds(), now);
-        lifecycle.loggedOn();
-        if (seqNum > expected)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-        }
-        else
-        {
-            sequence.incrementTarget();
-        }
-        logon.resendWhatTheyExpect(m, now);
-        notifier.onLogon();
-    }
-
-    /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
-    private void onLogonWhileLoggedOn(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (!m.getBoolean(Tags.RESET_SEQ_NUM_FLAG))
-        {
-            if (inboundChecks.verifyOrAnswer(m, MsgTypes.LOGON, seqNum, true, true, now))
-            {
-                sequence.incrementTarget();
-            }
-            return;
-        }
-        if (!inboundChecks.verifyOrAnswer(m, MsgTypes.LOGON, seqNum, false, false, now))
-        {
-            return;
-        }
-        lifecycle.resetSequenceNumbers();
-        gaps.clear();
-        resender.cancel();
-        logon.answerResetWhileLoggedOn(seqNum, now);
-        if (seqNum > 1)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-        }
-        else
-        {
             sequence.incrementTarget();
         }
     }
