@@ -79,8 +79,6 @@ public class Session
     private final SessionConfig config;
     private final SessionId sessionId;
     private final MessageStore store;
-    /** Whether {@link MessageStore#onInbound} does anything: when not, the PossDup lookup and the call are skipped. */
-    private final boolean storeRecordsInbound;
     private final ApplicationNotifier notifier;
     private final StorePause pause;
     private final SessionLifecycle lifecycle;
@@ -96,7 +94,7 @@ public class Session
     private final HeaderChecks checks;
     private final LogonHandler logon;
     private final InboundChecks inboundChecks;
-    private final AdminMessageHandler admin;
+    private final InboundPipeline inbound;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -117,7 +115,6 @@ public class Session
         this.config = config.conclude();
         this.sessionId = config.sessionId();
         this.store = store;
-        this.storeRecordsInbound = store.recordsInbound();
         this.clock = clock;
         this.sequence = new SequenceTracker(store);
         this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
@@ -139,8 +136,10 @@ public class Session
             this.config, clock, store, lifecycle, pause, sender, gaps, sequence, timer, counters);
         this.inboundChecks = new InboundChecks(
             checks, new ApplVerIdValidators(this.config.validator()), sequence, gaps, sender, lifecycle, counters);
-        this.admin = new AdminMessageHandler(
+        final AdminMessageHandler admin = new AdminMessageHandler(
             this.config, lifecycle, inboundChecks, logon, sequence, gaps, resender, sender, timer, notifier, counters);
+        this.inbound = new InboundPipeline(store, beginString, lifecycle, pause, storeFailures, inboundChecks, admin,
+            gaps, sequence, timer, sender, notifier, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -325,13 +324,7 @@ public class Session
         counters.messagesReceived++;
         try
         {
-            if (pause.isPaused())
-            {
-                onMessageWhilePaused(message, now);
-                return;
-            }
-            process(message, now, false);
-            drainGapQueue(now);
+            inbound.onMessage(message, now);
         }
         catch (final MessageStoreException ex)
         {
@@ -341,35 +334,6 @@ public class Session
         {
             onInternalError(); // last line of defence: hostile input must never escape the event loop
         }
-    }
-
-    /**
-     * Paused: nothing is processed unless journaled first (write-ahead), and the store refuses. Everything but a
-     * Logout is dropped, its number not consumed: after the pause the next message shows the gap and a ResendRequest
-     * recovers it. A Logout is not left unanswered: journaled when the store takes it again, it is processed as any
-     * Logout; otherwise it stays unprocessed (its number not consumed, the application not handed the message) but
-     * the session ends as the counterparty asked, answering with the store-failure Logout and closing.
-     */
-    private void onMessageWhilePaused(final FixDecoder message, final long now)
-    {
-        if (message.fieldCount() < 3 || message.tagAt(0) != 8 || message.tagAt(1) != 9 || message.tagAt(2) != 35 ||
-            message.errorCode() == FixDecoder.ERROR_MALFORMED || message.msgType() != MsgTypes.LOGOUT)
-        {
-            counters.messagesDroppedWhilePaused++;
-            return;
-        }
-        counters.logoutsReceivedWhilePaused++;
-        try
-        {
-            journalInbound(message, MsgTypes.LOGOUT, message.getInt(Tags.MSG_SEQ_NUM), now);
-        }
-        catch (final MessageStoreException ex)
-        {
-            storeFailures.onLogoutNotJournaled(ex, now);
-            return;
-        }
-        timer.onReceived(now);
-        process(message, now, true); // journaled above: answered and disconnected as any Logout
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -508,171 +472,6 @@ public class Session
     }
 
     // ------------------------------------------------------------------------------------------ inbound
-
-    private void process(final FixDecoder m, final long now, final boolean fromQueue)
-    {
-        if (m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
-            m.errorCode() == FixDecoder.ERROR_MALFORMED)
-        {
-            counters.garbledMessages++; // first three fields out of order: ignored like a garbled message
-            return;
-        }
-        final long msgType = m.msgType();
-        final int seqNum = m.getInt(Tags.MSG_SEQ_NUM);
-        if (!fromQueue)
-        {
-            journalInbound(m, msgType, seqNum, now);
-            timer.onReceived(now);
-        }
-        if (!m.valueEqualsAt(0, beginString))
-        {
-            onIncorrectBeginString(m, msgType, seqNum, now);
-            return;
-        }
-        if (seqNum < 0)
-        {
-            lifecycle.sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            lifecycle.disconnect(DisconnectReason.PROTOCOL_ERROR);
-            return;
-        }
-        if (lifecycle.isLoggingOn())
-        {
-            if (msgType != MsgTypes.LOGON)
-            {
-                counters.messagesBeforeLogon++;
-                disconnect(msgType == MsgTypes.LOGOUT ? DisconnectReason.LOGOUT : DisconnectReason.INVALID_LOGON);
-                return;
-            }
-        }
-        if (!inboundChecks.validateOrReject(m, msgType, seqNum, now))
-        {
-            return;
-        }
-        dispatch(m, msgType, seqNum, now);
-    }
-
-    private void dispatch(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (msgType == MsgTypes.LOGON)
-        {
-            admin.onLogon(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.LOGOUT)
-        {
-            admin.onLogout(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.SEQUENCE_RESET)
-        {
-            admin.onSequenceReset(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.RESEND_REQUEST)
-        {
-            admin.onResendRequest(m, seqNum, now);
-        }
-        else
-        {
-            onSequencedMessage(m, msgType, seqNum, now);
-        }
-    }
-
-    private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (StoreSwitch.COMPILED_OUT || !storeRecordsInbound)
-        {
-            return; // COMPILED_OUT is folded away by the JIT: no inbound audit code on the hot path
-        }
-        int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
-        if (m.getBoolean(Tags.POSS_DUP_FLAG))
-        {
-            flags |= MessageStore.FLAG_POSS_DUP;
-        }
-        store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
-    }
-
-    /** Process the kept too-high messages whose gap is now filled, in order. */
-    private void drainGapQueue(final long now)
-    {
-        while (lifecycle.isConnected() && !pause.isPaused())
-        {
-            final FixDecoder next = gaps.nextDue(now);
-            if (next == null)
-            {
-                return;
-            }
-            process(next, now, true);
-            gaps.processed();
-        }
-    }
-
-    private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (!lifecycle.isLoggedOnOrLoggingOut())
-        {
-            lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
-            return;
-        }
-        if (msgType == MsgTypes.LOGOUT)
-        {
-            lifecycle.disconnect(DisconnectReason.LOGOUT);
-            return;
-        }
-        lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
-    }
-
-    private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (!inboundChecks.verifyOrAnswer(m, msgType, seqNum, true, true, now))
-        {
-            return;
-        }
-        if (msgType == MsgTypes.TEST_REQUEST && !admin.answerTestRequest(m, seqNum, now))
-        {
-            return;
-        }
-        if (MsgTypes.isAdmin(msgType))
-        {
-            sequence.incrementTarget();
-            if (msgType == MsgTypes.REJECT)
-            {
-                counters.rejectsReceived++;
-            }
-            notifier.onAdminMessage(m);
-        }
-        else
-        {
-            counters.applicationMessagesReceived++;
-            if (inboundChecks.isUnsupportedMessageType())
-            {
-                sender.businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
-            }
-            else
-            {
-                final long storeFailuresBefore = counters.storeFailures;
-                final int resets = sequence.resets();
-                notifier.onMessage(m);
-                if (counters.storeFailures != storeFailuresBefore)
-                {
-                    return; // a reply could not be journaled: not handled, the peer resends it (see below)
-                }
-                if (sequence.resets() != resets || sequence.nextTarget() != seqNum)
-                {
-                    return; // the callback reset or moved the numbers (e.g. disconnect with ResetOnDisconnect=Y)
-                }
-            }
-            // Counted as received only once the application's callback has returned (replies it sent synchronously
-            // were journaled by then): a process killed inside the callback restarts expecting this number again,
-            // so the peer resends it (PossDupFlag=Y) instead of the order being journaled but never handled.
-            // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
-            // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
-            // PossDup redeliveries. The application sees the old number as the expected one during its callback.
-            sequence.incrementTarget();
-        }
-    }
 
     // ------------------------------------------------------------------------------------------ outbound
 
