@@ -74,8 +74,6 @@ public class Session
     /** BusinessRejectReason (380) 3: unsupported message type. */
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
 
-    private static final String TEST_REQ_ID = "TEST";
-
     private final SessionConfig config;
     private final SessionId sessionId;
     private final MessageStore store;
@@ -95,6 +93,7 @@ public class Session
     private final LogonHandler logon;
     private final InboundChecks inboundChecks;
     private final InboundPipeline inbound;
+    private final SessionDutyCycle dutyCycle;
 
     private final byte[] beginString;
     private final byte[] senderCompId;
@@ -140,6 +139,8 @@ public class Session
             this.config, lifecycle, inboundChecks, logon, sequence, gaps, resender, sender, timer, notifier, counters);
         this.inbound = new InboundPipeline(store, beginString, lifecycle, pause, storeFailures, inboundChecks, admin,
             gaps, sequence, timer, sender, notifier, counters);
+        this.dutyCycle = new SessionDutyCycle(
+            schedule, lifecycle, pause, storeFailures, resender, timer, sender, notifier, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -393,7 +394,7 @@ public class Session
     {
         try
         {
-            return timers(nowNanos);
+            return dutyCycle.doWork(nowNanos);
         }
         catch (final MessageStoreException ex)
         {
@@ -406,72 +407,6 @@ public class Session
             return 1;
         }
     }
-
-    private int timers(final long nowNanos)
-    {
-        schedule.enforce(nowNanos);
-        if (!lifecycle.isConnected())
-        {
-            return 0;
-        }
-        int work = resender.resume(nowNanos);
-        switch (lifecycle.state())
-        {
-            case AWAITING_LOGON:
-            case LOGON_SENT:
-                work += lifecycle.disconnectIfLogonTimedOut(nowNanos);
-                break;
-            case LOGOUT_SENT:
-                work += notifier.doWork(nowNanos);
-                work += lifecycle.disconnectIfLogoutTimedOut(nowNanos);
-                break;
-            case ACTIVE:
-                if (pause.isPaused())
-                {
-                    work += storeFailures.doWorkWhilePaused(nowNanos);
-                    break;
-                }
-                work += notifier.doWork(nowNanos);
-                if (lifecycle.isLoggedOn())
-                {
-                    work += heartbeats(nowNanos);
-                }
-                break;
-            default:
-                break;
-        }
-        return work;
-    }
-
-    private int heartbeats(final long now)
-    {
-        if (timer.isTimedOut(now))
-        {
-            lifecycle.disconnect(DisconnectReason.HEARTBEAT_TIMEOUT);
-            return 1;
-        }
-        int work = 0;
-        if (timer.isTestRequestDue(now))
-        {
-            if (sender.testRequest(TEST_REQ_ID, now))
-            {
-                timer.onTestRequestSent();
-                counters.testRequestsSent++;
-                work++;
-            }
-        }
-        if (timer.isHeartbeatDue(now))
-        {
-            if (sender.heartbeat(null, now))
-            {
-                counters.heartbeatsSent++;
-                work++;
-            }
-        }
-        return work;
-    }
-
-    // ------------------------------------------------------------------------------------------ inbound
 
     // ------------------------------------------------------------------------------------------ outbound
 
