@@ -174,7 +174,8 @@ final class AdminMessageHandler
         }
         else if (newSeqNo < expected)
         {
-            checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
+            checks.reject(
+                m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
         }
         notifier.onAdminMessage(m);
     }

@@ -130,7 +130,8 @@ final class InboundPipeline
             if (msgType != MsgTypes.LOGON)
             {
                 counters.messagesBeforeLogon++;
-                lifecycle.disconnect(msgType == MsgTypes.LOGOUT ? DisconnectReason.LOGOUT : DisconnectReason.INVALID_LOGON);
+                lifecycle.disconnect(
+                    msgType == MsgTypes.LOGOUT ? DisconnectReason.LOGOUT : DisconnectReason.INVALID_LOGON);
                 return;
             }
         }
@@ -238,7 +239,8 @@ final class InboundPipeline
             counters.applicationMessagesReceived++;
             if (checks.isUnsupportedMessageType())
             {
-                sender.businessReject(m, Session.UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
+                sender.businessReject(
+                    m, Session.UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
             }
             else
             {

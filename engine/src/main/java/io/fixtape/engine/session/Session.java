@@ -3,16 +3,11 @@ package io.fixtape.engine.session;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
-import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
-import io.fixtape.engine.validation.SessionRejectReason;
-import io.fixtape.engine.validation.ValidationResult;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 
@@ -43,10 +38,20 @@ import java.nio.charset.StandardCharsets;
  * <p><b>Store failures</b> (full disk, read-only journal): the refused message is neither sent nor delivered and
  * uses no number; a logged-on session then disconnects, logs out or pauses per {@link StoreFailurePolicy}.
  *
+ * <p><b>Parts:</b> this class is the facade the engine and applications use; the work is done by package-private
+ * parts with one job each: {@link SessionLifecycle} (connection and state moves), {@link InboundPipeline} (the path
+ * of every inbound message), {@link InboundChecks} (validation and sequence checks, and their Rejects),
+ * {@link AdminMessageHandler} (Logon, Logout, SequenceReset, ResendRequest, TestRequest), {@link SessionDutyCycle}
+ * (timers), {@link ScheduleGuard}, {@link StoreFailureControl} with {@link StorePause},
+ * {@link ApplicationNotifier} (callbacks) and {@link ApplicationSends} (the application's sends); below them
+ * {@link SessionSender}, {@link SequenceTracker}, {@link InboundGaps}, {@link ResendResponder} and
+ * {@link LogonHandler}.
+ *
  * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
  * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
  * {@link #sendingTimeNanos}, {@link #send}, {@link #sendBusinessReject}) and {@link #isLoggedOn}, so that the
- * {@link Application} interface stays the same under every threading model.
+ * {@link Application} interface stays the same under every threading model. The parts never call the facade's
+ * public methods, so such overrides cannot change the session's own behaviour.
  */
 public class Session
 {
@@ -76,29 +81,22 @@ public class Session
 
     private final SessionConfig config;
     private final SessionId sessionId;
-    private final MessageStore store;
-    private final ApplicationNotifier notifier;
-    private final StorePause pause;
-    private final SessionLifecycle lifecycle;
     private final EpochNanoClock clock;
-    private final ScheduleGuard schedule;
-    private final StoreFailureControl storeFailures;
     private final SessionCounters counters = new SessionCounters();
-    private final SequenceTracker sequence;
-    private final HeartbeatTimer timer;
-    private final InboundGaps gaps;
-    private final ResendResponder resender;
-    private final SessionSender sender;
-    private final HeaderChecks checks;
-    private final LogonHandler logon;
-    private final InboundChecks inboundChecks;
-    private final InboundPipeline inbound;
-    private final SessionDutyCycle dutyCycle;
-
     private final byte[] beginString;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final int version;
+    private final SequenceTracker sequence;
+    private final LogonHandler logon;
+    private final ApplicationNotifier notifier;
+    private final StorePause pause;
+    private final SessionLifecycle lifecycle;
+    private final ScheduleGuard schedule;
+    private final StoreFailureControl storeFailures;
+    private final InboundChecks inboundChecks;
+    private final InboundPipeline inbound;
+    private final SessionDutyCycle dutyCycle;
+    private final ApplicationSends sends;
 
     /**
      * @param config      concluded configuration of this session.
@@ -113,18 +111,18 @@ public class Session
     {
         this.config = config.conclude();
         this.sessionId = config.sessionId();
-        this.store = store;
         this.clock = clock;
         this.sequence = new SequenceTracker(store);
-        this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
+        final HeartbeatTimer timer =
+            new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
         this.beginString = ascii(sessionId.beginString());
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
-        this.version = version(sessionId.beginString());
-        this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
-        this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
-        this.gaps = new InboundGaps(this.config, sequence, sender, counters);
-        this.resender = new ResendResponder(sender, store);
+        final HeaderChecks checks = new HeaderChecks(this.config, senderCompId, targetCompId);
+        final SessionSender sender = new SessionSender(
+            this.config, store, sequence, timer, counters, clock, version(sessionId.beginString()));
+        final InboundGaps gaps = new InboundGaps(this.config, sequence, sender, counters);
+        final ResendResponder resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
         this.notifier = new ApplicationNotifier(application, this, counters);
         this.pause = new StorePause(this.config, counters);
@@ -141,6 +139,7 @@ public class Session
             gaps, sequence, timer, sender, notifier, counters);
         this.dutyCycle = new SessionDutyCycle(
             schedule, lifecycle, pause, storeFailures, resender, timer, sender, notifier, counters);
+        this.sends = new ApplicationSends(sender, lifecycle, pause, storeFailures, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -416,7 +415,7 @@ public class Session
      */
     public FixEncoder newMessage(final long msgType)
     {
-        return sender.newMessage(msgType);
+        return sends.newMessage(msgType);
     }
 
     /**
@@ -426,7 +425,7 @@ public class Session
      */
     public long sendingTimeNanos()
     {
-        return sender.sendingTimeNanos();
+        return sends.sendingTimeNanos();
     }
 
     /**
@@ -438,30 +437,7 @@ public class Session
      */
     public long send()
     {
-        if (!sender.hasPending())
-        {
-            return NO_MESSAGE;
-        }
-        if (pause.isPaused())
-        {
-            sender.dropPending();
-            counters.sendsRefusedWhilePaused++;
-            return STORE_PAUSED;
-        }
-        if (!lifecycle.isConnected() || !isSending())
-        {
-            sender.dropPending();
-            return lifecycle.isConnected() ? NOT_LOGGED_ON : NOT_CONNECTED;
-        }
-        try
-        {
-            return sender.sendPending();
-        }
-        catch (final MessageStoreException ex)
-        {
-            storeFailures.onFailure(ex);
-            return STORE_FAILED;
-        }
+        return sends.send();
     }
 
     /**
@@ -472,35 +448,7 @@ public class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        if (pause.isPaused())
-        {
-            counters.sendsRefusedWhilePaused++;
-            return STORE_PAUSED;
-        }
-        if (!lifecycle.isConnected() || !isSending())
-        {
-            return lifecycle.isConnected() ? NOT_LOGGED_ON : NOT_CONNECTED;
-        }
-        try
-        {
-            return sender.businessReject(message, businessRejectReason, text);
-        }
-        catch (final MessageStoreException ex)
-        {
-            storeFailures.onFailure(ex);
-            return STORE_FAILED;
-        }
-    }
-
-    /**
-     * Logged on, or our Logout is outstanding: then application messages are journaled and numbered but not
-     * written (FIX session layer: after sending Logout, send nothing unless asked by a ResendRequest), so a reply
-     * to a message that crossed our Logout is recovered by the counterparty's ResendRequest after its next Logon
-     * instead of being lost. QuickFIX/J likewise persists what it cannot send.
-     */
-    private boolean isSending()
-    {
-        return lifecycle.isLoggedOnOrLoggingOut();
+        return sends.sendBusinessReject(message, businessRejectReason, text);
     }
 
     /** A bug or an input no check foresaw threw: count it and drop the connection rather than the poller. */
