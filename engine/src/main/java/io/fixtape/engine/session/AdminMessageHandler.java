@@ -72,7 +72,7 @@ final class AdminMessageHandler
         {
             sequence.load();
         }
-        if (logon.resetOnReceivedLogon(resetRequested))
+        if (logon.mustResetOnReceivedLogon(resetRequested))
         {
             lifecycle.resetSequenceNumbers();
         }

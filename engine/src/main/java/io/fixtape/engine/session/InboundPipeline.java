@@ -185,7 +185,7 @@ final class InboundPipeline
     {
         while (lifecycle.isConnected() && !pause.isPaused())
         {
-            final FixDecoder next = gaps.nextDue(now);
+            final FixDecoder next = gaps.advanceToNextDue(now);
             if (next == null)
             {
                 return;

@@ -309,7 +309,7 @@ public class Session
             return false;
         }
         inboundChecks.useConfiguredValidator();
-        lifecycle.bind(newConnection, initiated, now);
+        lifecycle.bindAndStartLogon(newConnection, initiated, now);
         return true;
     }
 

@@ -89,7 +89,7 @@ final class SessionLifecycle
      * Bind {@code newConnection}: nothing of the last connection carries over; an initiator's session
      * ({@code initiated}) sends its Logon now, resetting its sequence numbers first under ResetOnLogon.
      */
-    void bind(final Connection newConnection, final boolean initiated, final long now)
+    void bindAndStartLogon(final Connection newConnection, final boolean initiated, final long now)
     {
         connection = newConnection;
         sender.bind(newConnection);
@@ -99,7 +99,7 @@ final class SessionLifecycle
         forgetConnectionState();
         if (initiated)
         {
-            if (logon.resetBeforeInitiatorLogon())
+            if (logon.decideInitiatorLogonReset())
             {
                 resetSequenceNumbers();
             }

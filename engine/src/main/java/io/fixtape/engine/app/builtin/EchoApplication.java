@@ -92,7 +92,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
         {
             return echo(message, session);
         }
-        final int result = pending.outcome(
+        final int result = pending.recordOutcome(
             session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"), 0);
         if (result == PendingReplies.DONE)
         {
@@ -111,7 +111,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
     {
         final FixEncoder out = session.newMessage(message.msgType());
         BodyCopy.copyForEcho(message, out, groupCountTags);
-        final int result = pending.outcome(session.send(), 0);
+        final int result = pending.recordOutcome(session.send(), 0);
         if (result == PendingReplies.DONE)
         {
             echoed++;

@@ -139,7 +139,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             return snapshot(message, session, progress);
         }
-        return pending.outcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
+        return pending.recordOutcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
             0);
     }
 
@@ -174,7 +174,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             fills++;
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     /**
@@ -226,7 +226,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             resting.put(order.getString(Tags.CL_ORD_ID).toString(), new RestingOrder(orderId,
                 order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString()));
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     private int cancel(final FixDecoder request, final Session session)
@@ -244,7 +244,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putChar(CXL_REJ_RESPONSE_TO, '1');
             out.putInt(CXL_REJ_REASON, 1);
             out.putString(Tags.TEXT, "Unknown order");
-            return pending.outcome(session.send(), 0);
+            return pending.recordOutcome(session.send(), 0);
         }
         final long execId = nextExecId;
         final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
@@ -265,7 +265,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             resting.remove(origClOrdId);
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
@@ -291,7 +291,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putInt(NO_MD_ENTRIES, 2);
             out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
             out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            if (pending.outcome(session.send(), symbol - 1) != PendingReplies.DONE)
+            if (pending.recordOutcome(session.send(), symbol - 1) != PendingReplies.DONE)
             {
                 return symbol - 1;
             }
