@@ -81,12 +81,6 @@ public final class PendingReplies implements ControlledMessageHandler
         return size;
     }
 
-    /** Largest request {@link #offer} can take. */
-    public int maxRequestLength()
-    {
-        return ring.maxMsgLength();
-    }
-
     /**
      * Copy {@code request} to the back of the queue.
      *
