@@ -86,14 +86,7 @@ final class AdminMessageHandler
         logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
         timer.start(logon.heartBtIntSeconds(), now);
         lifecycle.loggedOn();
-        if (seqNum > expected)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-        }
-        else
-        {
-            sequence.incrementTarget();
-        }
+        consumeOrKeepBeyondGap(m, seqNum, now);
         logon.resendWhatTheyExpect(m, now);
         notifier.onLogon();
     }
@@ -117,7 +110,16 @@ final class AdminMessageHandler
         gaps.clear();
         resender.cancel();
         logon.answerResetWhileLoggedOn(seqNum, now);
-        if (seqNum > 1)
+        consumeOrKeepBeyondGap(m, seqNum, now);
+    }
+
+    /**
+     * An accepted Logon consumes its number, or, beyond the expected one, is kept (only its number is consumed when
+     * the gap closes) and the gap asked for.
+     */
+    private void consumeOrKeepBeyondGap(final FixDecoder m, final int seqNum, final long now)
+    {
+        if (seqNum > sequence.nextTarget())
         {
             gaps.onTooHigh(m, seqNum, now);
         }
@@ -134,10 +136,7 @@ final class AdminMessageHandler
         {
             return;
         }
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
+        sequence.incrementTargetIfExpected(seqNum);
         if (lifecycle.state() != SessionState.LOGOUT_SENT)
         {
             lifecycle.sendLogout(LogoutReason.REPLY, null, now);
@@ -161,9 +160,7 @@ final class AdminMessageHandler
         final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
         if (!m.lastParseOk())
         {
-            checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT,
-                Tags.NEW_SEQ_NO, now);
+            checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, rejectReason(m.lastParseStatus()), Tags.NEW_SEQ_NO, now);
             return;
         }
         final int expected = sequence.nextTarget();
@@ -196,8 +193,7 @@ final class AdminMessageHandler
         {
             final int tag = beginStatus != FixDecoder.PARSE_OK ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
             final int status = beginStatus != FixDecoder.PARSE_OK ? beginStatus : endStatus;
-            checks.reject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT, tag, now);
+            checks.reject(m, MsgTypes.RESEND_REQUEST, seqNum, rejectReason(status), tag, now);
             return;
         }
         counters.resendRequestsReceived++;
@@ -229,10 +225,14 @@ final class AdminMessageHandler
                 now);
             return false;
         }
-        if (sender.heartbeat(m, now))
-        {
-            counters.heartbeatsSent++;
-        }
+        sender.heartbeat(m, now);
         return true;
+    }
+
+    /** A required field that is missing, or present but not a number. */
+    private static int rejectReason(final int parseStatus)
+    {
+        return parseStatus == FixDecoder.PARSE_MISSING ?
+            SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT;
     }
 }

@@ -181,9 +181,9 @@ final class InboundChecks
         }
         sender.reject(m, seqNum, reason, refTagId, now);
         counters.rejectSent(reason);
-        if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
+        if (msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
         {
-            sequence.incrementTarget();
+            sequence.incrementTargetIfExpected(seqNum);
         }
     }
 

@@ -31,10 +31,14 @@ final class InboundGaps
         this.counters = counters;
     }
 
-    /** Forget every kept message (new connection, disconnect, sequence reset). */
+    /**
+     * Forget every kept message and the gap we asked for (new connection, disconnect, sequence reset, store pause):
+     * a range left outstanding would make the next too-high message look already asked for.
+     */
     void clear()
     {
         queue.clear();
+        sequence.clearResendRange();
     }
 
     /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */

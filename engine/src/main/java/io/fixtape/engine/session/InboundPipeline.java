@@ -79,8 +79,7 @@ final class InboundPipeline
      */
     private void onMessageWhilePaused(final FixDecoder message, final long now)
     {
-        if (message.fieldCount() < 3 || message.tagAt(0) != 8 || message.tagAt(1) != 9 || message.tagAt(2) != 35 ||
-            message.errorCode() == FixDecoder.ERROR_MALFORMED || message.msgType() != MsgTypes.LOGOUT)
+        if (isGarbled(message) || message.msgType() != MsgTypes.LOGOUT)
         {
             counters.messagesDroppedWhilePaused++;
             return;
@@ -101,10 +100,9 @@ final class InboundPipeline
 
     private void process(final FixDecoder m, final long now, final boolean fromQueue)
     {
-        if (m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
-            m.errorCode() == FixDecoder.ERROR_MALFORMED)
+        if (isGarbled(m))
         {
-            counters.garbledMessages++; // first three fields out of order: ignored like a garbled message
+            counters.garbledMessages++;
             return;
         }
         final long msgType = m.msgType();
@@ -140,6 +138,13 @@ final class InboundPipeline
             return;
         }
         dispatch(m, msgType, seqNum, now);
+    }
+
+    /** The first three fields are not 8, 9, 35 in that order, or the message is malformed: ignored as garbled. */
+    private static boolean isGarbled(final FixDecoder m)
+    {
+        return m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
+            m.errorCode() == FixDecoder.ERROR_MALFORMED;
     }
 
     private void dispatch(final FixDecoder m, final long msgType, final int seqNum, final long now)
@@ -209,10 +214,7 @@ final class InboundPipeline
             return;
         }
         lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
+        sequence.incrementTargetIfExpected(seqNum);
     }
 
     private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)

@@ -130,7 +130,7 @@ public class Session
             this.config, clock, store, sequence, sender, gaps, resender, logon, pause, notifier, counters);
         this.schedule = new ScheduleGuard(this.config.schedule().copy(), store, sequence, lifecycle);
         this.storeFailures = new StoreFailureControl(
-            this.config, clock, store, lifecycle, pause, sender, gaps, sequence, timer, counters);
+            this.config, clock, store, lifecycle, pause, sender, gaps, timer, counters);
         this.inboundChecks = new InboundChecks(
             checks, new ApplVerIdValidators(this.config.validator()), sequence, gaps, sender, lifecycle, counters);
         final AdminMessageHandler admin = new AdminMessageHandler(

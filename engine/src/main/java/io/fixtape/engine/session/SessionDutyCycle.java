@@ -95,14 +95,6 @@ final class SessionDutyCycle
                 work++;
             }
         }
-        if (timer.isHeartbeatDue(now))
-        {
-            if (sender.heartbeat(null, now))
-            {
-                counters.heartbeatsSent++;
-                work++;
-            }
-        }
-        return work;
+        return work + sender.heartbeatIfDue(now);
     }
 }

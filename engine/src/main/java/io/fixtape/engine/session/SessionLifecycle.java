@@ -253,7 +253,6 @@ final class SessionLifecycle
     {
         sender.dropPending();
         gaps.clear();
-        sequence.clearResendRange();
         resender.cancel();
     }
 }

@@ -23,7 +23,6 @@ final class StoreFailureControl
     private final StorePause pause;
     private final SessionSender sender;
     private final InboundGaps gaps;
-    private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
     private final SessionCounters counters;
     private MessageStoreException lastFailure;
@@ -32,7 +31,7 @@ final class StoreFailureControl
     StoreFailureControl(
         final SessionConfig config, final EpochNanoClock clock, final MessageStore store,
         final SessionLifecycle lifecycle, final StorePause pause, final SessionSender sender, final InboundGaps gaps,
-        final SequenceTracker sequence, final HeartbeatTimer timer, final SessionCounters counters)
+        final HeartbeatTimer timer, final SessionCounters counters)
     {
         this.config = config;
         this.clock = clock;
@@ -41,7 +40,6 @@ final class StoreFailureControl
         this.pause = pause;
         this.sender = sender;
         this.gaps = gaps;
-        this.sequence = sequence;
         this.timer = timer;
         this.counters = counters;
     }
@@ -130,12 +128,7 @@ final class StoreFailureControl
             giveUpPause(now);
             return work + 1;
         }
-        if (timer.isHeartbeatDue(now) && sender.heartbeat(null, now))
-        {
-            counters.heartbeatsSent++;
-            work++;
-        }
-        return work;
+        return work + sender.heartbeatIfDue(now);
     }
 
     /** Counted, kept for the Logout text, and told to the error handler. */
@@ -183,10 +176,8 @@ final class StoreFailureControl
         sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
         sender.dropPending();
         // Whatever we were recovering is moot: inbound stops here and, after the pause, the next message is simply
-        // too high and asks for everything from the expected number again. A resend range left outstanding would
-        // make that message look already asked for, and nothing would ever fill the gap.
+        // too high and asks for everything from the expected number again.
         gaps.clear();
-        sequence.clearResendRange();
     }
 
     /** StorePauseTimeout: the store did not come back in time; log out as the LOGOUT policy would. */
