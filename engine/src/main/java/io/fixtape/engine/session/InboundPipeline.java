@@ -98,6 +98,10 @@ final class InboundPipeline
         process(message, now, true); // journaled above: answered and disconnected as any Logout
     }
 
+    /**
+     * Journal (unless it comes from the gap queue: journaled when it arrived), check the standard header, validate
+     * and dispatch {@code m}.
+     */
     private void process(final FixDecoder m, final long now, final boolean fromQueue)
     {
         if (isGarbled(m))
@@ -200,6 +204,10 @@ final class InboundPipeline
         }
     }
 
+    /**
+     * A BeginString other than the session's. Before Logon: Logout and disconnect. Logged on: answered with a Logout
+     * (its number consumed; the reply or the logout timeout ends the session), except a Logout, which disconnects.
+     */
     private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
         if (!lifecycle.isLoggedOnOrLoggingOut())
@@ -217,6 +225,7 @@ final class InboundPipeline
         sequence.incrementTargetIfExpected(seqNum);
     }
 
+    /** Anything but Logon, Logout, SequenceReset and ResendRequest: sequence-checked, then handled in order. */
     private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)
     {
         if (!checks.verifyOrAnswer(m, msgType, seqNum, true, true, now))
@@ -238,33 +247,41 @@ final class InboundPipeline
         }
         else
         {
-            counters.applicationMessagesReceived++;
-            if (checks.isUnsupportedMessageType())
-            {
-                sender.businessReject(
-                    m, Session.UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
-            }
-            else
-            {
-                final long storeFailuresBefore = counters.storeFailures;
-                final int resets = sequence.resets();
-                notifier.onMessage(m);
-                if (counters.storeFailures != storeFailuresBefore)
-                {
-                    return; // a reply could not be journaled: not handled, the peer resends it (see below)
-                }
-                if (sequence.resets() != resets || sequence.nextTarget() != seqNum)
-                {
-                    return; // the callback reset or moved the numbers (e.g. disconnect with ResetOnDisconnect=Y)
-                }
-            }
-            // Counted as received only once the application's callback has returned (replies it sent synchronously
-            // were journaled by then): a process killed inside the callback restarts expecting this number again,
-            // so the peer resends it (PossDupFlag=Y) instead of the order being journaled but never handled.
-            // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
-            // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
-            // PossDup redeliveries. The application sees the old number as the expected one during its callback.
-            sequence.incrementTarget();
+            deliver(m, seqNum);
         }
+    }
+
+    /**
+     * An application message that passed the sequence checks: to the application, or answered with a
+     * BusinessMessageReject when its type is not supported.
+     */
+    private void deliver(final FixDecoder m, final int seqNum)
+    {
+        counters.applicationMessagesReceived++;
+        if (checks.isUnsupportedMessageType())
+        {
+            sender.businessReject(m, Session.UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
+        }
+        else
+        {
+            final long storeFailuresBefore = counters.storeFailures;
+            final int resets = sequence.resets();
+            notifier.onMessage(m);
+            if (counters.storeFailures != storeFailuresBefore)
+            {
+                return; // a reply could not be journaled: not handled, the peer resends it (see below)
+            }
+            if (sequence.resets() != resets || sequence.nextTarget() != seqNum)
+            {
+                return; // the callback reset or moved the numbers (e.g. disconnect with ResetOnDisconnect=Y)
+            }
+        }
+        // Counted as received only once the application's callback has returned (replies it sent synchronously
+        // were journaled by then): a process killed inside the callback restarts expecting this number again,
+        // so the peer resends it (PossDupFlag=Y) instead of the order being journaled but never handled.
+        // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
+        // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
+        // PossDup redeliveries. The application sees the old number as the expected one during its callback.
+        sequence.incrementTarget();
     }
 }
