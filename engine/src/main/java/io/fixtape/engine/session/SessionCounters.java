@@ -85,16 +85,6 @@ public final class SessionCounters
         return rejectsSent[slot(sessionRejectReason)];
     }
 
-    public long rejectsSentTotal()
-    {
-        long total = 0;
-        for (final long count : rejectsSent)
-        {
-            total += count;
-        }
-        return total;
-    }
-
     public long logoutsSent(final LogoutReason reason)
     {
         return logoutsSent[reason.ordinal()];
@@ -206,7 +196,6 @@ public final class SessionCounters
         return testRequestsSent;
     }
 
-    /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
     /**
      * Application messages sent while our Logout was outstanding: journaled and numbered but not written (the
      * counterparty gets them by ResendRequest after its next Logon).
@@ -216,6 +205,7 @@ public final class SessionCounters
         return applicationMessagesHeld;
     }
 
+    /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
     public long backPressured()
     {
         return backPressured;
