@@ -85,6 +85,17 @@ public final class SessionCounters
         return rejectsSent[slot(sessionRejectReason)];
     }
 
+    /** Rejects (35=3) sent, whatever their reason. */
+    public long rejectsSentTotal()
+    {
+        long total = 0;
+        for (final long count : rejectsSent)
+        {
+            total += count;
+        }
+        return total;
+    }
+
     public long logoutsSent(final LogoutReason reason)
     {
         return logoutsSent[reason.ordinal()];
