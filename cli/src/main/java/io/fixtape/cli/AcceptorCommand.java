@@ -1,12 +1,12 @@
 package io.fixtape.cli;
 
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.bench.harness.FixtapeReadBack;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.cluster.ClusterAcceptor;
 import io.fixtape.cluster.ClusterContext;
 import io.fixtape.cluster.ClusterSettings;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;

@@ -1,14 +1,14 @@
 package io.fixtape.cli;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 
@@ -55,7 +55,7 @@ public final class HaltingAcceptor
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.NEW_ORDER_SINGLE && message.valueEquals(Tags.CL_ORD_ID, haltOn) &&
                 !message.getBoolean(Tags.POSS_DUP_FLAG))

@@ -1,7 +1,8 @@
 package io.fixtape.bench.harness.server;
 
 import io.fixtape.bench.harness.FixtapeReadBack;
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
@@ -12,7 +13,6 @@ import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
@@ -120,7 +120,7 @@ final class FixtapeTickServer implements BenchServer
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() != INCREMENTAL_REFRESH)
             {

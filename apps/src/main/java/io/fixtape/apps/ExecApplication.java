@@ -1,11 +1,11 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.PendingReplies;
+import io.fixtape.engine.api.ReplyQueue;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.nio.charset.StandardCharsets;
@@ -25,8 +25,8 @@ import java.util.Map;
  *   <li>Anything else → BusinessMessageReject 380=3.</li>
  * </ul>
  *
- * <p>Back-pressure: a reply the session cannot send now ({@link Session#BACK_PRESSURED}) is not dropped: its
- * request is held in a bounded {@link PendingReplies} queue and answered again from {@link #doWork} every duty
+ * <p>Back-pressure: a reply the session cannot send now ({@link SessionHandle#BACK_PRESSURED}) is not dropped: its
+ * request is held in a bounded {@link ReplyQueue} queue and answered again from {@link #doWork} every duty
  * cycle, in order (later requests queue behind it); OrderIDs/ExecIDs are only consumed by a reply that was sent.
  * When the queue is full the session is logged out ({@link #replyQueueOverflows()}). A held request stays held
  * across a reconnect: its reply goes out after the next Logon.
@@ -103,7 +103,7 @@ public final class ExecApplication extends QueuedReplyApplication
     }
 
     @Override
-    public int reply(final FixDecoder message, final Session session, final int progress)
+    public int reply(final FixDecoder message, final SessionHandle session, final int progress)
     {
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE)
@@ -127,7 +127,7 @@ public final class ExecApplication extends QueuedReplyApplication
         return timeInForce >= 0 && order.charAt(timeInForce) == '1' && order.getChar(Tags.ORD_TYPE) == '2';
     }
 
-    private int fill(final FixDecoder order, final Session session)
+    private int fill(final FixDecoder order, final SessionHandle session)
     {
         final long orderId = nextOrderId;
         final long execId = nextExecId;
@@ -145,14 +145,14 @@ public final class ExecApplication extends QueuedReplyApplication
         {
             fills++;
         }
-        return pending.recordOutcome(result, 0);
+        return replies.outcome(result, 0);
     }
 
     /**
      * ExecutionReport up to OrdStatus: OrderID, ClOrdID (and OrigClOrdID when the request has one) echoed, a new
      * ExecID, ExecType ({@code execType42} plus ExecTransType 0 on FIX.4.2) and OrdStatus.
      */
-    private FixEncoder beginReport(final Session session, final long orderId, final FixDecoder request,
+    private FixEncoder beginReport(final SessionHandle session, final long orderId, final FixDecoder request,
         final char execType, final char execType42, final char ordStatus)
     {
         final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
@@ -178,13 +178,13 @@ public final class ExecApplication extends QueuedReplyApplication
      * ExecID it took ({@code orderId}, {@code execId}: the next ones before it), so that its retry reuses them and
      * the numbering stays gap-free.
      *
-     * @return as {@link Session#send()}.
+     * @return as {@link SessionHandle#send()}.
      */
-    private long sendReport(final FixEncoder out, final Session session, final long orderId, final long execId)
+    private long sendReport(final FixEncoder out, final SessionHandle session, final long orderId, final long execId)
     {
         out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos());
         final long result = session.send();
-        if (result == Session.BACK_PRESSURED)
+        if (result == SessionHandle.BACK_PRESSURED)
         {
             nextOrderId = orderId;
             nextExecId = execId;
@@ -192,7 +192,7 @@ public final class ExecApplication extends QueuedReplyApplication
         return result;
     }
 
-    private int rest(final FixDecoder order, final Session session)
+    private int rest(final FixDecoder order, final SessionHandle session)
     {
         final long execId = nextExecId;
         final long orderId = nextOrderId++;
@@ -210,10 +210,10 @@ public final class ExecApplication extends QueuedReplyApplication
                 order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE),
                 order.getString(Tags.ORDER_QTY).toString()));
         }
-        return pending.recordOutcome(result, 0);
+        return replies.outcome(result, 0);
     }
 
-    private int cancel(final FixDecoder request, final Session session)
+    private int cancel(final FixDecoder request, final SessionHandle session)
     {
         final int origIndex = request.indexOf(Tags.ORIG_CL_ORD_ID);
         final String origClOrdId = origIndex < 0 ? null : request.stringAt(origIndex).toString();
@@ -228,7 +228,7 @@ public final class ExecApplication extends QueuedReplyApplication
             out.putChar(CXL_REJ_RESPONSE_TO, '1');
             out.putInt(CXL_REJ_REASON, 1);
             out.putString(Tags.TEXT, "Unknown order");
-            return pending.recordOutcome(session.send(), 0);
+            return replies.outcome(session.send(), 0);
         }
         final long execId = nextExecId;
         final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
@@ -243,16 +243,16 @@ public final class ExecApplication extends QueuedReplyApplication
         {
             resting.remove(origClOrdId);
         }
-        return pending.recordOutcome(result, 0);
+        return replies.outcome(result, 0);
     }
 
     /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
-    private int snapshot(final FixDecoder request, final Session session, final int progress)
+    private int snapshot(final FixDecoder request, final SessionHandle session, final int progress)
     {
         final int subscription = request.indexOf(SUBSCRIPTION_REQUEST_TYPE);
         if (subscription >= 0 && request.charAt(subscription) == '2')
         {
-            return PendingReplies.DONE; // unsubscribe: nothing to send
+            return ReplyQueue.DONE; // unsubscribe: nothing to send
         }
         int symbol = 0;
         final int group = request.indexOf(NO_RELATED_SYM);
@@ -269,12 +269,12 @@ public final class ExecApplication extends QueuedReplyApplication
             out.putInt(NO_MD_ENTRIES, 2);
             out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
             out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            if (pending.recordOutcome(session.send(), symbol - 1) != PendingReplies.DONE)
+            if (replies.outcome(session.send(), symbol - 1) != ReplyQueue.DONE)
             {
                 return symbol - 1;
             }
         }
-        return PendingReplies.DONE;
+        return ReplyQueue.DONE;
     }
 
     /** Orders filled so far. */
@@ -286,25 +286,25 @@ public final class ExecApplication extends QueuedReplyApplication
     /** Replies that met back-pressure and were held for a retry (each request counted every time it is held). */
     public long backPressured()
     {
-        return pending.held();
+        return replies.held();
     }
 
     /** Replies that could not be sent at all (not logged on and the store keeps nothing for resend). */
     public long repliesDropped()
     {
-        return pending.dropped();
+        return replies.dropped();
     }
 
     /** Times the held-reply queue was full and the session was logged out. */
     public long replyQueueOverflows()
     {
-        return pending.overflows();
+        return replies.overflows();
     }
 
     /** Requests whose reply is held, waiting for the connection to drain. */
     public int pendingReplies()
     {
-        return pending.size();
+        return replies.size();
     }
 
     private static final class RestingOrder

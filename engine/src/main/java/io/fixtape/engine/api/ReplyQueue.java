@@ -1,7 +1,6 @@
-package io.fixtape.engine.app;
+package io.fixtape.engine.api;
 
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.session.Session;
 import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.ControlledMessageHandler;
@@ -12,26 +11,47 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import java.nio.ByteBuffer;
 
 /**
- * Requests whose reply met {@link Session#BACK_PRESSURED}, kept in arrival order until the application can
- * answer them: the application copies the request in with {@link #offer} and retries from its duty-cycle hook
- * ({@link Application#doWork}) with {@link #drain}. While anything is pending, new requests must queue behind it
- * (replies keep the order of their requests).
+ * Holds the requests whose replies met back-pressure and answers them again later, in order: the standard way for
+ * an {@link Application} to never drop a reply and never block. Allocation-free.
+ *
+ * <p>Use: implement {@link Handler} (build and send the replies of one request, return
+ * {@link #outcome outcome(session.send(), n)}); call {@link #replyOrHold} from {@link Application#onMessage},
+ * {@link #drain} from {@link Application#doWork} and answer {@link #isHolding()} from
+ * {@link Application#isHoldingReplies()}:
+ *
+ * <pre>{@code
+ * final class Fills implements Application, ReplyQueue.Handler
+ * {
+ *     private final ReplyQueue replies = new ReplyQueue(1 << 20);
+ *
+ *     public void onMessage(FixDecoder order, SessionHandle session) { replies.replyOrHold(order, session, this); }
+ *     public int doWork(SessionHandle session, long nowNanos)       { return replies.drain(session, this); }
+ *     public boolean isHoldingReplies()                             { return replies.isHolding(); }
+ *
+ *     public int reply(FixDecoder order, SessionHandle session, int progress)
+ *     {
+ *         report.wrap(session).orderID(...)...;      // a typed encoder, or session.newMessage(type)
+ *         report.complete();
+ *         return replies.outcome(session.send(), 0);
+ *     }
+ * }
+ * }</pre>
  *
  * <p>Why the request and not the reply: a back-pressured reply has no sequence number and was not journaled
- * (write-ahead), so rebuilding it from its request later is exact and keeps the engine's numbering untouched.
- * A request may need several replies (e.g. one snapshot per symbol): the handler reports how many it managed
- * ({@code progress}) and is called again with that count.
+ * (write-ahead), so building it again from its request later is exact and leaves the session's numbering untouched.
+ * While anything is held, new requests queue behind it, so replies keep the order of their requests. A request may
+ * need several replies (one snapshot per symbol): the handler says how many it sent ({@code progress}) and is
+ * called again with that count.
  *
- * <p>Bounded and allocation-free: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only) of
- * the capacity given at construction; {@link #offer} answers false when it is full. {@link #hold} applies the
- * built-in applications' overflow policy: the counterparty is not reading, so the session is logged out
- * ({@link #overflows()}, Text {@value #OVERFLOW_TEXT}); from our Logout on the session journals application
- * messages without writing them, so the held replies and this one are journaled (numbered) and reach the
+ * <p>Bounded: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only) of the capacity given at
+ * construction. When it is full {@link #hold} logs the session out ({@link #overflows()}, Text
+ * {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the session journals application
+ * messages without writing them, so the held replies and this one are journaled and numbered at once and reach the
  * counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
  *
- * <p>Threading: the session's poller thread only.
+ * <p>Threading: the thread of the application's callbacks only.
  */
-public final class PendingReplies implements ControlledMessageHandler
+public final class ReplyQueue
 {
     /** {@link Handler#reply} result: every reply of the request was sent (or can never be sent). */
     public static final int DONE = -1;
@@ -47,14 +67,15 @@ public final class PendingReplies implements ControlledMessageHandler
          * @param progress replies already sent for this request by earlier attempts (0 the first time).
          * @return {@link #DONE}, or the number of replies sent so far when the next one was back-pressured.
          */
-        int reply(FixDecoder request, Session session, int progress);
+        int reply(FixDecoder request, SessionHandle session, int progress);
     }
 
     private final OneToOneRingBuffer ring;
+    private final ControlledMessageHandler retry = this::retry;
     private final FixDecoder decoder = new FixDecoder();
     private int size;
     private int headProgress;
-    private Session session;
+    private SessionHandle session;
     private Handler handler;
     private int completed;
     private long held;
@@ -62,7 +83,7 @@ public final class PendingReplies implements ControlledMessageHandler
     private long dropped;
 
     /** @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8). */
-    public PendingReplies(final int capacityBytes)
+    public ReplyQueue(final int capacityBytes)
     {
         final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(capacityBytes, 1024));
         final UnsafeBuffer buffer = new UnsafeBuffer(
@@ -73,6 +94,12 @@ public final class PendingReplies implements ControlledMessageHandler
     public boolean isEmpty()
     {
         return size == 0;
+    }
+
+    /** Whether any request is held: the answer for {@link Application#isHoldingReplies()}. */
+    public boolean isHolding()
+    {
+        return size != 0;
     }
 
     /** Requests waiting. */
@@ -107,7 +134,7 @@ public final class PendingReplies implements ControlledMessageHandler
      *
      * @return requests completed.
      */
-    public int drain(final Session session, final Handler handler)
+    public int drain(final SessionHandle session, final Handler handler)
     {
         if (size == 0)
         {
@@ -116,7 +143,7 @@ public final class PendingReplies implements ControlledMessageHandler
         this.session = session;
         this.handler = handler;
         completed = 0;
-        ring.controlledRead(this);
+        ring.controlledRead(retry);
         this.session = null;
         this.handler = null;
         return completed;
@@ -126,7 +153,7 @@ public final class PendingReplies implements ControlledMessageHandler
      * Answer {@code request} now, or hold it: behind earlier held requests (replies keep the order of their
      * requests), or because its reply met back-pressure.
      */
-    public void replyOrHold(final FixDecoder request, final Session session, final Handler handler)
+    public void replyOrHold(final FixDecoder request, final SessionHandle session, final Handler handler)
     {
         if (!isEmpty())
         {
@@ -145,7 +172,7 @@ public final class PendingReplies implements ControlledMessageHandler
      * when the queue is full — log the session out and answer what is held and this request at once (the session
      * now journals without writing).
      */
-    public void hold(final FixDecoder request, final int progress, final Session session, final Handler handler)
+    public void hold(final FixDecoder request, final int progress, final SessionHandle session, final Handler handler)
     {
         held++;
         if (offer(request, progress))
@@ -169,12 +196,12 @@ public final class PendingReplies implements ControlledMessageHandler
     }
 
     /**
-     * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link Session#BACK_PRESSURED} (then
+     * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link SessionHandle#BACK_PRESSURED} (then
      * {@code progress}); a reply refused for good (not logged on and nothing journaled) is counted as dropped.
      */
-    public int recordOutcome(final long sendResult, final int progress)
+    public int outcome(final long sendResult, final int progress)
     {
-        if (sendResult == Session.BACK_PRESSURED)
+        if (sendResult == SessionHandle.BACK_PRESSURED)
         {
             return progress;
         }
@@ -197,7 +224,7 @@ public final class PendingReplies implements ControlledMessageHandler
         return overflows;
     }
 
-    /** Replies that could never be sent (see {@link #recordOutcome}). */
+    /** Replies that could never be sent (see {@link #outcome}). */
     public long dropped()
     {
         return dropped;
@@ -215,19 +242,19 @@ public final class PendingReplies implements ControlledMessageHandler
         return dropped;
     }
 
-    @Override
-    public Action onMessage(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
+    private ControlledMessageHandler.Action retry(
+        final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         decoder.wrap(buffer, index, length);
         final int result = handler.reply(decoder, session, headProgress);
         if (result != DONE)
         {
             headProgress = result;
-            return Action.ABORT;
+            return ControlledMessageHandler.Action.ABORT;
         }
         headProgress = 0;
         size--;
         completed++;
-        return Action.COMMIT;
+        return ControlledMessageHandler.Action.COMMIT;
     }
 }

@@ -1,9 +1,13 @@
-package io.fixtape.engine.runtime;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.session.Session;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.EngineProbe;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.DisconnectReason;
@@ -45,19 +49,19 @@ class EngineLifecycleTest
         final Application initiatorApp = new Application()
         {
             @Override
-            public void onLogon(final Session session)
+            public void onLogon(final SessionHandle session)
             {
                 logons.incrementAndGet();
             }
 
             @Override
-            public void onLogout(final Session session)
+            public void onLogout(final SessionHandle session)
             {
                 logouts.incrementAndGet();
             }
 
             @Override
-            public void onMessage(final FixDecoder message, final Session session)
+            public void onMessage(final FixDecoder message, final SessionHandle session)
             {
             }
         };

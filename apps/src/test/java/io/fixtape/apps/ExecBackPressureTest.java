@@ -1,15 +1,15 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.DutyCycleTask;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
@@ -91,7 +91,7 @@ class ExecBackPressureTest
     static final class Client implements Application, DutyCycleTask
     {
         private final EpochNanoClock clock;
-        private Session session;
+        private SessionHandle session;
         int sent;
         int fills;
         int outOfOrder;
@@ -102,7 +102,7 @@ class ExecBackPressureTest
         }
 
         @Override
-        public void onLogon(final Session session)
+        public void onLogon(final SessionHandle session)
         {
             this.session = session;
         }
@@ -132,7 +132,7 @@ class ExecBackPressureTest
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.EXECUTION_REPORT)
             {

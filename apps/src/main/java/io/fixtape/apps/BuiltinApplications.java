@@ -1,6 +1,6 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.FieldDefinition;

@@ -1,4 +1,4 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
 import io.fixtape.engine.session.LogoutReason;
 import io.fixtape.engine.session.Session;

@@ -1,11 +1,11 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.PendingReplies;
+import io.fixtape.engine.api.ReplyQueue;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
 import org.agrona.collections.IntHashSet;
 
 /**
@@ -15,7 +15,7 @@ import org.agrona.collections.IntHashSet;
  * application message gets a BusinessMessageReject with BusinessRejectReason 3 (unsupported message type).
  * ClOrdIDs are forgotten at logon and logout.
  *
- * <p>A reply that meets back-pressure is held in a bounded {@link PendingReplies} queue (1 MiB) and sent from
+ * <p>A reply that meets back-pressure is held in a bounded {@link ReplyQueue} (1 MiB) and sent from
  * {@link #doWork} in order, as {@code exec} does; past the bound the session is logged out.
  *
  * <p>One instance per session; poller thread only. Allocation-free once the ClOrdID set has grown to the
@@ -42,19 +42,19 @@ public final class EchoApplication extends QueuedReplyApplication
     }
 
     @Override
-    public void onLogon(final Session session)
+    public void onLogon(final SessionHandle session)
     {
         seenClOrdIds.clear();
     }
 
     @Override
-    public void onLogout(final Session session)
+    public void onLogout(final SessionHandle session)
     {
         seenClOrdIds.clear();
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
+    public void onMessage(final FixDecoder message, final SessionHandle session)
     {
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE)
@@ -72,7 +72,7 @@ public final class EchoApplication extends QueuedReplyApplication
     }
 
     @Override
-    public int reply(final FixDecoder message, final Session session, final int progress)
+    public int reply(final FixDecoder message, final SessionHandle session, final int progress)
     {
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE || msgType == MsgTypes.SECURITY_DEFINITION)
@@ -80,7 +80,7 @@ public final class EchoApplication extends QueuedReplyApplication
             return echo(message, session);
         }
         final int result = rejectUnsupported(message, session);
-        if (result == PendingReplies.DONE)
+        if (result == ReplyQueue.DONE)
         {
             rejected++;
         }
@@ -93,12 +93,12 @@ public final class EchoApplication extends QueuedReplyApplication
         return index >= 0 && message.valueLengthAt(index) == 1 && message.charAt(index) == 'Y';
     }
 
-    private int echo(final FixDecoder message, final Session session)
+    private int echo(final FixDecoder message, final SessionHandle session)
     {
         final FixEncoder out = session.newMessage(message.msgType());
         BodyCopy.copyForEcho(message, out, groupCountTags);
-        final int result = pending.recordOutcome(session.send(), 0);
-        if (result == PendingReplies.DONE)
+        final int result = replies.outcome(session.send(), 0);
+        if (result == ReplyQueue.DONE)
         {
             echoed++;
         }
@@ -123,12 +123,12 @@ public final class EchoApplication extends QueuedReplyApplication
     /** Replies that met back-pressure and were held for a retry. */
     public long backPressured()
     {
-        return pending.held();
+        return replies.held();
     }
 
     /** Replies that could not be sent at all. */
     public long repliesDropped()
     {
-        return pending.dropped();
+        return replies.dropped();
     }
 }

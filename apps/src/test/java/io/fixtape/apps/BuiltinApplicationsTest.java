@@ -1,4 +1,4 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.config.EngineSettings;

@@ -1,4 +1,4 @@
-package io.fixtape.engine.app.builtin;
+package io.fixtape.apps;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2LongHashMap;

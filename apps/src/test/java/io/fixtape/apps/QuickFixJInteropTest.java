@@ -1,11 +1,13 @@
-package io.fixtape.engine.interop;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
@@ -204,7 +206,7 @@ class QuickFixJInteropTest
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.EXECUTION_REPORT)
             {

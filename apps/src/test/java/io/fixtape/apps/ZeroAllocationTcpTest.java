@@ -1,12 +1,16 @@
-package io.fixtape.engine.runtime;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.DutyCycleTask;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import org.agrona.concurrent.EpochNanoClock;
@@ -110,7 +114,7 @@ class ZeroAllocationTcpTest
     {
         private final EpochNanoClock clock;
         private final int limit;
-        private Session session;
+        private SessionHandle session;
         int sent;
         int fills;
 
@@ -121,7 +125,7 @@ class ZeroAllocationTcpTest
         }
 
         @Override
-        public void onLogon(final Session session)
+        public void onLogon(final SessionHandle session)
         {
             this.session = session;
         }
@@ -151,7 +155,7 @@ class ZeroAllocationTcpTest
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.EXECUTION_REPORT)
             {

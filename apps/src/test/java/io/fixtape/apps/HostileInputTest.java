@@ -1,8 +1,11 @@
-package io.fixtape.engine.runtime;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.SettingsParser;
+import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.RawFixClient;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.DisconnectReason;
 import org.agrona.concurrent.OffsetEpochNanoClock;

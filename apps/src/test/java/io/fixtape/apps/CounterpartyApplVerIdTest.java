@@ -1,7 +1,8 @@
-package io.fixtape.engine.interop;
+package io.fixtape.apps;
 
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
 import io.fixtape.engine.dictionary.Dictionaries;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
