@@ -2,23 +2,22 @@ package io.fixtape.apps;
 
 import io.fixtape.engine.api.ReplyQueue;
 import io.fixtape.engine.api.SessionHandle;
+import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import org.agrona.concurrent.EpochNanoClock;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A tiny matching stub.
+ * A tiny matching stub, written on the typed codecs of {@code fixtape-codecs} (FIX 4.2 codecs for FIX 4.0–4.2
+ * sessions, FIX 4.4 for 4.3 and 4.4, FIX 5.0 SP2 for FIXT.1.1).
  * <ul>
- *   <li>NewOrderSingle → ExecutionReport full fill at the order's price (OrderID, ExecID, ExecType F — 2 with
- *   ExecTransType 0 on FIX.4.2 —, OrdStatus 2, Symbol, Side, OrderQty, LeavesQty 0, CumQty, AvgPx, LastQty,
- *   LastPx, TransactTime, ClOrdID echoed). Quantities and prices are copied as the exact decimal text received:
- *   nothing is parsed into a double. A limit order with TimeInForce 1 (GTC) instead rests: ExecutionReport New.</li>
+ *   <li>NewOrderSingle → ExecutionReport full fill at the order's price (OrderID, ClOrdID, ExecID, ExecType F — 2
+ *   with ExecTransType 0 on FIX 4.0–4.2 —, OrdStatus 2, Symbol, Side, OrderQty, LeavesQty 0, CumQty, AvgPx,
+ *   LastQty, LastPx, TransactTime). Quantities and prices are exact decimals, never a {@code double}; a market
+ *   order fills at 100. A limit order with TimeInForce 1 (GTC) rests instead: ExecutionReport New.</li>
  *   <li>OrderCancelRequest for a resting order → ExecutionReport Canceled (the cancel ack); for anything else →
  *   OrderCancelReject (CxlRejReason 1, unknown order).</li>
  *   <li>MarketDataRequest → one MarketDataSnapshotFullRefresh per requested symbol with a bid and an offer.</li>
@@ -26,45 +25,32 @@ import java.util.Map;
  * </ul>
  *
  * <p>Back-pressure: a reply the session cannot send now ({@link SessionHandle#BACK_PRESSURED}) is not dropped: its
- * request is held in a bounded {@link ReplyQueue} queue and answered again from {@link #doWork} every duty
- * cycle, in order (later requests queue behind it); OrderIDs/ExecIDs are only consumed by a reply that was sent.
- * When the queue is full the session is logged out ({@link #replyQueueOverflows()}). A held request stays held
- * across a reconnect: its reply goes out after the next Logon.
+ * request is held in a bounded {@link ReplyQueue} and answered again from {@link #doWork} every duty cycle, in order
+ * (later requests queue behind it); OrderIDs and ExecIDs are only consumed by a reply that was sent. When the queue
+ * is full the session is logged out ({@link #replyQueueOverflows()}). A held request stays held across a reconnect:
+ * its reply goes out after the next Logon.
  *
- * <p>One instance per session; poller thread only. The fill path (held or not) allocates nothing; resting GTC
- * orders and cancels keep a small map (allocation on that rare path only).
+ * <p>One instance per session; its thread only. The fill path (held or not) allocates nothing; resting GTC orders
+ * and cancels keep a small map (allocation on that rare path only).
  */
 public final class ExecApplication extends QueuedReplyApplication
 {
-    private static final byte[] ZERO = {'0'};
-    private static final byte[] DEFAULT_PRICE = "100".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NONE = "NONE".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] BID_PX = "99.99".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] OFFER_PX = "100.01".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] MD_SIZE = "1000".getBytes(StandardCharsets.US_ASCII);
-    private static final int EXEC_TRANS_TYPE = 20;
-    private static final int CXL_REJ_REASON = 102;
-    private static final int CXL_REJ_RESPONSE_TO = 434;
-    private static final int MD_REQ_ID = 262;
-    private static final int SUBSCRIPTION_REQUEST_TYPE = 263;
-    private static final int NO_RELATED_SYM = 146;
-    private static final int NO_MD_ENTRIES = 268;
-    private static final int MD_ENTRY_TYPE = 269;
-    private static final int MD_ENTRY_PX = 270;
-    private static final int MD_ENTRY_SIZE = 271;
     /** Default bound of the held-reply queue: 4 MiB, about 20,000 typical orders. */
     public static final int DEFAULT_PENDING_REPLY_BYTES = 4 << 20;
+    private static final long MARKET_PRICE = 100;
 
-    private final EpochNanoClock clock;
-    private final boolean fix42;
+    private final ExecCodecs codecs;
+    private final ExecRequest request = new ExecRequest();
+    private final ExecReport report = new ExecReport();
     private final Map<String, RestingOrder> resting = new HashMap<>();
     private long nextOrderId = 1;
     private long nextExecId = 1;
     private long fills;
 
     /**
-     * @param beginString the session's BeginString (FIX.4.2 reports use ExecType 2 + ExecTransType).
-     * @param clock       the engine clock, for TransactTime.
+     * @param beginString the session's BeginString: it chooses the codecs (FIX 4.0–4.2 reports carry
+     *                    ExecTransType and a fill's ExecType 2).
+     * @param clock       the engine clock (TransactTime is the reply's own SendingTime, one reading per message).
      */
     public ExecApplication(final String beginString, final EpochNanoClock clock)
     {
@@ -78,8 +64,7 @@ public final class ExecApplication extends QueuedReplyApplication
     public ExecApplication(final String beginString, final EpochNanoClock clock, final int pendingReplyBytes)
     {
         super(pendingReplyBytes);
-        this.clock = clock;
-        this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
+        this.codecs = ExecCodecs.forBeginString(beginString);
     }
 
     /**
@@ -108,39 +93,32 @@ public final class ExecApplication extends QueuedReplyApplication
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE)
         {
-            return isRestingOrder(message) ? rest(message, session) : fill(message, session);
+            codecs.readOrder(message, request);
+            return request.isRestingOrder() ? rest(session) : fill(session);
         }
         else if (msgType == MsgTypes.ORDER_CANCEL_REQUEST)
         {
-            return cancel(message, session);
+            codecs.readCancel(message, request);
+            return cancel(session);
         }
         else if (msgType == MsgTypes.MARKET_DATA_REQUEST)
         {
-            return snapshot(message, session, progress);
+            codecs.readMarketDataRequest(message, request);
+            return snapshot(session, progress);
         }
         return rejectUnsupported(message, session);
     }
 
-    private static boolean isRestingOrder(final FixDecoder order)
+    private int fill(final SessionHandle session)
     {
-        final int timeInForce = order.indexOf(Tags.TIME_IN_FORCE);
-        return timeInForce >= 0 && order.charAt(timeInForce) == '1' && order.getChar(Tags.ORD_TYPE) == '2';
-    }
-
-    private int fill(final FixDecoder order, final SessionHandle session)
-    {
-        final long orderId = nextOrderId;
-        final long execId = nextExecId;
-        final FixEncoder out = beginReport(session, nextOrderId++, order, 'F', '2', '2');
-        BodyCopy.copy(order, Tags.SYMBOL, out);
-        BodyCopy.copy(order, Tags.SIDE, out);
-        BodyCopy.copy(order, Tags.ORDER_QTY, out);
-        out.putBytes(Tags.LEAVES_QTY, ZERO);
-        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.CUM_QTY, out, ZERO);
-        BodyCopy.copyAs(order, Tags.PRICE, Tags.AVG_PX, out, DEFAULT_PRICE);
-        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
-        BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
-        final long result = sendReport(out, session, orderId, execId);
+        final ExecReport r = beginReport(nextOrderId, ExecReport.FILL, '2');
+        r.orderQty = request.hasOrderQty ? request.orderQty : null;
+        r.leavesQty.set(0, 0);
+        quantityOrZero(r.cumQty);
+        priceOrMarket(r.avgPx);
+        r.lastQty = r.cumQty;
+        r.lastPx = r.avgPx;
+        final long result = send(session, r);
         if (result > 0)
         {
             fills++;
@@ -148,97 +126,39 @@ public final class ExecApplication extends QueuedReplyApplication
         return replies.outcome(result, 0);
     }
 
-    /**
-     * ExecutionReport up to OrdStatus: OrderID, ClOrdID (and OrigClOrdID when the request has one) echoed, a new
-     * ExecID, ExecType ({@code execType42} plus ExecTransType 0 on FIX.4.2) and OrdStatus.
-     */
-    private FixEncoder beginReport(final SessionHandle session, final long orderId, final FixDecoder request,
-        final char execType, final char execType42, final char ordStatus)
+    private int rest(final SessionHandle session)
     {
-        final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
-        out.putLong(Tags.ORDER_ID, orderId);
-        BodyCopy.copy(request, Tags.CL_ORD_ID, out);
-        BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
-        out.putLong(Tags.EXEC_ID, nextExecId++);
-        if (fix42)
+        final ExecReport r = beginReport(nextOrderId, ExecReport.NEW, '0');
+        r.orderQty = request.hasOrderQty ? request.orderQty : null;
+        quantityOrZero(r.leavesQty);
+        r.cumQty.set(0, 0);
+        r.avgPx.set(0, 0);
+        final long result = send(session, r);
+        if (result > 0 && request.clOrdId != null) // the order rests once its acknowledgement is on its way
         {
-            out.putChar(EXEC_TRANS_TYPE, '0');
-            out.putChar(Tags.EXEC_TYPE, execType42);
-        }
-        else
-        {
-            out.putChar(Tags.EXEC_TYPE, execType);
-        }
-        out.putChar(Tags.ORD_STATUS, ordStatus);
-        return out;
-    }
-
-    /**
-     * Stamp TransactTime (one clock reading per report) and send. A back-pressured report gives back the OrderID and
-     * ExecID it took ({@code orderId}, {@code execId}: the next ones before it), so that its retry reuses them and
-     * the numbering stays gap-free.
-     *
-     * @return as {@link SessionHandle#send()}.
-     */
-    private long sendReport(final FixEncoder out, final SessionHandle session, final long orderId, final long execId)
-    {
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos());
-        final long result = session.send();
-        if (result == SessionHandle.BACK_PRESSURED)
-        {
-            nextOrderId = orderId;
-            nextExecId = execId;
-        }
-        return result;
-    }
-
-    private int rest(final FixDecoder order, final SessionHandle session)
-    {
-        final long execId = nextExecId;
-        final long orderId = nextOrderId++;
-        final FixEncoder out = beginReport(session, orderId, order, '0', '0', '0');
-        BodyCopy.copy(order, Tags.SYMBOL, out);
-        BodyCopy.copy(order, Tags.SIDE, out);
-        BodyCopy.copy(order, Tags.ORDER_QTY, out);
-        BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LEAVES_QTY, out, ZERO);
-        out.putBytes(Tags.CUM_QTY, ZERO);
-        out.putBytes(Tags.AVG_PX, ZERO);
-        final long result = sendReport(out, session, orderId, execId);
-        if (result > 0) // the order rests only once its acknowledgement is on its way
-        {
-            resting.put(order.getString(Tags.CL_ORD_ID).toString(), new RestingOrder(orderId,
-                order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE),
-                order.getString(Tags.ORDER_QTY).toString()));
+            resting.put(request.clOrdId.toString(), new RestingOrder(r.orderId,
+                request.symbol == null ? null : request.symbol.toString(), request.side,
+                request.hasOrderQty ? new Decimal(request.orderQty.mantissa(), request.orderQty.scale()) : null));
         }
         return replies.outcome(result, 0);
     }
 
-    private int cancel(final FixDecoder request, final SessionHandle session)
+    private int cancel(final SessionHandle session)
     {
-        final int origIndex = request.indexOf(Tags.ORIG_CL_ORD_ID);
-        final String origClOrdId = origIndex < 0 ? null : request.stringAt(origIndex).toString();
+        final String origClOrdId = request.origClOrdId == null ? null : request.origClOrdId.toString();
         final RestingOrder order = origClOrdId == null ? null : resting.get(origClOrdId);
         if (order == null)
         {
-            final FixEncoder out = session.newMessage(MsgTypes.ORDER_CANCEL_REJECT);
-            BodyCopy.copyAs(request, Tags.ORDER_ID, Tags.ORDER_ID, out, NONE);
-            BodyCopy.copy(request, Tags.CL_ORD_ID, out);
-            BodyCopy.copy(request, Tags.ORIG_CL_ORD_ID, out);
-            out.putChar(Tags.ORD_STATUS, '8');
-            out.putChar(CXL_REJ_RESPONSE_TO, '1');
-            out.putInt(CXL_REJ_REASON, 1);
-            out.putString(Tags.TEXT, "Unknown order");
-            return replies.outcome(session.send(), 0);
+            return replies.outcome(codecs.sendCancelReject(session, request), 0);
         }
-        final long execId = nextExecId;
-        final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
-        out.putString(Tags.SYMBOL, order.symbol);
-        out.putChar(Tags.SIDE, order.side);
-        out.putString(Tags.ORDER_QTY, order.quantity);
-        out.putBytes(Tags.LEAVES_QTY, ZERO);
-        out.putBytes(Tags.CUM_QTY, ZERO);
-        out.putBytes(Tags.AVG_PX, ZERO);
-        final long result = sendReport(out, session, nextOrderId, execId);
+        final ExecReport r = beginReport(order.orderId, ExecReport.CANCELED, '4');
+        r.symbol = order.symbol;
+        r.side = order.side;
+        r.orderQty = order.quantity;
+        r.leavesQty.set(0, 0);
+        r.cumQty.set(0, 0);
+        r.avgPx.set(0, 0);
+        final long result = send(session, r);
         if (result > 0)
         {
             resting.remove(origClOrdId);
@@ -247,34 +167,87 @@ public final class ExecApplication extends QueuedReplyApplication
     }
 
     /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
-    private int snapshot(final FixDecoder request, final SessionHandle session, final int progress)
+    private int snapshot(final SessionHandle session, final int progress)
     {
-        final int subscription = request.indexOf(SUBSCRIPTION_REQUEST_TYPE);
-        if (subscription >= 0 && request.charAt(subscription) == '2')
+        if (request.subscriptionRequestType == '2')
         {
             return ReplyQueue.DONE; // unsubscribe: nothing to send
         }
-        int symbol = 0;
-        final int group = request.indexOf(NO_RELATED_SYM);
-        final int count = request.fieldCount();
-        for (int i = group < 0 ? count : group + 1; i < count; i++)
+        int symbols = 0;
+        for (CharSequence symbol = codecs.nextSymbol(); symbol != null; symbol = codecs.nextSymbol())
         {
-            if (request.tagAt(i) != Tags.SYMBOL || symbol++ < progress)
+            if (symbols++ < progress)
             {
                 continue;
             }
-            final FixEncoder out = session.newMessage(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH);
-            BodyCopy.copy(request, MD_REQ_ID, out);
-            out.putField(request, i);
-            out.putInt(NO_MD_ENTRIES, 2);
-            out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            if (replies.outcome(session.send(), symbol - 1) != ReplyQueue.DONE)
+            if (replies.outcome(codecs.sendSnapshot(session, request.mdReqId, symbol), symbols - 1) != ReplyQueue.DONE)
             {
-                return symbol - 1;
+                return symbols - 1;
             }
         }
         return ReplyQueue.DONE;
+    }
+
+    /**
+     * An ExecutionReport for {@code orderId}: ClOrdID and OrigClOrdID of the request, the next ExecID, the order's
+     * Symbol and Side, ExecType and OrdStatus; quantities and prices are left to the caller.
+     */
+    private ExecReport beginReport(final long orderId, final char execType, final char ordStatus)
+    {
+        final ExecReport r = report;
+        r.orderId = orderId;
+        r.execId = nextExecId;
+        r.clOrdId = request.clOrdId;
+        r.origClOrdId = request.origClOrdId;
+        r.execType = execType;
+        r.ordStatus = ordStatus;
+        r.symbol = request.symbol;
+        r.side = request.side;
+        r.lastQty = null;
+        r.lastPx = null;
+        return r;
+    }
+
+    /**
+     * Send the report; only a report that was taken consumes its ExecID (and a new order's OrderID), so a retry
+     * after back-pressure reuses them and the numbering stays gap-free.
+     */
+    private long send(final SessionHandle session, final ExecReport r)
+    {
+        final long result = codecs.sendReport(session, r);
+        if (result != SessionHandle.BACK_PRESSURED)
+        {
+            nextExecId++;
+            if (r.execType != ExecReport.CANCELED)
+            {
+                nextOrderId++;
+            }
+        }
+        return result;
+    }
+
+    private void quantityOrZero(final Decimal out)
+    {
+        if (request.hasOrderQty)
+        {
+            out.set(request.orderQty.mantissa(), request.orderQty.scale());
+        }
+        else
+        {
+            out.set(0, 0);
+        }
+    }
+
+    private void priceOrMarket(final Decimal out)
+    {
+        if (request.hasPrice)
+        {
+            out.set(request.price.mantissa(), request.price.scale());
+        }
+        else
+        {
+            out.set(MARKET_PRICE, 0);
+        }
     }
 
     /** Orders filled so far. */
@@ -307,19 +280,20 @@ public final class ExecApplication extends QueuedReplyApplication
         return replies.size();
     }
 
+    /** A GTC order resting until canceled. */
     private static final class RestingOrder
     {
         final long orderId;
         final String symbol;
         final char side;
-        final String quantity;
+        final Decimal quantity;
 
-        RestingOrder(final long orderId, final String symbol, final char side, final String quantity)
+        RestingOrder(final long orderId, final String symbol, final char side, final Decimal quantity)
         {
             this.orderId = orderId;
             this.symbol = symbol;
-            this.quantity = quantity;
             this.side = side;
+            this.quantity = quantity;
         }
     }
 }
