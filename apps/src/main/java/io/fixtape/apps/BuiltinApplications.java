@@ -1,6 +1,7 @@
 package io.fixtape.apps;
 
 import io.fixtape.engine.api.Application;
+import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.FieldDefinition;
@@ -18,6 +19,20 @@ public final class BuiltinApplications
 
     private BuiltinApplications()
     {
+    }
+
+    /**
+     * The named application as a per-session factory.
+     *
+     * @throws IllegalArgumentException for a name that is not {@value #NAMES}.
+     */
+    public static EngineSettings.ApplicationFactory factory(final String name)
+    {
+        if (!"echo".equals(name) && !"exec".equals(name))
+        {
+            throw new IllegalArgumentException("app must be one of " + NAMES + ": '" + name + "'");
+        }
+        return (config, clock) -> create(name, config, clock);
     }
 
     /** A new instance (one per session) of the named application. */
