@@ -3,17 +3,14 @@ package io.fixtape.cli;
 import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.bench.harness.FixtapeReadBack;
 import io.fixtape.bench.harness.Json;
-import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.cluster.ClusterAcceptor;
-import io.fixtape.cluster.ClusterContext;
-import io.fixtape.cluster.ClusterSettings;
-import io.fixtape.engine.config.Settings;
+import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.runtime.EngineContext;
-import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.runtime.SessionEndpoint;
-import io.fixtape.journal.JournalStoreProvider;
-import org.agrona.concurrent.OffsetEpochNanoClock;
+import io.fixtape.launcher.internal.AssembledEngine;
+import io.fixtape.launcher.internal.EngineAssembly;
+import io.fixtape.launcher.internal.LaunchedEngine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -22,20 +19,27 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code fixtape acceptor --config FILE [--app echo|exec] [--port N] [--model single|mono|pool|shard] [--threads N]}:
- * runs the acceptor sessions of a settings file
- * with a built-in application until SIGTERM/SIGINT, then shuts down gracefully (Logout to every logged-on session,
- * stores closed) from a shutdown hook that signals the poller agent.
+ * {@code fixtape acceptor --config FILE [--app echo|exec | --app-class CLASS [--classpath PATHS]] [--port N]
+ * [--model single|mono|pool|shard] [--threads N]}: runs the acceptor sessions of a settings file with a built-in
+ * application or the user's own until SIGTERM/SIGINT, then shuts down gracefully (Logout to every logged-on session,
+ * stores and journals closed) from a shutdown hook. The engine is built as {@code FixtapeBuilder} builds it
+ * ({@link EngineAssembly}), with the same defaults.
  */
 @Command(name = "acceptor", mixinStandardHelpOptions = true,
     description = "Run acceptor sessions from a QuickFIX/J-format settings file until SIGTERM/SIGINT.")
 public final class AcceptorCommand implements Callable<Integer>
 {
+    private static final String DEFAULT_APP = "exec";
+
     @Option(names = "--config", required = true, description = "Settings file ([DEFAULT]/[SESSION]).")
     Path config;
 
-    @Option(names = "--app", defaultValue = "exec", description = "Application: echo or exec (default ${DEFAULT-VALUE}).")
+    @Option(names = "--app", description = "Built-in application: " + BuiltinApplications.NAMES + " (default " +
+        DEFAULT_APP + ").")
     String app;
+
+    @Mixin
+    UserApplicationOptions userApp;
 
     @Option(names = "--port", defaultValue = "-1", description = "Listen on this port instead of SocketAcceptPort.")
     int port;
@@ -52,57 +56,66 @@ public final class AcceptorCommand implements Callable<Integer>
         + "idle strategy, model, threads' CPUs from /proc, JVM) to this file as JSON; rewritten at stop.")
     Path profileOut;
 
-    private FixtapeReadBack readBack;
-
     @Override
     public Integer call() throws Exception
     {
-        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
-        final EngineContext context;
-        final ClusterContext cluster;
+        final FixtapeReadBack readBack;
+        final LaunchedEngine engine;
+        final String appName;
         try
         {
-            final Settings settings = SettingsLoader.parse(config);
-            final JournalStoreProvider journals = new JournalStoreProvider();
-            context = SettingsLoader.context(settings, clock, port,
-                (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock), journals);
-            readBack = new FixtapeReadBack(context, journals, profileOut);
-            cluster = ClusterSettings.toContext(settings, context);
-            if (model != null)
+            final EngineSettings.ApplicationFactory applications;
+            if (userApp.isGiven())
             {
-                cluster.model(AcceptorModel.parse(model));
+                if (app != null)
+                {
+                    throw new IllegalArgumentException("--app and --app-class exclude each other");
+                }
+                applications = userApp.engineFactory();
+                appName = userApp.className();
             }
-            if (threads > 0)
+            else
             {
-                cluster.threads(threads);
+                appName = app == null ? DEFAULT_APP : app;
+                applications = BuiltinApplications.factory(appName);
+                userApp.load(); // --classpath alone is a mistake
             }
-            if (cluster.model() != AcceptorModel.SINGLE)
-            {
-                return runCluster(cluster.conclude());
-            }
+            final AssembledEngine assembled = EngineAssembly.fromFile(config)
+                .applications(applications)
+                .acceptPort(port)
+                .model(model)
+                .threads(threads)
+                .assemble();
+            readBack = new FixtapeReadBack(assembled.engineContext(), assembled.journals(), profileOut);
+            engine = assembled.launch();
         }
         catch (final IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException ex)
         {
             System.err.println("fixtape acceptor: " + ex.getMessage());
             return 2;
         }
-        final FixEngine engine = FixEngine.launch(context);
+        System.out.println(engine.kernelBypassLine());
+        return engine.acceptor() == null ? runSingle(engine, readBack, appName) :
+            runCluster(engine, readBack, appName);
+    }
+
+    private static int runSingle(final LaunchedEngine engine, final FixtapeReadBack readBack, final String appName)
+        throws InterruptedException
+    {
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {
             System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
             engine.close();
             readBack.stopped();
-            System.out.println("fixtape acceptor: stopped. counters: " + engine.counters().summary());
+            System.out.println("fixtape acceptor: stopped. counters: " + engine.countersSummary());
             System.out.flush();
             stopped.countDown();
         }, "fixtape-shutdown"));
+        final EngineContext context = engine.context();
         final StringBuilder sessions = new StringBuilder();
-        for (final SessionEndpoint endpoint : context.sessions())
-        {
-            sessions.append(sessions.length() == 0 ? "" : ", ").append(endpoint.config().sessionId());
-        }
-        System.out.println("fixtape acceptor: app " + app + ", listening on port " + engine.boundPort() +
+        engine.sessionIds().forEach(id -> sessions.append(sessions.length() == 0 ? "" : ", ").append(id));
+        System.out.println("fixtape acceptor: app " + appName + ", listening on port " + engine.boundPort() +
             ", idle strategy " + context.idleStrategyName() + ", sessions " + sessions);
         readBack.started("single", 1, null);
         stopped.await();
@@ -110,30 +123,30 @@ public final class AcceptorCommand implements Callable<Integer>
     }
 
     /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
-    private int runCluster(final ClusterContext cluster) throws InterruptedException
+    private static int runCluster(final LaunchedEngine engine, final FixtapeReadBack readBack, final String appName)
+        throws InterruptedException
     {
-        final ClusterAcceptor acceptor = ClusterAcceptor.launch(cluster);
+        final ClusterAcceptor acceptor = engine.acceptor();
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {
             System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
             final Map<String, Object> profile = acceptor.profile(); // before close: threads still alive to read back
-            acceptor.close();
+            engine.close();
             readBack.stopped();
             profile.put("workers", acceptor.profile().get("workers")); // final counts
             System.out.println("fixtape acceptor: stopped. model profile " + Json.line(profile));
-            System.out.println("fixtape acceptor: stopped. counters: " + cluster.engine().counters().summary() +
-                "; " + acceptor.counters().perWorkerSummary());
+            System.out.println("fixtape acceptor: stopped. counters: " + engine.countersSummary());
             System.out.flush();
             stopped.countDown();
         }, "shutdown-hook"));
-        System.out.println("fixtape acceptor: app " + app + ", listening on port " + acceptor.boundPort() +
-            ", idle strategy " + cluster.engine().idleStrategyName() + ", model " + cluster.model().text() +
-            ", worker threads " + cluster.threads() + ", sessions " + cluster.engine().sessions().size());
+        System.out.println("fixtape acceptor: app " + appName + ", listening on port " + acceptor.boundPort() +
+            ", idle strategy " + engine.context().idleStrategyName() + ", model " + acceptor.model().text() +
+            ", worker threads " + acceptor.context().threads() + ", sessions " + engine.sessionIds().size());
         final Map<String, Object> modelProfile = acceptor.profile();
         System.out.println("fixtape acceptor: model profile " + Json.line(modelProfile));
         // the worker engines actually started (mono: one, whatever AcceptorThreads says)
-        readBack.started(cluster.model().text(), (Integer)modelProfile.get("worker_threads"), modelProfile);
+        readBack.started(acceptor.model().text(), (Integer)modelProfile.get("worker_threads"), modelProfile);
         stopped.await();
         return 0;
     }

@@ -1,0 +1,62 @@
+package io.fixtape.cli;
+
+import io.fixtape.engine.api.ApplicationFactory;
+import io.fixtape.engine.config.EngineSettings;
+import io.fixtape.launcher.ApplicationLoader;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --app-class NAME [--classpath PATHS]}: run the user's own application, loaded with
+ * {@link ApplicationLoader} (a class implementing {@code Application} or {@code ApplicationFactory}, with a public
+ * no-argument constructor, from jars and directories). A picocli mixin shared by the commands that run an
+ * application.
+ */
+public final class UserApplicationOptions
+{
+    @Option(names = "--app-class", paramLabel = "CLASS", description = "Run your own application: a class "
+        + "implementing io.fixtape.engine.api.Application (a new instance per session) or ApplicationFactory, with a "
+        + "public no-argument constructor.")
+    String appClass;
+
+    @Option(names = "--classpath", paramLabel = "PATHS", description = "Jars and directories holding --app-class and "
+        + "what it needs, separated by '${sys:path.separator}'.")
+    String classpath;
+
+    /** Whether {@code --app-class} was given. */
+    public boolean isGiven()
+    {
+        return appClass != null;
+    }
+
+    /** The class name given with {@code --app-class}, or null. */
+    public String className()
+    {
+        return appClass;
+    }
+
+    /**
+     * The factory of the named class, or null without {@code --app-class}.
+     *
+     * @throws IllegalArgumentException one line naming the mistake ({@code --classpath} alone, a missing entry, a class
+     *                                  that is not found or not an application).
+     */
+    public ApplicationFactory load()
+    {
+        if (appClass == null)
+        {
+            if (classpath != null)
+            {
+                throw new IllegalArgumentException("--classpath needs --app-class");
+            }
+            return null;
+        }
+        return ApplicationLoader.load(appClass, ApplicationLoader.classpath(classpath));
+    }
+
+    /** {@link #load()} as the engine settings' per-session factory, or null without {@code --app-class}. */
+    public EngineSettings.ApplicationFactory engineFactory()
+    {
+        final ApplicationFactory factory = load();
+        return factory == null ? null : (config, clock) -> factory.create(config.sessionId(), clock);
+    }
+}
