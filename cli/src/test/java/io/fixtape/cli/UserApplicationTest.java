@@ -139,7 +139,8 @@ class UserApplicationTest
     void theAcceptorRunsTheUsersApplicationFromItsClassPath() throws Exception
     {
         final AtomicReference<String> output = new AtomicReference<>("");
-        final int port = startAcceptor(output, "--app-class", "com.example.UserFills", "--classpath", classes.toString());
+        final int port = startAcceptor(
+            output, "--app-class", "com.example.UserFills", "--classpath", classes.toString());
         final Fills fills = new Fills();
         try (Fixtape initiator = new FixtapeBuilder()
             .session(s -> s.initiator("127.0.0.1", port).sessionId("FIX.4.4", "USER", "EXEC").nonStopSession(true)

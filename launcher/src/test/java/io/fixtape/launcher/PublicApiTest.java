@@ -47,7 +47,8 @@ class PublicApiTest
         "io.fixtape.codecs.fixt11",
         "io.fixtape.codecs.fix50sp2");
     /** API types that live outside the API packages. */
-    static final Set<String> API_TYPES = Set.of("io.fixtape.engine.session.SessionId");
+    static final Set<String> API_TYPES = Set.of(
+        "io.fixtape.engine.session.SessionId", "io.fixtape.cluster.ReplyNotSentListener");
     private static final List<String> THIRD_PARTY = List.of("java.", "javax.", "org.agrona.");
 
     @Test
