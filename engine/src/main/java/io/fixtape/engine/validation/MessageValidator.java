@@ -1,7 +1,6 @@
 package io.fixtape.engine.validation;
 
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.dictionary.ContainerDefinition;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.EnumValues;
@@ -39,13 +38,12 @@ public final class MessageValidator
 {
     private static final int USER_DEFINED_TAG_MIN = 5000;
 
-    private static final int HEADER = 1;
-    private static final int BODY = 2;
-    private static final int TRAILER = 3;
-    private static final int GROUP_BASE = 4;
+    private static final int HEADER = MessageSections.HEADER;
+    private static final int BODY = MessageSections.BODY;
+    private static final int TRAILER = MessageSections.TRAILER;
+    private static final int GROUP_BASE = MessageSections.GROUP_BASE;
 
     private static final int[] FIRST_THREE = {8, 9, 35};
-    private static final int SECTION_TABLE_SIZE = 4096;
     private static final int NONE = -1;
     private static final int GARBLED = -2;
 
@@ -55,8 +53,8 @@ public final class MessageValidator
     private final Dictionary transport;
     private final MessageDefinition headerDefinition;
     private final MessageDefinition trailerDefinition;
-    // tag -> HEADER / TRAILER / 0 for tags below SECTION_TABLE_SIZE (hot path), computed from the rules below
-    private final byte[] sectionByTag = new byte[SECTION_TABLE_SIZE];
+    private final MessageSections sections;
+    private final DictionarySelector selector;
 
     private FixDecoder decoder;
     private DirectBuffer buffer;
@@ -89,11 +87,6 @@ public final class MessageValidator
     private long bodyPresent;
     private long trailerPresent;
 
-    // last MsgType -> definition, for the common case of no ApplVerID (1128) in the message
-    private long cachedMsgType = MsgTypes.INVALID;
-    private boolean cachedAdmin;
-    private MessageDefinition cachedMessage;
-
     private final LayoutCache layouts;
     private final boolean validateFieldsHaveValues;
 
@@ -111,10 +104,8 @@ public final class MessageValidator
         {
             throw new IllegalArgumentException("transport dictionary has no header/trailer: " + transport.version());
         }
-        for (int tag = 0; tag < SECTION_TABLE_SIZE; tag++)
-        {
-            sectionByTag[tag] = (byte)(isTrailerTagSlow(tag) ? TRAILER : isHeaderTagSlow(tag) ? HEADER : 0);
-        }
+        this.sections = new MessageSections(headerDefinition, trailerDefinition);
+        this.selector = new DictionarySelector(dictionaries);
         this.requiredBitsUsable = headerDefinition.hasRequiredBits() && trailerDefinition.hasRequiredBits();
         // a repeated header/trailer tag is a structure error when rejected, so no "last value wins" pass is needed
         this.checkHeaderInline = this.options.rejectRepeatedHeaderTags();
@@ -173,7 +164,9 @@ public final class MessageValidator
             return false;
         }
 
-        selectDictionaries(msgType);
+        selector.select(decoder, msgType);
+        application = selector.application();
+        message = selector.message();
         levels[0] = HEADER;
         levels[1] = HEADER;
         levels[2] = HEADER;
@@ -288,55 +281,12 @@ public final class MessageValidator
         return true;
     }
 
-    private void selectDictionaries(final long msgType)
-    {
-        if (msgType == cachedMsgType && msgType != MsgTypes.INVALID)
-        {
-            if (cachedAdmin)
-            {
-                application = transport;
-                message = cachedMessage;
-                return;
-            }
-            if (decoder.indexOf(1128) < 0)
-            {
-                application = dictionaries.defaultApplication();
-                message = cachedMessage;
-                return;
-            }
-        }
-        selectDictionariesSlow(msgType);
-    }
-
-    private void selectDictionariesSlow(final long msgType)
-    {
-        final MessageDefinition transportMessage = transport.message(msgType);
-        if (transportMessage != null && transportMessage.isAdmin())
-        {
-            application = transport;
-        }
-        else
-        {
-            final int applVerId = decoder.indexOf(1128);
-            application = applVerId < 0 ? dictionaries.defaultApplication() :
-                dictionaries.application(buffer, decoder.valueOffsetAt(applVerId), decoder.valueLengthAt(applVerId));
-        }
-        message = msgType == MsgTypes.INVALID ? null : application.message(msgType);
-        final boolean admin = transportMessage != null && transportMessage.isAdmin();
-        if (msgType != MsgTypes.INVALID && (admin || application == dictionaries.defaultApplication()))
-        {
-            cachedMsgType = msgType;
-            cachedAdmin = admin;
-            cachedMessage = message;
-        }
-    }
-
     private void parseHeader()
     {
         while (cursor < fieldCount && structureReason == NONE)
         {
             final int tag = tagAt(cursor);
-            if (structureReason != NONE || !isHeaderTag(tag))
+            if (structureReason != NONE || !sections.isHeaderTag(tag))
             {
                 return;
             }
@@ -354,11 +304,11 @@ public final class MessageValidator
         while (cursor < fieldCount && structureReason == NONE)
         {
             final int tag = tagAt(cursor);
-            if (structureReason != NONE || isTrailerTag(tag))
+            if (structureReason != NONE || sections.isTrailerTag(tag))
             {
                 return;
             }
-            if (isHeaderTag(tag))
+            if (sections.isHeaderTag(tag))
             {
                 if (seenBefore(cursor, tag, HEADER))
                 {
@@ -393,7 +343,7 @@ public final class MessageValidator
             {
                 return;
             }
-            if (!isTrailerTag(tag))
+            if (!sections.isTrailerTag(tag))
             {
                 structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
                 return;
@@ -505,7 +455,7 @@ public final class MessageValidator
             }
             else
             {
-                if (isTrailerTag(tag) || inHeader)
+                if (sections.isTrailerTag(tag) || inHeader)
                 {
                     break;
                 }
@@ -798,40 +748,6 @@ public final class MessageValidator
             previous = decoder.indexOf(tag, previous + 1);
         }
         return false;
-    }
-
-    private boolean isHeaderTag(final int tag)
-    {
-        return tag >= 0 && tag < SECTION_TABLE_SIZE ? sectionByTag[tag] == HEADER : isHeaderTagSlow(tag);
-    }
-
-    private boolean isTrailerTag(final int tag)
-    {
-        return tag >= 0 && tag < SECTION_TABLE_SIZE ? sectionByTag[tag] == TRAILER : isTrailerTagSlow(tag);
-    }
-
-    private boolean isHeaderTagSlow(final int tag)
-    {
-        return isStandardHeaderTag(tag) || headerDefinition.hasField(tag);
-    }
-
-    private boolean isTrailerTagSlow(final int tag)
-    {
-        return tag == 10 || tag == 89 || tag == 93 || trailerDefinition.hasField(tag);
-    }
-
-    /** The header tags QuickFIX/J recognises whatever the dictionary says. */
-    private static boolean isStandardHeaderTag(final int tag)
-    {
-        switch (tag)
-        {
-            case 8: case 9: case 35: case 49: case 56: case 115: case 128: case 90: case 34: case 50: case 142:
-            case 57: case 143: case 116: case 144: case 129: case 145: case 43: case 97: case 52: case 122:
-            case 212: case 213: case 347: case 369: case 370: case 1128: case 1129: case 1156: case 627:
-                return true;
-            default:
-                return false;
-        }
     }
 
     /**
