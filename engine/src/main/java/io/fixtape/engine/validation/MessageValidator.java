@@ -44,8 +44,7 @@ public final class MessageValidator
     private static final int GROUP_BASE = MessageSections.GROUP_BASE;
 
     private static final int[] FIRST_THREE = {8, 9, 35};
-    private static final int NONE = -1;
-    private static final int GARBLED = -2;
+    private static final int NO_INSTANCE = -1;
 
     private final SessionDictionary dictionaries;
     private final ValidationOptions options;
@@ -59,36 +58,15 @@ public final class MessageValidator
     private FixDecoder decoder;
     private DirectBuffer buffer;
     private int fieldCount;
-    private int cursor;
-    private int[] levels = new int[64];
+    private final FieldPlacement placement = new FieldPlacement();
+    private final RequiredFields required;
+    private final RejectPrecedence rejects;
     private Dictionary application;
     private MessageDefinition message;
 
-    private int structureReason;
-    private int structureTag;
-    private int requiredGroupTag;
-    private int headerReason;
-    private int headerTag;
-    private int headerKey;
-    private int trailerReason;
-    private int trailerTag;
-    private int trailerKey;
-    private int bodyReason;
-    private int bodyTag;
-    private int bodyKey;
-    private int groupReason;
-    private int groupTag;
-
-    // required tags seen at top level, one bit per required tag of the header, body and trailer definitions
-    private final boolean requiredBitsUsable;
-    private final boolean checkHeaderInline;
-    private final long firstThreeRequiredBits;
-    private long headerPresent;
-    private long bodyPresent;
-    private long trailerPresent;
-
     private final LayoutCache layouts;
     private final boolean validateFieldsHaveValues;
+    private final boolean checkHeaderInline;
 
     public MessageValidator(final SessionDictionary dictionaries, final ValidationOptions options)
     {
@@ -106,11 +84,10 @@ public final class MessageValidator
         }
         this.sections = new MessageSections(headerDefinition, trailerDefinition);
         this.selector = new DictionarySelector(dictionaries);
-        this.requiredBitsUsable = headerDefinition.hasRequiredBits() && trailerDefinition.hasRequiredBits();
         // a repeated header/trailer tag is a structure error when rejected, so no "last value wins" pass is needed
         this.checkHeaderInline = this.options.rejectRepeatedHeaderTags();
-        this.firstThreeRequiredBits = !requiredBitsUsable ? 0 :
-            headerDefinition.requiredBit(8) | headerDefinition.requiredBit(9) | headerDefinition.requiredBit(35);
+        this.required = new RequiredFields(headerDefinition, trailerDefinition, placement);
+        this.rejects = new RejectPrecedence(this.options);
     }
 
     public SessionDictionary dictionaries()
@@ -147,11 +124,8 @@ public final class MessageValidator
             }
             layouts.begin(fieldCount, decoder.indexOf(1128) < 0);
         }
-        resetCandidates();
-        if (levels.length < fieldCount)
-        {
-            levels = new int[Math.max(fieldCount, levels.length << 1)];
-        }
+        rejects.reset();
+        placement.begin(decoder);
 
         if (decoder.errorCode() == FixDecoder.ERROR_MALFORMED)
         {
@@ -167,13 +141,11 @@ public final class MessageValidator
         selector.select(decoder, msgType);
         application = selector.application();
         message = selector.message();
-        levels[0] = HEADER;
-        levels[1] = HEADER;
-        levels[2] = HEADER;
-        cursor = 3;
-        if (requiredBitsUsable)
+        required.begin();
+        for (int i = 0; i < 3; i++)
         {
-            headerPresent = firstThreeRequiredBits;
+            placement.place(i, HEADER);
+            placement.advance();
         }
         if (checkHeaderInline)
         {
@@ -182,19 +154,19 @@ public final class MessageValidator
             checkField(2, HEADER, headerDefinition, transport);
         }
         parseHeader();
-        if (structureReason == NONE)
+        if (rejects.structureOk())
         {
             parseBody();
         }
-        if (structureReason == NONE)
+        if (rejects.structureOk())
         {
             parseTrailer();
         }
-        if (structureReason == NONE && !checkHeaderInline)
+        if (rejects.structureOk() && !checkHeaderInline)
         {
             checkHeaderAndTrailerFields();
         }
-        final boolean valid = conclude(msgType, result);
+        final boolean valid = rejects.conclude(result, msgType, message, required);
         if (valid && layouts != null)
         {
             layouts.storeValid(decoder, msgType);
@@ -202,97 +174,18 @@ public final class MessageValidator
         return valid;
     }
 
-    private boolean conclude(final long msgType, final ValidationResult result)
-    {
-        if (structureReason == GARBLED)
-        {
-            result.garbled(SessionRejectReason.OTHER, structureTag);
-            return false;
-        }
-        if (structureReason != NONE)
-        {
-            result.sessionReject(structureReason, structureTag);
-            return false;
-        }
-        if (message == null)
-        {
-            result.sessionReject(SessionRejectReason.INVALID_MSGTYPE, 35);
-            return false;
-        }
-        int missing;
-        if (requiredBitsUsable && message.hasRequiredBits())
-        {
-            missing = headerDefinition.firstMissingRequired(headerPresent);
-            if (missing == NONE)
-            {
-                missing = trailerDefinition.firstMissingRequired(trailerPresent);
-            }
-            if (missing == NONE)
-            {
-                missing = message.firstMissingRequired(bodyPresent);
-            }
-        }
-        else
-        {
-            missing = firstMissing(headerDefinition, HEADER);
-            if (missing == NONE)
-            {
-                missing = firstMissing(trailerDefinition, TRAILER);
-            }
-            if (missing == NONE)
-            {
-                missing = firstMissing(message, BODY);
-            }
-        }
-        if (missing == NONE)
-        {
-            missing = requiredGroupTag;
-        }
-        if (missing != NONE)
-        {
-            result.sessionReject(SessionRejectReason.REQUIRED_TAG_MISSING, missing);
-            return false;
-        }
-        if (headerReason != NONE)
-        {
-            result.sessionReject(headerReason, headerTag);
-            return false;
-        }
-        if (trailerReason != NONE)
-        {
-            result.sessionReject(trailerReason, trailerTag);
-            return false;
-        }
-        if (bodyReason != NONE)
-        {
-            result.sessionReject(bodyReason, bodyTag);
-            return false;
-        }
-        if (groupReason != NONE)
-        {
-            result.sessionReject(groupReason, groupTag);
-            return false;
-        }
-        if (!message.isAdmin() && !options.isSupported(msgType))
-        {
-            result.businessReject(ValidationResult.UNSUPPORTED_MESSAGE_TYPE);
-            return false;
-        }
-        return true;
-    }
-
     private void parseHeader()
     {
-        while (cursor < fieldCount && structureReason == NONE)
+        while (placement.cursor() < fieldCount && rejects.structureOk())
         {
-            final int tag = tagAt(cursor);
-            if (structureReason != NONE || !sections.isHeaderTag(tag))
+            final int tag = tagAt(placement.cursor());
+            if (!rejects.structureOk() || !sections.isHeaderTag(tag))
             {
                 return;
             }
-            if (options.rejectRepeatedHeaderTags() && seenBefore(cursor, tag, HEADER))
+            if (options.rejectRepeatedHeaderTags() && placement.seenBefore(placement.cursor(), tag, HEADER))
             {
-                structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                rejects.structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                 return;
             }
             consumeTopLevel(tag, HEADER, headerDefinition, transport);
@@ -301,32 +194,32 @@ public final class MessageValidator
 
     private void parseBody()
     {
-        while (cursor < fieldCount && structureReason == NONE)
+        while (placement.cursor() < fieldCount && rejects.structureOk())
         {
-            final int tag = tagAt(cursor);
-            if (structureReason != NONE || sections.isTrailerTag(tag))
+            final int tag = tagAt(placement.cursor());
+            if (!rejects.structureOk() || sections.isTrailerTag(tag))
             {
                 return;
             }
             if (sections.isHeaderTag(tag))
             {
-                if (seenBefore(cursor, tag, HEADER))
+                if (placement.seenBefore(placement.cursor(), tag, HEADER))
                 {
-                    structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                    rejects.structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                     return;
                 }
                 consumeTopLevel(tag, HEADER, headerDefinition, transport);
-                if (options.validateFieldsOutOfOrder() && structureReason == NONE)
+                if (options.validateFieldsOutOfOrder() && rejects.structureOk())
                 {
-                    structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
+                    rejects.structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
                     return;
                 }
             }
             else
             {
-                if (seenBefore(cursor, tag, BODY))
+                if (placement.seenBefore(placement.cursor(), tag, BODY))
                 {
-                    structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                    rejects.structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                     return;
                 }
                 consumeTopLevel(tag, BODY, message, application);
@@ -336,21 +229,21 @@ public final class MessageValidator
 
     private void parseTrailer()
     {
-        while (cursor < fieldCount && structureReason == NONE)
+        while (placement.cursor() < fieldCount && rejects.structureOk())
         {
-            final int tag = tagAt(cursor);
-            if (structureReason != NONE)
+            final int tag = tagAt(placement.cursor());
+            if (!rejects.structureOk())
             {
                 return;
             }
             if (!sections.isTrailerTag(tag))
             {
-                structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
+                rejects.structureError(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, tag);
                 return;
             }
-            if (options.rejectRepeatedHeaderTags() && seenBefore(cursor, tag, TRAILER))
+            if (options.rejectRepeatedHeaderTags() && placement.seenBefore(placement.cursor(), tag, TRAILER))
             {
-                structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                rejects.structureError(SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE, tag);
                 return;
             }
             consumeTopLevel(tag, TRAILER, trailerDefinition, transport);
@@ -360,12 +253,9 @@ public final class MessageValidator
     /** A header, body or trailer field at {@code cursor}: checks it and parses the group it may start. */
     private void consumeTopLevel(final int tag, final int section, final ContainerDefinition container, final Dictionary dictionary)
     {
-        final int index = cursor;
-        levels[index] = section;
-        if (container != null && requiredBitsUsable)
-        {
-            markPresent(section, container.requiredBit(decoder.tagAt(index)));
-        }
+        final int index = placement.cursor();
+        placement.place(index, section);
+        required.markPresent(section, container, decoder.tagAt(index));
         final GroupDefinition group = container == null ? null : container.group(tag);
         if (group == null)
         {
@@ -373,11 +263,11 @@ public final class MessageValidator
             {
                 checkField(index, section, container, dictionary);
             }
-            cursor++; // else header and trailer fields are checked once the whole message is known (repeats)
+            placement.advance(); // else header and trailer fields are checked once the whole message is known (repeats)
             return;
         }
         final int instances = parseGroup(group, section == HEADER, true, GROUP_BASE);
-        if (structureReason == NONE)
+        if (rejects.structureOk())
         {
             checkCountField(index, section, container, dictionary, instances);
         }
@@ -394,51 +284,51 @@ public final class MessageValidator
         {
             layouts.notStorable(); // NumInGroup values steer the parse: not a pure function of the tags
         }
-        final int countIndex = cursor;
+        final int countIndex = placement.cursor();
         final long declared = FieldFormats.parseJavaInt(
             buffer, decoder.valueOffsetAt(countIndex), decoder.valueLengthAt(countIndex));
         if (declared == Long.MIN_VALUE)
         {
-            structureError(GARBLED, group.countTag());
+            rejects.structureError(RejectPrecedence.GARBLED, group.countTag());
             return 0;
         }
-        cursor++;
+        placement.advance();
         final int delimiter = group.delimiterTag();
         int instances = 0;
-        int instanceStart = NONE;
+        int instanceStart = NO_INSTANCE;
         int previousPosition = -1;
-        while (cursor < fieldCount && structureReason == NONE)
+        while (placement.cursor() < fieldCount && rejects.structureOk())
         {
-            final int tag = tagAt(cursor);
-            if (structureReason != NONE)
+            final int tag = tagAt(placement.cursor());
+            if (!rejects.structureOk())
             {
                 break;
             }
             if (tag == delimiter)
             {
-                if (instanceStart != NONE)
+                if (instanceStart != NO_INSTANCE)
                 {
-                    checkInstanceRequired(group, instanceStart, cursor, level);
+                    required.checkGroupInstance(group, instanceStart, placement.cursor(), level);
                 }
                 instances++;
-                instanceStart = cursor;
+                instanceStart = placement.cursor();
                 previousPosition = -1;
                 consumeMember(tag, group, inHeader, level);
             }
             else if (group.isGroup(tag))
             {
-                if (instanceStart == NONE)
+                if (instanceStart == NO_INSTANCE)
                 {
-                    structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
+                    rejects.structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
                     break;
                 }
                 consumeMember(tag, group, inHeader, level);
             }
             else if (group.hasField(tag))
             {
-                if (instanceStart == NONE)
+                if (instanceStart == NO_INSTANCE)
                 {
-                    structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
+                    rejects.structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
                     break;
                 }
                 if (options.validateUnorderedGroupFields())
@@ -446,7 +336,7 @@ public final class MessageValidator
                     final int position = group.positionOf(tag);
                     if (position <= previousPosition)
                     {
-                        structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
+                        rejects.structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
                         break;
                     }
                     previousPosition = position;
@@ -466,55 +356,39 @@ public final class MessageValidator
                 }
                 if (isUnknownFieldRejected(tag))
                 {
-                    structureError(SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
+                    rejects.structureError(SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
                     break;
                 }
-                if (instanceStart == NONE)
+                if (instanceStart == NO_INSTANCE)
                 {
-                    structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
+                    rejects.structureError(SessionRejectReason.REPEATING_GROUP_FIELDS_OUT_OF_ORDER, tag);
                     break;
                 }
                 consumeMember(tag, group, inHeader, level);
             }
         }
-        if (instanceStart != NONE && structureReason == NONE)
+        if (instanceStart != NO_INSTANCE && rejects.structureOk())
         {
-            checkInstanceRequired(group, instanceStart, cursor, level);
+            required.checkGroupInstance(group, instanceStart, placement.cursor(), level);
         }
         return declared == instances ? instances : -1 - instances;
     }
 
     private void consumeMember(final int tag, final GroupDefinition group, final boolean inHeader, final int level)
     {
-        final int index = cursor;
-        levels[index] = level;
+        final int index = placement.cursor();
+        placement.place(index, level);
         final GroupDefinition nested = group.group(tag);
         if (nested == null)
         {
             checkField(index, level, group, dictionaryFor(inHeader));
-            cursor++;
+            placement.advance();
             return;
         }
         final int instances = parseGroup(nested, inHeader, false, level + 1);
-        if (structureReason == NONE)
+        if (rejects.structureOk())
         {
             checkCountField(index, level, group, dictionaryFor(inHeader), instances);
-        }
-    }
-
-    private void markPresent(final int section, final long bit)
-    {
-        switch (section)
-        {
-            case HEADER:
-                headerPresent |= bit;
-                break;
-            case BODY:
-                bodyPresent |= bit;
-                break;
-            default:
-                trailerPresent |= bit;
-                break;
         }
     }
 
@@ -532,8 +406,8 @@ public final class MessageValidator
         final boolean repeatsAllowed = !options.rejectRepeatedHeaderTags();
         for (int i = 0; i < fieldCount; i++)
         {
-            final int level = levels[i];
-            if ((level == HEADER || level == TRAILER) && !(repeatsAllowed && repeatedLater(i, level)))
+            final int level = placement.levelAt(i);
+            if ((level == HEADER || level == TRAILER) && !(repeatsAllowed && placement.repeatedLater(i, level)))
             {
                 final int tag = decoder.tagAt(i);
                 final MessageDefinition container = level == HEADER ? headerDefinition : trailerDefinition;
@@ -545,20 +419,6 @@ public final class MessageValidator
         }
     }
 
-    private boolean repeatedLater(final int index, final int level)
-    {
-        int later = decoder.indexOf(decoder.tagAt(index), index + 1);
-        while (later >= 0)
-        {
-            if (levels[later] == level)
-            {
-                return true;
-            }
-            later = decoder.indexOf(decoder.tagAt(index), later + 1);
-        }
-        return false;
-    }
-
     private void checkCountField(
         final int index, final int section, final ContainerDefinition container, final Dictionary dictionary, final int instances)
     {
@@ -566,12 +426,12 @@ public final class MessageValidator
         final int tag = decoder.tagAt(index);
         if (!container.hasField(tag) && isUnknownFieldRejected(tag))
         {
-            offer(section, tag, dictionary.isField(tag) ?
+            rejects.offer(section, tag, dictionary.isField(tag) ?
                 SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE : SessionRejectReason.INVALID_TAG_NUMBER);
         }
         else if (instances < 0)
         {
-            offer(section, tag, SessionRejectReason.INCORRECT_NUMINGROUP_COUNT);
+            rejects.offer(section, tag, SessionRejectReason.INCORRECT_NUMINGROUP_COUNT);
         }
     }
 
@@ -589,25 +449,25 @@ public final class MessageValidator
         }
         if (length == 0 && validateFieldsHaveValues)
         {
-            offer(section, tag, SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE);
+            rejects.offer(section, tag, SessionRejectReason.TAG_SPECIFIED_WITHOUT_VALUE);
             return;
         }
         if (typeCode != 0)
         {
             if (!FieldFormats.isValid(typeCode, dictionary.isCharTypeChecked(), strictFormats, buffer, offset, length))
             {
-                offer(section, tag, SessionRejectReason.INCORRECT_DATA_FORMAT);
+                rejects.offer(section, tag, SessionRejectReason.INCORRECT_DATA_FORMAT);
                 return;
             }
             if (enumValues != null && !enumValues.contains(buffer, offset, length))
             {
-                offer(section, tag, SessionRejectReason.VALUE_INCORRECT);
+                rejects.offer(section, tag, SessionRejectReason.VALUE_INCORRECT);
                 return;
             }
         }
         if ((container == null || !container.hasField(tag)) && isUnknownFieldRejected(tag))
         {
-            offer(section, tag, typeCode != 0 ?
+            rejects.offer(section, tag, typeCode != 0 ?
                 SessionRejectReason.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE : SessionRejectReason.INVALID_TAG_NUMBER);
         }
     }
@@ -615,139 +475,6 @@ public final class MessageValidator
     private boolean isUnknownFieldRejected(final int tag)
     {
         return tag < USER_DEFINED_TAG_MIN ? !options.allowUnknownMessageFields() : options.validateUserDefinedFields();
-    }
-
-    /** Keeps, per section, the error QuickFIX/J would report first (its field maps iterate in tag order). */
-    private void offer(final int section, final int tag, final int reason)
-    {
-        switch (section)
-        {
-            case HEADER:
-            {
-                final int key = headerKey(tag);
-                if (headerReason == NONE || key < headerKey)
-                {
-                    headerReason = reason;
-                    headerTag = tag;
-                    headerKey = key;
-                }
-                break;
-            }
-            case TRAILER:
-            {
-                final int key = trailerKey(tag);
-                if (trailerReason == NONE || key < trailerKey)
-                {
-                    trailerReason = reason;
-                    trailerTag = tag;
-                    trailerKey = key;
-                }
-                break;
-            }
-            case BODY:
-                if (bodyReason == NONE || tag < bodyKey)
-                {
-                    bodyReason = reason;
-                    bodyTag = tag;
-                    bodyKey = tag;
-                }
-                break;
-            default:
-                if (groupReason == NONE)
-                {
-                    groupReason = reason;
-                    groupTag = tag;
-                }
-                break;
-        }
-    }
-
-    private static int headerKey(final int tag)
-    {
-        switch (tag)
-        {
-            case 8: return Integer.MIN_VALUE;
-            case 9: return Integer.MIN_VALUE + 1;
-            case 35: return Integer.MIN_VALUE + 2;
-            default: return tag;
-        }
-    }
-
-    private static int trailerKey(final int tag)
-    {
-        switch (tag)
-        {
-            case 93: return Integer.MIN_VALUE;
-            case 89: return Integer.MIN_VALUE + 1;
-            case 10: return Integer.MIN_VALUE + 2;
-            default: return tag;
-        }
-    }
-
-    private void checkInstanceRequired(final GroupDefinition group, final int start, final int end, final int level)
-    {
-        if (requiredGroupTag != NONE)
-        {
-            return;
-        }
-        for (int r = 0, count = group.requiredCount(); r < count; r++)
-        {
-            final int required = group.requiredAt(r);
-            if (!presentAt(required, level, start, end))
-            {
-                requiredGroupTag = required;
-                return;
-            }
-        }
-    }
-
-    private int firstMissing(final ContainerDefinition container, final int level)
-    {
-        for (int r = 0, count = container.requiredCount(); r < count; r++)
-        {
-            final int required = container.requiredAt(r);
-            if (!presentAt(required, level, 0, fieldCount))
-            {
-                return required;
-            }
-        }
-        return NONE;
-    }
-
-    private boolean presentAt(final int tag, final int level, final int start, final int end)
-    {
-        int index = decoder.indexOf(tag);
-        if (index >= 0 && index < start)
-        {
-            index = decoder.indexOf(tag, start);
-        }
-        while (index >= 0 && index < end)
-        {
-            if (levels[index] == level && index < cursor)
-            {
-                return true;
-            }
-            index = decoder.indexOf(tag, index + 1);
-        }
-        return false;
-    }
-
-    private boolean seenBefore(final int index, final int tag, final int level)
-    {
-        if (tag <= 0)
-        {
-            return false;
-        }
-        int previous = decoder.indexOf(tag);
-        while (previous >= 0 && previous < index)
-        {
-            if (levels[previous] == level)
-            {
-                return true;
-            }
-            previous = decoder.indexOf(tag, previous + 1);
-        }
-        return false;
     }
 
     /**
@@ -769,7 +496,7 @@ public final class MessageValidator
         final long raw = FieldFormats.parseJavaInt(buffer, start, decoder.valueOffsetAt(index) - 1 - start);
         if (raw == Long.MIN_VALUE)
         {
-            structureError(GARBLED, 0);
+            rejects.structureError(RejectPrecedence.GARBLED, 0);
             return 0;
         }
         return (int)raw;
@@ -791,28 +518,5 @@ public final class MessageValidator
         return 0;
     }
 
-    private void structureError(final int reason, final int tag)
-    {
-        if (structureReason == NONE)
-        {
-            structureReason = reason;
-            structureTag = tag;
-        }
-    }
 
-    private void resetCandidates()
-    {
-        structureReason = NONE;
-        structureTag = 0;
-        requiredGroupTag = NONE;
-        headerReason = NONE;
-        trailerReason = NONE;
-        bodyReason = NONE;
-        groupReason = NONE;
-        application = null;
-        message = null;
-        headerPresent = 0;
-        bodyPresent = 0;
-        trailerPresent = 0;
-    }
 }
