@@ -79,7 +79,8 @@ final class FieldChecks
      * Checks field {@code index}, placed in {@code section} of {@code container} (null: its MsgType is undefined)
      * and typed by {@code dictionary}.
      */
-    void checkField(final int index, final int section, final ContainerDefinition container, final Dictionary dictionary)
+    void checkField(
+        final int index, final int section, final ContainerDefinition container, final Dictionary dictionary)
     {
         final int tag = tagAt(index);
         final int offset = decoder.valueOffsetAt(index);
@@ -120,7 +121,11 @@ final class FieldChecks
      * (negative: minus one minus the instances found, when they differ from the declared count).
      */
     void checkCountField(
-        final int index, final int section, final ContainerDefinition container, final Dictionary dictionary, final int instances)
+        final int index,
+        final int section,
+        final ContainerDefinition container,
+        final Dictionary dictionary,
+        final int instances)
     {
         // QuickFIX/J stores a parsed NumInGroup as an int, so only presence in the container and the count matter
         final int tag = decoder.tagAt(index);

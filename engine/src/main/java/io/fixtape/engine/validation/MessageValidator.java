@@ -1,5 +1,6 @@
 package io.fixtape.engine.validation;
 
+import io.fixtape.engine.codec.FirstThreeFields;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.dictionary.Dictionary;
@@ -39,8 +40,6 @@ import io.fixtape.engine.dictionary.SessionDictionary;
  */
 public final class MessageValidator
 {
-    private static final int[] FIRST_THREE = {8, 9, 35};
-
     private final SessionDictionary dictionaries;
     private final ValidationOptions options;
     private final LayoutCache layouts;
@@ -106,10 +105,10 @@ public final class MessageValidator
             result.garbled(SessionRejectReason.OTHER, decoder.errorTag());
             return false;
         }
-        final int fieldCount = decoder.fieldCount();
-        if (fieldCount < 3 || decoder.tagAt(0) != 8 || decoder.tagAt(1) != 9 || decoder.tagAt(2) != 35)
+        if (!FirstThreeFields.inOrder(decoder))
         {
-            result.garbled(SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, firstOutOfOrder(decoder));
+            result.garbled(
+                SessionRejectReason.TAG_SPECIFIED_OUT_OF_REQUIRED_ORDER, FirstThreeFields.firstOutOfOrder(decoder));
             return false;
         }
 
@@ -123,21 +122,5 @@ public final class MessageValidator
             layouts.storeValid(decoder, msgType);
         }
         return valid;
-    }
-
-    private static int firstOutOfOrder(final FixDecoder decoder)
-    {
-        for (int i = 0; i < 3; i++)
-        {
-            if (i >= decoder.fieldCount())
-            {
-                return FIRST_THREE[i];
-            }
-            if (decoder.tagAt(i) != FIRST_THREE[i])
-            {
-                return decoder.tagAt(i);
-            }
-        }
-        return 0;
     }
 }

@@ -121,7 +121,10 @@ final class RejectPrecedence
      * @return true when the message is valid.
      */
     boolean conclude(
-        final ValidationResult result, final long msgType, final MessageDefinition message, final RequiredFields required)
+        final ValidationResult result,
+        final long msgType,
+        final MessageDefinition message,
+        final RequiredFields required)
     {
         if (structureReason == GARBLED)
         {

@@ -1,5 +1,6 @@
 package io.fixtape.engine.validation;
 
+import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.dictionary.ContainerDefinition;
 import io.fixtape.engine.dictionary.GroupDefinition;
 import io.fixtape.engine.dictionary.MessageDefinition;
@@ -34,7 +35,8 @@ final class RequiredFields
         this.trailer = trailer;
         this.placement = placement;
         this.bitsUsable = header.hasRequiredBits() && trailer.hasRequiredBits();
-        this.firstThreeBits = !bitsUsable ? 0 : header.requiredBit(8) | header.requiredBit(9) | header.requiredBit(35);
+        this.firstThreeBits = !bitsUsable ? 0 : header.requiredBit(Tags.BEGIN_STRING) |
+            header.requiredBit(Tags.BODY_LENGTH) | header.requiredBit(Tags.MSG_TYPE);
     }
 
     /** Starts a message whose first three fields are 8, 9, 35. */

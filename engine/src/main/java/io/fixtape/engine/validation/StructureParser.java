@@ -192,7 +192,8 @@ final class StructureParser
     }
 
     /** A header, body or trailer field at the cursor: checks it and parses the group it may start. */
-    private void parseTopLevel(final int tag, final int section, final ContainerDefinition container, final Dictionary dictionary)
+    private void parseTopLevel(
+        final int tag, final int section, final ContainerDefinition container, final Dictionary dictionary)
     {
         final int index = placement.cursor();
         placement.place(index, section);
@@ -219,7 +220,8 @@ final class StructureParser
      *
      * @return number of instances found, or {@code -1 - instances} when that differs from the declared count.
      */
-    private int parseGroup(final GroupDefinition group, final boolean inHeader, final boolean parentIsMessage, final int level)
+    private int parseGroup(
+        final GroupDefinition group, final boolean inHeader, final boolean parentIsMessage, final int level)
     {
         if (layouts != null)
         {
