@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
 import io.fixtape.engine.codec.UtcTimestamps;
+import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
 
 import java.util.Objects;
@@ -351,27 +352,11 @@ public final class SessionConfig
         }
     }
 
-    /** The ApplVerID (1128/1137) enumeration value of a name or value, or null. */
+    /** The ApplVerID (1128/1137) enumeration value of a name or value, or null (see {@link ApplVerIds}). */
     public static String applVerIdValue(final String nameOrValue)
     {
-        if (nameOrValue == null)
-        {
-            return null;
-        }
-        switch (nameOrValue)
-        {
-            case "0": case "FIX.2.7": return "0";
-            case "1": case "FIX.3.0": return "1";
-            case "2": case "FIX.4.0": return "2";
-            case "3": case "FIX.4.1": return "3";
-            case "4": case "FIX.4.2": return "4";
-            case "5": case "FIX.4.3": return "5";
-            case "6": case "FIX.4.4": return "6";
-            case "7": case "FIX.5.0": return "7";
-            case "8": case "FIX.5.0SP1": return "8";
-            case "9": case "FIX.5.0SP2": return "9";
-            default: return null;
-        }
+        final char value = ApplVerIds.valueOf(nameOrValue);
+        return value == ApplVerIds.NONE ? null : String.valueOf(value);
     }
 
     boolean isFixt()
