@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
@@ -34,8 +35,6 @@ public final class SessionConfig
     public static final double DEFAULT_TEST_REQUEST_DELAY_MULTIPLIER = 0.5;
     /** Disconnect after HeartBtInt × (1 + 1.4) of silence (QuickFIX/J HeartBeatTimeoutMultiplier). */
     public static final double DEFAULT_HEARTBEAT_TIMEOUT_MULTIPLIER = 1.4;
-    /** Default largest message (bytes) the session encodes or resends. */
-    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024;
     /** Default bytes buffered for messages received beyond a sequence gap. */
     public static final int DEFAULT_GAP_QUEUE_BYTES = 1024 * 1024;
     /** Default number of messages buffered beyond a sequence gap. */
@@ -73,7 +72,7 @@ public final class SessionConfig
     private Authenticator authenticator = Authenticator.ACCEPT_ALL;
     private String username;
     private String password;
-    private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+    private int maxMessageSize = FixFramer.DEFAULT_MAX_MESSAGE_SIZE;
     private int gapQueueBytes = DEFAULT_GAP_QUEUE_BYTES;
     private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
     private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.LOGOUT;
@@ -263,7 +262,7 @@ public final class SessionConfig
         return this;
     }
 
-    /** Largest message we encode or resend; default 64 KiB. */
+    /** Largest message we encode or resend; default {@link FixFramer#DEFAULT_MAX_MESSAGE_SIZE}. */
     public SessionConfig maxMessageSize(final int bytes)
     {
         this.maxMessageSize = bytes;
