@@ -76,13 +76,16 @@ final class FieldChecks
     }
 
     /**
-     * Checks field {@code index}, placed in {@code section} of {@code container} (null: its MsgType is undefined)
-     * and typed by {@code dictionary}.
+     * Checks field {@code index}, whose tag is {@code tag} (as {@link #tagAt} reads it), placed in {@code section}
+     * of {@code container} (null: its MsgType is undefined) and typed by {@code dictionary}.
      */
     void checkField(
-        final int index, final int section, final ContainerDefinition container, final Dictionary dictionary)
+        final int index,
+        final int tag,
+        final int section,
+        final ContainerDefinition container,
+        final Dictionary dictionary)
     {
-        final int tag = tagAt(index);
         final int offset = decoder.valueOffsetAt(index);
         final int length = decoder.valueLengthAt(index);
         final int typeCode = dictionary.typeCode(tag);

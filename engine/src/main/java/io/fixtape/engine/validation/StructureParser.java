@@ -1,6 +1,7 @@
 package io.fixtape.engine.validation;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.dictionary.ContainerDefinition;
 import io.fixtape.engine.dictionary.Dictionary;
 import io.fixtape.engine.dictionary.GroupDefinition;
@@ -89,9 +90,9 @@ final class StructureParser
         }
         if (rejectRepeatedHeaderTags)
         {
-            checks.checkField(0, HEADER, headerDefinition, transport);
-            checks.checkField(1, HEADER, headerDefinition, transport);
-            checks.checkField(2, HEADER, headerDefinition, transport);
+            checks.checkField(0, Tags.BEGIN_STRING, HEADER, headerDefinition, transport);
+            checks.checkField(1, Tags.BODY_LENGTH, HEADER, headerDefinition, transport);
+            checks.checkField(2, Tags.MSG_TYPE, HEADER, headerDefinition, transport);
         }
         parseHeader();
         if (rejects.structureOk())
@@ -203,7 +204,7 @@ final class StructureParser
         {
             if (section == BODY || rejectRepeatedHeaderTags)
             {
-                checks.checkField(index, section, container, dictionary);
+                checks.checkField(index, tag, section, container, dictionary);
             }
             placement.advance(); // else header and trailer fields are checked once the whole message is known (repeats)
             return;
@@ -332,7 +333,7 @@ final class StructureParser
         final GroupDefinition nested = group.group(tag);
         if (nested == null)
         {
-            checks.checkField(index, level, group, dictionary);
+            checks.checkField(index, tag, level, group, dictionary);
             placement.advance();
             return;
         }
@@ -354,11 +355,10 @@ final class StructureParser
             final int level = placement.levelAt(i);
             if ((level == HEADER || level == TRAILER) && !placement.repeatedLater(i, level))
             {
-                final int tag = decoder.tagAt(i);
                 final MessageDefinition container = level == HEADER ? headerDefinition : trailerDefinition;
-                if (!container.isGroup(tag))
+                if (!container.isGroup(decoder.tagAt(i)))
                 {
-                    checks.checkField(i, level, container, transport);
+                    checks.checkField(i, checks.tagAt(i), level, container, transport);
                 }
             }
         }
