@@ -49,7 +49,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The journal issue's crash proof, against a QuickFIX/J 2.3.2 initiator (dictionary validation ON) and a child JVM
+ * The journal's crash proof, against a QuickFIX/J 2.3.2 initiator (dictionary validation ON) and a child JVM
  * running the acceptor (exec application, journal in audit mode):
  * <ul>
  * <li>{@link #killMinusNineWhileOrdersAreInFlightLosesNothing}: a real {@code kill -9} while a sender thread keeps
