@@ -136,7 +136,7 @@ public final class KnownKeys
         session(t, "SocketConnectHost", "initiator: host to connect to");
         session(t, "SocketConnectPort", "initiator: port to connect to");
         session(t, "ReconnectInterval", "initiator: seconds between connection attempts (default 30)");
-        session(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
+        engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
         engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
         engine(t, "DirectReadConnections", "with at most this many open connections the poller reads every socket directly each duty cycle and asks the selector only every 8th (accepts, connects, write readiness); more connections go back to `epoll` (default 4; 0 = always the selector)");

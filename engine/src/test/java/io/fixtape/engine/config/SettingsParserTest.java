@@ -116,7 +116,8 @@ class SettingsParserTest
             }
         }
         assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
-            "MaxConnections", "SocketSendBufferSize", "SocketReceiveBufferSize", "DirectReadConnections")), engineWide);
+            "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
+            "DirectReadConnections")), engineWide);
         assertNull(keys.scope("NoSuchKey"));
     }
 
