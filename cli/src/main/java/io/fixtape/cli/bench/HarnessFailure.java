@@ -26,11 +26,12 @@ final class HarnessFailure
             ex instanceof UncheckedIOException;
     }
 
-    /** Prints the one line and returns the exit code. */
+    /** Prints the one line (a message over several lines joined) and returns the exit code. */
     static int report(final CommandSpec spec, final Exception ex)
     {
         final PrintWriter err = spec.commandLine().getErr();
-        err.println(spec.qualifiedName() + ": the harness could not run: " + ex.getMessage());
+        final String reason = ex.getMessage() == null ? ex.toString() : ex.getMessage();
+        err.println(spec.qualifiedName() + ": the harness could not run: " + reason.replaceAll("\\s*\\R\\s*", " "));
         err.flush();
         return 1;
     }
