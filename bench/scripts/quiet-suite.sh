@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every figure of docs/BENCHMARKS.md's quiet-machine section, in order, into OUTDIR:
+# Every benchmark figure of docs/BENCHMARKS.md, in order, into OUTDIR:
 #   1. micro benchmarks (JMH, recipe full)
 #   2. round trips (recipe full: 20,000 warm-up + 20,000 measured x 3 runs at roundtrip.rate) for nos_er, md,
 #      md_nos_er and tick_to_trade with floor, fixtape, quickfixj, artio
@@ -44,7 +44,7 @@ LADDER=10000,25000,50000,75000,100000,150000,200000,300000,500000
 SCENARIOS=(nos_er md md_nos_er tick_to_trade)
 RECIPE=full
 # store modes: recipe long (200,000 warm-up): the journaled modes' differences are a few µs, below what a JIT still
-# compiling on the server's core leaves resolvable (docs/BENCHMARKS.md, "Session 8")
+# compiling on the server's core leaves resolvable (docs/BENCHMARKS.md, "Store modes")
 STORE_RECIPE=long
 MICRO=""
 CAPACITY_RECIPE=full

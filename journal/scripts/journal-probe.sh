@@ -4,8 +4,8 @@
 #   VARIANT  chronicle (raw writingDocument + record) | journal (Journal.append) | store (ChronicleMessageStore.onOutbound)
 #   GAP_NS   0 = closed loop; N = busy gap of N ns before each append (a poller at 1e9/N messages/s)
 #   PRETOUCH true | false (default false)
-#   journal/scripts/journal-probe.sh ab GAP_NS BLOCKS: the append path before/after 2026-12-03 (writingDocument vs
-#   writeBytes) interleaved in one JVM (io.fixtape.journal.AppendPathAB)
+#   journal/scripts/journal-probe.sh ab GAP_NS BLOCKS: Chronicle's writingDocument() against the journal's
+#   writeBytes path, interleaved in one JVM (io.fixtape.journal.AppendPathAB)
 # Prints p50/p90/p99/p99.9/max ns per append, the writer thread's CPU (and system) ns per append, minor faults.
 # Needs the test classes: mvn -B -q -ntp -pl journal -am test-compile; and bin/fixtape built once (classpath).
 set -euo pipefail

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Replay benchmarks for docs/BENCHMARKS.md "Replay". Run on a quiet machine (check `uptime` first).
+# Replay benchmarks for docs/BENCHMARKS.md ("Replay throughput", "Store modes"). Run on a quiet machine (check `uptime`).
 #   ORDERS          orders in the throughput recording (default 1,000,000: 2,000,004 messages with the fills)
 #   LATENCY_ORDERS  orders in the latency recording (default 100,000)
 #   RATE            offered inbound rate for the latency runs (default 20,000/s)
 #   WARMUP          inbound messages per warm-up round at max pace, replayed into a throw-away engine (default 100,000)
 #   LATENCY_WARMUP  the same for the paced runs (default 20,000: one round takes a second at 20,000/s)
 #   WARMUP_ROUNDS   warm-up rounds at most: they stop at the first round with <= 2% of its time in JIT compilation
-#                   (default 20; BENCH_CONTRACT's single round of 20,000 leaves C2 compiling the engine for the first
-#                   1-2 s of the 2M-message window on this 2-vCPU VM — each result reports its JIT ms in the window)
+#                   (default 20; one round can leave C2 compiling the engine inside the measured window — each
+#                   result reports its JIT ms in the window)
 #   RUNS            runs of each inproc max-pace cell, none and audit interleaved (default 3)
 #   OUT             where recordings and JSON results go (default /tmp/fixtape-replay-bench)
 # Steps: generate a counterparty stream, replay it once with the engine's journal kept (that journal is a full

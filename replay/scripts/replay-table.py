@@ -22,12 +22,12 @@ for path in sys.argv[1:]:
 
     name = path.rsplit("/", 1)[-1][:-5]
     msgs = result["inbound_sent"] + result["outbound_replayed"]
-    # results written before the engine-thread option: the engine ran on the replay thread for inproc only
+    # a result without engine_on_replay_thread: the engine ran on the replay thread for inproc only
     on_replay_thread = result.get("engine_on_replay_thread", profile["transport"] == "inproc")
     engine_cpu = result.get("engine_thread_cpu_ns_per_message", -1)
     cpu = "%s / %s" % (result.get("replay_thread_cpu_ns_per_message", "-"),
                        "(on replay thread)" if on_replay_thread else ("-" if engine_cpu in (-1, "-1.0") else engine_cpu))
-    # results written before session 8 carry neither the JIT time in the window nor the warm-up description
+    # a result without the JIT time in the window or the warm-up description shows '-'
     jit = result.get("jit_compile_ms_in_window", "-")
     warm = profile.get("warmup", "-")
     warm_rounds = warm.split(" ", 1)[0] + (" (JIT quiet)" if "JIT quiet" in warm else "") if warm not in ("-", "none") else warm

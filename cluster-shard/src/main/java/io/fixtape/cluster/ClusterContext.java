@@ -165,7 +165,7 @@ public final class ClusterContext
 
     /**
      * Fill defaults and validate. On a machine with fewer CPUs than agent threads, a busy-spinning idle strategy
-     * is refused: spinning agents that share a core starve each other (BENCH_CONTRACT §5).
+     * is refused: spinning agents that share a core starve each other.
      *
      * @throws IllegalArgumentException naming the bad field.
      */

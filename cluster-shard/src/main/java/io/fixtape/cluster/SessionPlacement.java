@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * {@code BeginString:SenderCompID:TargetCompID[:Qualifier]}) modulo the shard count — the same on every run and JVM.
  * {@link #leastLoaded} (pool): the worker serving the fewest sessions now ({@link PoolState#busy}); a session whose
  * state a worker already holds stays there unless another worker serves strictly fewer sessions, in which case the
- * holder is asked to move it (it may decline: see {@link ClusterAcceptor} and docs/CLUSTER_SHARD.md).
+ * holder is asked to move it (it may decline: see {@link SessionHandover} and docs/CLUSTER_SHARD.md).
  *
  * <p>Threading: the accepting agent's thread only ({@link PoolState} is shared with the workers).
  */

@@ -5,6 +5,7 @@ import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.session.SessionId;
 import org.agrona.concurrent.OffsetEpochNanoClock;
@@ -85,7 +86,7 @@ class AcceptorModelsTest
     {
         final int threads = model == AcceptorModel.POOL || model == AcceptorModel.SHARD ? 2 : 1;
         try (ClusterAcceptor acceptor = ClusterAcceptor.launch(context(model.text(), threads, ""));
-            QfjClients clients = new QfjClients(CLIENTS, acceptor.boundPort()))
+            QfjPeer clients = QfjPeer.initiator("FIX.4.4", CLIENTS, "SERVER", acceptor.boundPort()).start())
         {
             clients.awaitLogon();
             // hostile connections next to the trading sessions: garbage, an unknown session, silence
@@ -111,27 +112,28 @@ class AcceptorModelsTest
                     answers.contains("\u0001371=55\u0001"), "session Reject of the order without Symbol: " + answers);
                 for (int i = 0; i < ORDERS_PER_SESSION; i++)
                 {
-                    for (final SessionID id : clients.sessionIds)
+                    for (final SessionID id : clients.sessionIds())
                     {
-                        clients.send(id, QfjClients.order(id.getSenderCompID() + "-" + i, i));
+                        clients.send(id, clients.newOrderSingle(id.getSenderCompID() + "-" + i, i));
                     }
                 }
-                awaitTrue(() -> clients.totalFills() == CLIENTS.size() * ORDERS_PER_SESSION,
-                    () -> "fills " + clients.totalFills() + ", counters " + acceptor.counters().perWorkerSummary());
+                awaitTrue(() -> clients.fills() == CLIENTS.size() * ORDERS_PER_SESSION,
+                    () -> "fills " + clients.fills() + ", counters " + acceptor.counters().perWorkerSummary());
                 assertTrue(readsUntilClosed(garbage.getInputStream()), "garbage connection closed");
                 assertTrue(readsUntilClosed(unknown.getInputStream()), "unknown session closed");
                 assertTrue(readsUntilClosed(silent.getInputStream()), "silent connection closed by the logon timeout");
             }
-            for (final SessionID id : clients.sessionIds)
+            for (final SessionID id : clients.sessionIds())
             {
-                assertEquals(ORDERS_PER_SESSION, clients.fills.get(id).get(), "fills on " + id);
-                assertEquals(ORDERS_PER_SESSION, clients.clOrdIds.get(id).size(), "distinct ClOrdIDs echoed on " + id);
-                assertTrue(clients.clOrdIds.get(id).contains(id.getSenderCompID() + "-0"));
+                assertEquals(ORDERS_PER_SESSION, clients.fills(id), "fills on " + id);
+                assertEquals(ORDERS_PER_SESSION, clients.filledClOrdIds(id).size(), "distinct ClOrdIDs echoed on " + id);
+                assertTrue(clients.filledClOrdIds(id).contains(id.getSenderCompID() + "-0"));
                 // Logon (1) + fills (2..201): QuickFIX/J saw every number in order
-                assertEquals(ORDERS_PER_SESSION + 2, clients.expectedTargetNum(id), "sequence on " + id);
+                assertEquals(ORDERS_PER_SESSION + 2, clients.session(id).getExpectedTargetNum(), "sequence on " + id);
             }
-            assertEquals(0, clients.resendRequests.get(), "no gaps");
-            assertEquals(0, clients.rejects.get(), "no rejects");
+            assertEquals(0, clients.resendRequests(), "no gaps");
+            assertEquals(0, clients.rejects(), "no rejects");
+            assertEquals(clients.fills(), clients.applicationMessages(), "nothing but fills");
 
             final ClusterCounters counters = acceptor.counters();
             long messages = 0;
@@ -179,7 +181,7 @@ class AcceptorModelsTest
             final List<Map<String, Object>> workers = (List<Map<String, Object>>)acceptor.profile().get("workers");
             assertEquals(threads, workers.size());
 
-            clients.logoutAll();
+            clients.logout();
             awaitTrue(() -> sumSessions(counters, threads) == 0, counters::perWorkerSummary);
         }
         assertEquals(List.of(), errors);

@@ -3,13 +3,13 @@ package io.fixtape.cluster;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import quickfix.SessionID;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.fixtape.cluster.AcceptorModelsTest.awaitTrue;
@@ -61,25 +61,25 @@ class BackPressureTest
             (config, clock) -> new SlowFirst(BuiltinApplications.create("exec", config, clock)))
             .ipcTermLength(64 * 1024);
         try (ClusterAcceptor acceptor = ClusterAcceptor.launch(context);
-            QfjClients clients = new QfjClients(List.of("CLIENT1"), acceptor.boundPort()))
+            QfjPeer clients = QfjPeer.initiator("FIX.4.4", "CLIENT1", "SERVER", acceptor.boundPort()).start())
         {
             clients.awaitLogon();
-            final SessionID id = clients.sessionIds.get(0);
+            final SessionID id = clients.sessionId();
             for (int i = 0; i < ORDERS; i++)
             {
-                clients.send(id, QfjClients.order("BP-" + i, i));
+                clients.send(id, clients.newOrderSingle("BP-" + i, i));
             }
-            awaitTrue(() -> clients.totalFills() == ORDERS, () -> "fills " + clients.totalFills() + ", "
+            awaitTrue(() -> clients.fills() == ORDERS, () -> "fills " + clients.fills() + ", "
                 + acceptor.counters().perWorkerSummary());
-            assertEquals(ORDERS, clients.clOrdIds.get(id).size());
-            assertEquals(ORDERS + 2, clients.expectedTargetNum(id), "fills in sequence");
+            assertEquals(ORDERS, clients.filledClOrdIds(id).size());
+            assertEquals(ORDERS + 2, clients.session(id).getExpectedTargetNum(), "fills in sequence");
             final ClusterCounters counters = acceptor.counters();
             assertTrue(counters.ipcBackPressured.get() > 0, "the 32 KiB window was exceeded: " + counters.ipcBackPressured.get());
             assertTrue(counters.ipcRetriedPublished.get() > 0, "queued messages were published later");
             assertEquals(0, counters.ipcPendingFull.get(), "nothing refused");
             assertEquals(ORDERS, counters.messages(0).get());
             assertEquals(ORDERS, counters.replies(0).get());
-            clients.logoutAll();
+            clients.logout();
         }
     }
 }

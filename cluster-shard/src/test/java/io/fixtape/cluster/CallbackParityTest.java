@@ -5,6 +5,7 @@ import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.AfterAll;
@@ -148,31 +149,31 @@ class CallbackParityTest
         try (ClusterAcceptor acceptor = ClusterAcceptor.launch(settings.context(model.text(), threads, "",
             (config, clock) -> new RecordingApplication(BuiltinApplications.create("exec", config, clock), log))))
         {
-            try (QfjClients clients = new QfjClients(CLIENTS, acceptor.boundPort()))
+            try (QfjPeer clients = QfjPeer.initiator("FIX.4.4", CLIENTS, "SERVER", acceptor.boundPort()).start())
             {
                 clients.awaitLogon();
-                for (final SessionID id : clients.sessionIds)
+                for (final SessionID id : clients.sessionIds())
                 {
-                    clients.send(id, QfjClients.order("A-0", 0));
-                    clients.send(id, QfjClients.order("A-1", 1));
+                    clients.send(id, clients.newOrderSingle("A-0", 0));
+                    clients.send(id, clients.newOrderSingle("A-1", 1));
                     clients.send(id, admin(MsgType.TEST_REQUEST, 112, "PING-1"));
                     clients.send(id, admin(MsgType.HEARTBEAT, 0, null));
                     clients.send(id, admin(MsgType.REJECT, 45, "2"));
-                    clients.send(id, QfjClients.order("A-2", 2));
+                    clients.send(id, clients.newOrderSingle("A-2", 2));
                 }
-                awaitTrue(() -> clients.totalFills() == 3 * CLIENTS.size(), () -> "fills " + clients.totalFills());
-                clients.logoutAll();
+                awaitTrue(() -> clients.fills() == 3 * CLIENTS.size(), () -> "fills " + clients.fills());
+                clients.logout();
             }
             awaitTrue(() -> recordedAtLeast(log, 9), () -> "first connection: " + log);
-            try (QfjClients again = new QfjClients(CLIENTS, acceptor.boundPort()))
+            try (QfjPeer again = QfjPeer.initiator("FIX.4.4", CLIENTS, "SERVER", acceptor.boundPort()).start())
             {
                 again.awaitLogon();
-                for (final SessionID id : again.sessionIds)
+                for (final SessionID id : again.sessionIds())
                 {
-                    again.send(id, QfjClients.order("B-0", 0));
+                    again.send(id, again.newOrderSingle("B-0", 0));
                 }
-                awaitTrue(() -> again.totalFills() == CLIENTS.size(), () -> "fills " + again.totalFills());
-                again.logoutAll();
+                awaitTrue(() -> again.fills() == CLIENTS.size(), () -> "fills " + again.fills());
+                again.logout();
             }
             awaitTrue(() -> recordedAtLeast(log, expectedPerSession), () -> "recorded " + log);
             final ClusterCounters counters = acceptor.counters();

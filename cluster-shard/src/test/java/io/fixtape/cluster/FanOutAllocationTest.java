@@ -1,5 +1,6 @@
 package io.fixtape.cluster;
 
+import io.fixtape.engine.interop.QfjPeer;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The hot path of the fan-out models allocates nothing: QuickFIX/J orders in over TCP, the session agent publishes
  * them on Aeron IPC, the application agent runs {@code exec} and publishes the fill back, the session agent sends it.
  * After warm-up, rounds of orders are sent until one round leaves every fixtape thread (workers, application +
- * accepting agent + media driver invoker) at 0 allocated bytes (ThreadMXBean#getThreadAllocatedBytes). The first
+ * accepting agent + Aeron client invoker) at 0 allocated bytes (ThreadMXBean#getThreadAllocatedBytes). The first
  * rounds may show a few hundred bytes once (deoptimisation re-materialising scalar-replaced objects), as in the
  * engine's ZeroAllocationTcpTest.
  */
@@ -37,7 +38,8 @@ class FanOutAllocationTest
         final AcceptorModelsTest settings = new AcceptorModelsTest();
         try (ClusterAcceptor acceptor = ClusterAcceptor.launch(
             settings.context(model.text(), model == AcceptorModel.SHARD ? 2 : 1, ""));
-            QfjClients clients = new QfjClients(List.of("CLIENT1", "CLIENT2"), acceptor.boundPort()))
+            QfjPeer clients = QfjPeer.initiator("FIX.4.4", List.of("CLIENT1", "CLIENT2"), "SERVER", acceptor.boundPort())
+                .start())
         {
             clients.awaitLogon();
             int sent = 0;
@@ -69,27 +71,27 @@ class FanOutAllocationTest
             final Map<String, Long> zeros = new LinkedHashMap<>();
             lastRound.keySet().forEach(name -> zeros.put(name, 0L));
             assertEquals(zeros, lastRound, "bytes allocated per fixtape thread in the last round of " +
-                ROUND_ORDERS + " orders x " + clients.sessionIds.size() + " sessions");
+                ROUND_ORDERS + " orders x " + clients.sessionIds().size() + " sessions");
         }
     }
 
-    private static int sendAndAwait(final QfjClients clients, final int alreadySent, final int orders)
+    private static int sendAndAwait(final QfjPeer clients, final int alreadySent, final int orders)
         throws InterruptedException
     {
         for (int i = alreadySent; i < alreadySent + orders; i++)
         {
-            for (final SessionID id : clients.sessionIds)
+            for (final SessionID id : clients.sessionIds())
             {
-                clients.send(id, QfjClients.order(id.getSenderCompID() + "-" + i, i));
+                clients.send(id, clients.newOrderSingle(id.getSenderCompID() + "-" + i, i));
             }
             if (i % 200 == 199)
             {
-                final int target = (i + 1 - 150) * clients.sessionIds.size(); // bounded window of outstanding orders
-                awaitTrue(() -> clients.totalFills() >= target, () -> "fills " + clients.totalFills());
+                final int target = (i + 1 - 150) * clients.sessionIds().size(); // bounded window of outstanding orders
+                awaitTrue(() -> clients.fills() >= target, () -> "fills " + clients.fills());
             }
         }
-        final int total = (alreadySent + orders) * clients.sessionIds.size();
-        awaitTrue(() -> clients.totalFills() == total, () -> "fills " + clients.totalFills() + " of " + total);
+        final int total = (alreadySent + orders) * clients.sessionIds().size();
+        awaitTrue(() -> clients.fills() == total, () -> "fills " + clients.fills() + " of " + total);
         return alreadySent + orders;
     }
 

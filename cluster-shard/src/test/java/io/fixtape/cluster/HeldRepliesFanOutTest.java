@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Held replies behave under a fan-out model as under single: {@code exec} whose reply met back-pressure (here the
  * application agent's bounded IPC queue, full behind a counterparty that does not read) holds the request, its
- * {@code isHoldingReplies()} reaches the session agent, and its {@code doWork} — now run by the application agent —
+ * {@code isHoldingReplies()} reaches the session agent, and its {@code doWork} — run by the application agent here —
  * answers the held requests once the counterparty reads again. Every order is filled, in order, with one unbroken
  * sequence. Real loopback TCP (raw-socket counterparty), the real media driver, the mono model.
  */

@@ -5,13 +5,14 @@ import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
 import io.fixtape.journal.JournalStoreProvider;
-import io.fixtape.journal.SessionRegistry;
+import io.fixtape.journal.JournalSessionTable;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.runtime.EngineContext;
 import org.agrona.concurrent.OffsetEpochNanoClock;
@@ -57,19 +58,19 @@ class SharedJournalTest
         final int port = freePort();
         final Map<String, Integer> expectedNextSent = new HashMap<>();
         // no reset on Logon: QuickFIX/J's numbers continue across the acceptor's restart, so the acceptor's must too
-        try (QfjClients clients = new QfjClients(CLIENTS, port, false))
+        try (QfjPeer clients = QfjPeer.initiator("FIX.4.4", CLIENTS, "SERVER", port).resetOnLogon(false).start())
         {
             try (JournalStoreProvider journals = new JournalStoreProvider();
                 ClusterAcceptor acceptor = ClusterAcceptor.launch(context(model, journals, port)))
             {
                 clients.awaitLogon();
                 sendOrders(clients, 0, ORDERS);
-                awaitTrue(() -> clients.totalFills() == ORDERS * CLIENTS.size(),
-                    () -> "fills " + clients.totalFills() + ", " + acceptor.counters().perWorkerSummary());
-                clients.logoutAll();
-                for (final SessionID id : clients.sessionIds)
+                awaitTrue(() -> clients.fills() == ORDERS * CLIENTS.size(),
+                    () -> "fills " + clients.fills() + ", " + acceptor.counters().perWorkerSummary());
+                clients.logout();
+                for (final SessionID id : clients.sessionIds())
                 {
-                    expectedNextSent.put(id.getSenderCompID(), clients.expectedTargetNum(id));
+                    expectedNextSent.put(id.getSenderCompID(), clients.session(id).getExpectedTargetNum());
                 }
             }
             assertJournalIntact(expectedNextSent, ORDERS);
@@ -79,21 +80,22 @@ class SharedJournalTest
                 ClusterAcceptor acceptor = ClusterAcceptor.launch(context(model, journals, port)))
             {
                 clients.logonAgain();
-                awaitTrue(() -> clients.sessionIds.stream().allMatch(id -> quickfix.Session.lookupSession(id).isLoggedOn()),
+                awaitTrue(() -> clients.sessionIds().stream().allMatch(id -> clients.session(id).isLoggedOn()),
                     () -> "not all logged on again, " + acceptor.counters().perWorkerSummary());
                 sendOrders(clients, ORDERS, MORE_ORDERS);
-                awaitTrue(() -> clients.totalFills() == (ORDERS + MORE_ORDERS) * CLIENTS.size(),
-                    () -> "fills " + clients.totalFills() + ", " + acceptor.counters().perWorkerSummary());
-                for (final SessionID id : clients.sessionIds)
+                awaitTrue(() -> clients.fills() == (ORDERS + MORE_ORDERS) * CLIENTS.size(),
+                    () -> "fills " + clients.fills() + ", " + acceptor.counters().perWorkerSummary());
+                for (final SessionID id : clients.sessionIds())
                 {
                     // at least Logon + fills numbered after the journal's last number (a reset would restart at 1)
-                    assertTrue(clients.expectedTargetNum(id) >= expectedNextSent.get(id.getSenderCompID()) + 1 + MORE_ORDERS,
-                        id + ": fixtape's numbers continue from the journal, QuickFIX/J expects " + clients.expectedTargetNum(id));
+                    final int expected = clients.session(id).getExpectedTargetNum();
+                    assertTrue(expected >= expectedNextSent.get(id.getSenderCompID()) + 1 + MORE_ORDERS,
+                        id + ": fixtape's numbers continue from the journal, QuickFIX/J expects " + expected);
                 }
-                clients.logoutAll();
-                for (final SessionID id : clients.sessionIds)
+                clients.logout();
+                for (final SessionID id : clients.sessionIds())
                 {
-                    expectedNextSent.put(id.getSenderCompID(), clients.expectedTargetNum(id));
+                    expectedNextSent.put(id.getSenderCompID(), clients.session(id).getExpectedTargetNum());
                 }
             }
             // both runs in one journal: per session outbound 1..n still contiguous (no reset, no reuse, no gap across
@@ -102,13 +104,13 @@ class SharedJournalTest
         }
     }
 
-    private static void sendOrders(final QfjClients clients, final int from, final int count)
+    private static void sendOrders(final QfjPeer clients, final int from, final int count)
     {
         for (int i = from; i < from + count; i++)
         {
-            for (final SessionID id : clients.sessionIds)
+            for (final SessionID id : clients.sessionIds())
             {
-                clients.send(id, QfjClients.order(id.getSenderCompID() + "-" + i, i)); // sessions interleaved
+                clients.send(id, clients.newOrderSingle(id.getSenderCompID() + "-" + i, i)); // sessions interleaved
             }
         }
     }
@@ -118,7 +120,7 @@ class SharedJournalTest
     {
         try (JournalReader reader = new JournalReader(journalDir))
         {
-            final SessionRegistry registry = reader.registry();
+            final JournalSessionTable registry = reader.registry();
             final JournalRecord record = new JournalRecord();
             final Map<Integer, int[]> perSession = new HashMap<>(); // id -> {orders in, fills out, last out seq}
             long records = 0;

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * new 4 KiB page of the cycle file and appends within a page. On with {@code -Dfixtape.journal.appendTimings=true}
  * (read once: a {@code static final} the JIT folds away when off); the summary goes to stderr when the journal
  * closes, e.g. {@code FIXTAPE_JAVA_OPTS=-Dfixtape.journal.appendTimings=true bin/fixtape replay R --rate 20000}.
- * It measured the cost the pretoucher thread left on the writer (docs/BENCHMARKS.md, "Session 7"). Keeps the first
+ * It shows the page-fault cost the pretouch leaves on the writer. Keeps the first
  * {@link #CAPACITY} of each kind; allocates its arrays only when on. Writer thread only.
  */
 final class AppendTimings

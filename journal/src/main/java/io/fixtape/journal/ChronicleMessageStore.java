@@ -27,21 +27,23 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
 public final class ChronicleMessageStore implements MessageStore
 {
     private long resendIndexFailures;
-    private RuntimeException lastResendIndexFailure;
     private final Journal journal;
     private final int sessionId;
     private final boolean audit;
     private final SeqStateFile state;
     private final ResendIndex outIndex;
-    private final JournalRecord replayRecord = new JournalRecord();
-    private long corruptRecords;
-
+    private final OutboundReplay replay;
+    private final SharedJournalLock sharedLock;
     private final ChronicleMessageStoreFactory owner;
     private boolean closed;
 
-    ChronicleMessageStore(final Journal journal, final int sessionId, final JournalMode mode, final ChronicleMessageStoreFactory owner)
+    ChronicleMessageStore(
+        final Journal journal,
+        final int sessionId,
+        final JournalMode mode,
+        final SharedJournalLock sharedLock,
+        final ChronicleMessageStoreFactory owner)
     {
-        this.owner = owner;
         if (mode == JournalMode.NONE)
         {
             throw new IllegalArgumentException("JournalMode=none has no Chronicle store");
@@ -51,6 +53,9 @@ public final class ChronicleMessageStore implements MessageStore
         this.audit = mode == JournalMode.AUDIT;
         this.state = journal.state();
         this.outIndex = journal.outIndex(sessionId);
+        this.replay = new OutboundReplay(journal, sessionId, sharedLock);
+        this.sharedLock = sharedLock;
+        this.owner = owner;
     }
 
     /** Stable id of this session in the journal's registry. */
@@ -102,7 +107,7 @@ public final class ChronicleMessageStore implements MessageStore
     {
         if (audit)
         {
-            final ReentrantLock lock = owner.lockShared();
+            final ReentrantLock lock = sharedLock.acquire();
             try
             {
                 final long index = journal.append(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType),
@@ -111,7 +116,7 @@ public final class ChronicleMessageStore implements MessageStore
             }
             finally
             {
-                ChronicleMessageStoreFactory.unlockShared(lock);
+                SharedJournalLock.release(lock);
             }
         }
     }
@@ -131,7 +136,7 @@ public final class ChronicleMessageStore implements MessageStore
         final boolean possDup = (allFlags & FLAG_POSS_DUP) != 0;
         if (audit || (!admin && !possDup))
         {
-            final ReentrantLock lock = owner.lockShared();
+            final ReentrantLock lock = sharedLock.acquire();
             try
             {
                 final long index = journal.append(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos, msgType,
@@ -148,7 +153,7 @@ public final class ChronicleMessageStore implements MessageStore
             }
             finally
             {
-                ChronicleMessageStoreFactory.unlockShared(lock);
+                SharedJournalLock.release(lock);
             }
         }
         else if (!possDup)
@@ -172,7 +177,6 @@ public final class ChronicleMessageStore implements MessageStore
         catch (final MessageStoreException | JournalException ex)
         {
             resendIndexFailures++;
-            lastResendIndexFailure = ex;
         }
     }
 
@@ -182,75 +186,25 @@ public final class ChronicleMessageStore implements MessageStore
         return resendIndexFailures;
     }
 
-    /** The latest of {@link #resendIndexFailures()}, or null. */
-    public RuntimeException lastResendIndexFailure()
-    {
-        return lastResendIndexFailure;
-    }
-
     private static int withAdmin(final int flags, final long msgType)
     {
         return MsgTypes.isAdmin(msgType) ? flags | FLAG_ADMIN : flags;
     }
 
+    /**
+     * Stored outbound messages in {@code [beginSeqNum, endSeqNum]} ({@link OutboundReplay}); a number without an intact
+     * record of this session is skipped, and the session gap-fills it.
+     */
     @Override
     public int replayOutbound(final int beginSeqNum, final int endSeqNum, final ReplayHandler handler)
     {
-        final int last = Math.min(endSeqNum <= 0 ? Integer.MAX_VALUE : endSeqNum, state.nextSender(sessionId) - 1);
-        int delivered = 0;
-        for (int seq = Math.max(1, beginSeqNum); seq <= last; seq++)
-        {
-            final ReentrantLock lock = owner.lockShared(); // per record: other workers' appends wait one read
-            final int outcome;
-            try
-            {
-                outcome = replayOne(seq, handler);
-            }
-            finally
-            {
-                ChronicleMessageStoreFactory.unlockShared(lock);
-            }
-            if (outcome != SKIPPED)
-            {
-                delivered++;
-                if (outcome == DELIVERED_STOP)
-                {
-                    break;
-                }
-            }
-        }
-        return delivered;
-    }
-
-    private static final int SKIPPED = 0;
-    private static final int DELIVERED = 1;
-    private static final int DELIVERED_STOP = 2;
-
-    /** Reads one stored outbound message and hands it to {@code handler}; the record views the queue's mapped bytes. */
-    private int replayOne(final int seq, final ReplayHandler handler)
-    {
-        final long index = outIndex.get(seq);
-        if (index == 0 || !journal.readAt(index, replayRecord))
-        {
-            return SKIPPED;
-        }
-        final JournalRecord r = replayRecord;
-        if (r.sessionId() != sessionId || r.direction() != DIRECTION_OUT || r.seqNum() != seq)
-        {
-            return SKIPPED; // stale entry (e.g. journal lost its tail in a power failure): gap fill instead
-        }
-        if (!r.isIntact())
-        {
-            corruptRecords++; // torn or overwritten on disk: never resend damaged bytes, gap fill instead
-            return SKIPPED;
-        }
-        return handler.onMessage(seq, r.buffer(), r.fixOffset(), r.fixLength()) ? DELIVERED : DELIVERED_STOP;
+        return replay.replay(beginSeqNum, endSeqNum, handler);
     }
 
     /** Records found damaged (FIX CheckSum mismatch) during resends and replaced by gap fill. */
     public long corruptRecords()
     {
-        return corruptRecords;
+        return replay.corruptRecords();
     }
 
     /** Kept in the sequence-state file (format 1.1) at one-second resolution; schedule periods start on seconds. */
@@ -270,22 +224,21 @@ public final class ChronicleMessageStore implements MessageStore
     @Override
     public void reset()
     {
-        state.nextSender(sessionId, 1);
-        state.nextTarget(sessionId, 1);
+        state.resetSequenceNumbers(sessionId);
         outIndex.clear();
     }
 
     @Override
     public void flush()
     {
-        final ReentrantLock lock = owner.lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             journal.sync();
         }
         finally
         {
-            ChronicleMessageStoreFactory.unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 
@@ -293,14 +246,14 @@ public final class ChronicleMessageStore implements MessageStore
     @Override
     public void syncSequenceState()
     {
-        final ReentrantLock lock = owner.lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             journal.syncSequenceState();
         }
         finally
         {
-            ChronicleMessageStoreFactory.unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 
@@ -308,14 +261,14 @@ public final class ChronicleMessageStore implements MessageStore
     @Override
     public boolean probeWritable(final long nowNanos)
     {
-        final ReentrantLock lock = owner.lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             return journal.probeWritable(nowNanos);
         }
         finally
         {
-            ChronicleMessageStoreFactory.unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 

@@ -4,9 +4,6 @@ import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.store.MessageStoreFactory;
 
-import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.SleepingMillisIdleStrategy;
-
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -25,18 +22,12 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 {
     private final Journal journal;
     private final JournalMode mode;
-    /** Duty-cycle pretouch ({@code JournalPretouch=duty}, or auto on one CPU): how far ahead of the writer. */
-    static final long DUTY_PRETOUCH_AHEAD_BYTES = 256L * 1024;
-    /** Duty-cycle pretouch budget: pages per duty cycle (one fault, ~2 µs on the test VM, delays a request at most). */
-    static final int DUTY_PRETOUCH_PAGES = 1;
-    private final AgentRunner pretoucher;
-    private final boolean dutyPretouch;
+    private final PretouchRunner pretouch;
+    private final SharedJournalLock sharedLock = new SharedJournalLock();
     private boolean closeWithLastStore;
     private int openStores;
     private final long housekeepingIntervalNanos;
     private long nextHousekeepingNanos = Long.MIN_VALUE;
-    /** Null while the journal has one writer thread (the default); set before the threads start. */
-    private ReentrantLock sharedLock;
 
     public ChronicleMessageStoreFactory(final JournalContext ctx)
     {
@@ -49,18 +40,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         this.journal = Journal.open(ctx);
         this.housekeepingIntervalNanos = ctx.durability() == JournalDurability.PERIODIC_MSYNC ?
             Math.min(ctx.syncIntervalNanos(), ctx.diskCheckIntervalNanos()) : ctx.diskCheckIntervalNanos();
-        this.dutyPretouch = ctx.pretouchMode() == JournalContext.Pretouch.DUTY_CYCLE;
-        if (ctx.pretouchMode() == JournalContext.Pretouch.THREAD)
-        {
-            pretoucher = new AgentRunner(new SleepingMillisIdleStrategy(1), Throwable::printStackTrace, null,
-                new JournalPretoucher(journal, ctx.pretouchAheadBytes()));
-            journal.watchSpaceElsewhere(); // the pretoucher measures the free space: no statfs on the writer's path
-            AgentRunner.startOnThread(pretoucher);
-        }
-        else
-        {
-            pretoucher = null;
-        }
+        this.pretouch = new PretouchRunner(journal, ctx);
     }
 
     /**
@@ -80,15 +60,15 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public ChronicleMessageStore create(final SessionId sessionId)
     {
-        final ReentrantLock lock = lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             openStores++;
-            return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode, this);
+            return new ChronicleMessageStore(journal, journal.registerSession(sessionId), mode, sharedLock, this);
         }
         finally
         {
-            unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 
@@ -99,28 +79,9 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public void concurrentWriters(final int threads)
     {
-        if (threads > 1 && sharedLock == null)
+        if (threads > 1)
         {
-            sharedLock = new ReentrantLock();
-        }
-    }
-
-    /** Takes the shared-journal lock if there is one; returns it (or null) for {@link #unlockShared}. */
-    ReentrantLock lockShared()
-    {
-        final ReentrantLock lock = sharedLock;
-        if (lock != null)
-        {
-            lock.lock();
-        }
-        return lock;
-    }
-
-    static void unlockShared(final ReentrantLock lock)
-    {
-        if (lock != null)
-        {
-            lock.unlock();
+            sharedLock.enable();
         }
     }
 
@@ -136,7 +97,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
 
     void onStoreClosed()
     {
-        final ReentrantLock lock = lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             if (--openStores == 0 && closeWithLastStore)
@@ -146,7 +107,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
         finally
         {
-            unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 
@@ -154,9 +115,10 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
      * The journal's duty-cycle task, run by the writer's poller after its I/O ({@code EngineSettings} adds the
      * factory to the engine's tasks; each cluster-shard worker runs it, the lock makes that safe):
      * <ul>
-     * <li>duty-cycle pretouch ({@link JournalContext.Pretouch#DUTY_CYCLE}): at most {@link #DUTY_PRETOUCH_PAGES}
-     * page(s) touched ahead of the writer per call, up to {@link #DUTY_PRETOUCH_AHEAD_BYTES} ahead
-     * ({@link Journal#pretouchAhead}); once that window is touched a call reads two fields and moves on;</li>
+     * <li>duty-cycle pretouch ({@link JournalContext.Pretouch#DUTY_CYCLE}): at most
+     * {@link PretouchRunner#DUTY_PRETOUCH_PAGES} page(s) touched ahead of the writer per call, up to
+     * {@link PretouchRunner#DUTY_PRETOUCH_AHEAD_BYTES} ahead ({@link Journal#pretouchAhead}); once that window is
+     * touched a call reads two fields and moves on;</li>
      * <li>housekeeping (periodic msync, free-space check) when due; between due times one field is read.</li>
      * </ul>
      */
@@ -164,23 +126,23 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     public int doWork(final long nowNanos)
     {
         int work = 0;
-        if (dutyPretouch)
+        if (pretouch.inDutyCycle())
         {
-            final ReentrantLock lock = lockShared();
+            final ReentrantLock lock = sharedLock.acquire();
             try
             {
-                work += journal.pretouchAhead(DUTY_PRETOUCH_AHEAD_BYTES, DUTY_PRETOUCH_PAGES);
+                work += pretouch.dutyCycleStep();
             }
             finally
             {
-                unlockShared(lock);
+                SharedJournalLock.release(lock);
             }
         }
         if (nowNanos < nextHousekeepingNanos)
         {
             return work; // racy read when shared by workers: at worst one extra locked pass
         }
-        final ReentrantLock lock = lockShared();
+        final ReentrantLock lock = sharedLock.acquire();
         try
         {
             work += journal.doWork(nowNanos);
@@ -189,14 +151,14 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
         finally
         {
-            unlockShared(lock);
+            SharedJournalLock.release(lock);
         }
     }
 
     /** Whether this factory pre-touches from the writer's duty cycle ({@link #doWork}) rather than a thread. */
     public boolean pretouchesInDutyCycle()
     {
-        return dutyPretouch;
+        return pretouch.inDutyCycle();
     }
 
     /**
@@ -205,8 +167,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
      */
     public JournalContext.Pretouch pretouchInForce()
     {
-        return pretoucher != null ? JournalContext.Pretouch.THREAD
-            : dutyPretouch ? JournalContext.Pretouch.DUTY_CYCLE : JournalContext.Pretouch.OFF;
+        return pretouch.inForce();
     }
 
     public Journal journal()
@@ -222,11 +183,7 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public void close()
     {
-        if (pretoucher != null)
-        {
-            pretoucher.close();
-        }
+        pretouch.close();
         journal.close();
     }
-
 }

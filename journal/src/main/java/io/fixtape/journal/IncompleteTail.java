@@ -1,5 +1,8 @@
 package io.fixtape.journal;
 
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MappedBytes;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,7 +24,8 @@ import java.nio.file.StandardOpenOption;
  *   0x00000000 = no document here (yet); 0xC0000000 = end of this cycle file (rolled)
  * </pre>
  *
- * Cold path (end of a read, journal open): allocates a little.
+ * A reader tells it where each complete record it reads ends ({@link #recordRead}); {@link #find} then looks after
+ * the last one. Cold path (end of a read, journal open): allocates a little.
  */
 final class IncompleteTail
 {
@@ -34,8 +38,21 @@ final class IncompleteTail
     /** Bytes looked at after a zero header: a record's own header (32 bytes) starts with a non-zero version. */
     private static final int PEEK_BYTES = 64;
 
-    private IncompleteTail()
+    /** The cycle file holding the last complete record read, and the file offset just past it (-1: none read). */
+    private File lastRecordFile;
+    private long lastRecordEnd = -1;
+
+    /** A complete record was just read from {@code bytes}, the bytes of its Chronicle document. */
+    void recordRead(final Bytes<?> bytes)
     {
+        lastRecordEnd = bytes.readLimit();
+        lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+    }
+
+    /** A message naming the file and offset of an incomplete record after the last complete one read, or null. */
+    String find()
+    {
+        return after(lastRecordFile, lastRecordEnd);
     }
 
     /**
@@ -43,7 +60,7 @@ final class IncompleteTail
      * @param position  file offset just past that document.
      * @return a message naming the file and offset of an incomplete record after {@code position}, or null.
      */
-    static String after(final File cycleFile, final long position)
+    private static String after(final File cycleFile, final long position)
     {
         if (cycleFile == null || position < 0)
         {

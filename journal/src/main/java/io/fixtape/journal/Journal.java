@@ -1,33 +1,23 @@
 package io.fixtape.journal;
 
 import io.fixtape.engine.session.SessionId;
-import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedFile;
-import net.openhft.chronicle.bytes.BytesStore;
-import net.openhft.chronicle.bytes.MappedBytes;
-import net.openhft.chronicle.bytes.SyncMode;
-import net.openhft.chronicle.queue.ExcerptAppender;
-import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.domestic.InternalWire;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
-
 /**
  * One engine's journal: a Chronicle Queue holding every journaled FIX message of all its sessions, the session
- * registry, the memory-mapped sequence state and one resend index per session, all under one directory it locks.
+ * table, the memory-mapped sequence state and one resend index per session, all under one directory it locks. This
+ * class opens and closes them together and is what the stores, tools and other modules call; the work is done by
+ * {@link TailRecovery} (at open), {@link JournalWriteGuard} and {@link DiskSpaceMonitor} (may a record be written),
+ * {@link JournalAppender} (write it), {@link JournalSyncPolicy} (msync it), {@link ResendReader} (read one back) and
+ * {@link DutyCyclePretoucher} (touch pages ahead of the writer).
  *
  * <pre>
  * JournalPath/
@@ -49,93 +39,28 @@ public final class Journal implements AutoCloseable
 {
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
-    private static final long FORWARD_SKIP_LIMIT = 64;
-    private static final long STALE_HEADER_TIMEOUT_MS = 1_000;
-    private static final int INITIAL_STAGING_BYTES = 8 * 1024;
-    private static final int PAGE = 4096;
 
     private final JournalContext ctx;
     private final Path directory;
     private final JournalLock lock;
-    private final SessionRegistry registry;
+    private final JournalSessionTable registry;
     private final SeqStateFile state;
     private final SingleChronicleQueue queue;
-    private final ResendIndex[] outIndexes;
-    private final File spaceProbe;
-    private final File queueDirectory;
-    private final long readOnlyWarningsAtOpen;
-    private final JournalWriteFaultInjector faultInjector;
+    private final ResendIndexes outIndexes;
+    private final DiskSpaceMonitor space;
+    private final JournalWriteGuard writeGuard;
     private final long recoveredRecords;
-    private long lastRecordEnd = -1;
-    private File lastRecordFile;
-    private String incompleteTail;
-    private final JournalRetention retention;
-    private final net.openhft.chronicle.queue.RollCycle rollCycle;
-    /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
-    private final WriterCycleClock cycleClock;
-    private ExcerptAppender appender;
-    /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
-    private Bytes<Void> staging;
-    private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
-    private long growths;
-    private ExcerptTailer readTailer;
-    /**
-     * Engine time of the next free-space check. (It was "last check + interval" computed as {@code now - last}
-     * with last = Long.MIN_VALUE, which overflows for every positive time: the watermark was never checked by time,
-     * only after a failed write.)
-     */
-    private long nextDiskCheckNanos = Long.MIN_VALUE;
-    private long lastSyncNanos;
-    private long syncs;
-    private long sequenceStateSyncs;
-    /** Free space below the watermark, as last measured ({@link #measureSpace}: the writer or the space watcher). */
-    private volatile boolean lowSpace;
-    /** Usable bytes on the journal's file system as last measured ({@link #measureSpace}). */
-    private volatile long usableBytes = Long.MAX_VALUE;
-    /**
-     * Set when another thread measures the free space on schedule ({@link #watchSpaceElsewhere}): the writer then
-     * only reads {@link #lowSpace}. A statfs on the writer took 70–380 µs now and then on the test VM's ext4 (the
-     * append that made it was the slowest order of an in-process paced replay, every 250 ms of the replayed clock).
-     */
-    private volatile boolean spaceWatchedElsewhere;
-    private int writeCycle = Integer.MIN_VALUE;
-    private volatile File currentCycleFile;
-    /** The writer's mapping of {@link #currentCycleFile} (Chronicle's MappedFile, shared like a tailer's). */
-    private volatile MappedFile currentMappedFile;
-    /** Diagnostic, null unless {@link AppendTimings#ENABLED}. */
-    private final AppendTimings appendTimings = AppendTimings.ENABLED ? new AppendTimings() : null;
-    @SuppressWarnings("unused") // written through WRITE_POSITION
-    private volatile long writePosition;
-    private static final java.lang.invoke.VarHandle WRITE_POSITION;
-
-    static
-    {
-        try
-        {
-            WRITE_POSITION = java.lang.invoke.MethodHandles.lookup().findVarHandle(Journal.class, "writePosition", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
+    private final String incompleteTail;
+    private final JournalAppender appender;
+    private final JournalSyncPolicy syncPolicy;
+    private final DutyCyclePretoucher dutyCyclePretoucher;
+    private final ResendReader resendReader;
     private boolean closed;
-    /** Duty-cycle pretouch state (writer thread): the mapped chunk last touched and how far into it. */
-    private BytesStore<?, ?> touchStore;
-    private int touchCycle = Integer.MIN_VALUE;
-    private long touchedUpTo;
-    private long pagesPretouched;
-    private long pretouchFaults;
-    /** Resend index most recently written (writer thread): its next page is touched by {@link #pretouchAhead}. */
-    private ResendIndex lastIndexWritten;
 
     private Journal(final JournalContext ctx)
     {
         this.ctx = ctx;
         this.directory = ctx.directory().toAbsolutePath();
-        this.faultInjector = ctx.faultInjector();
-        this.rollCycle = ctx.rollCycle();
-        this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
         createDirectories(directory);
         if (!Files.isWritable(directory))
         {
@@ -147,25 +72,32 @@ public final class Journal implements AutoCloseable
         try
         {
             createDirectories(directory.resolve(STATE_DIR));
-            this.registry = SessionRegistry.open(directory, false);
+            this.registry = JournalSessionTable.open(directory, false);
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
-            this.outIndexes = new ResendIndex[state.slotCount()];
-            ReadOnlyFallbackWatch.install();
-            this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
-            this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
-            openedQueue = buildQueue(ctx, directory.resolve(QUEUE_DIR), false, cycleClock);
+            this.outIndexes = new ResendIndexes(
+                directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
+            this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
+            this.writeGuard = new JournalWriteGuard(directory, directory.resolve(QUEUE_DIR), space, ctx.faultInjector());
+            final JournalRetention retention = ctx.retentionCycles() > 0 ?
+                new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
+            // Chronicle's roll-cycle clock, refreshed from the records' engine time, unless the context sets one
+            final WriterCycleClock cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
+            openedQueue = JournalQueues.openForWriter(ctx, directory.resolve(QUEUE_DIR), cycleClock, retention);
             this.queue = openedQueue;
-            failIfReadOnlyFallback();
-            this.spaceProbe = directory.toFile();
-            measureSpace(); // a journal opened below the watermark refuses the first append, whoever watches later
-            this.queueDirectory = directory.resolve(QUEUE_DIR).toFile();
+            writeGuard.failIfReadOnlyFallback();
+            space.measure(); // a journal opened below the watermark refuses the first append, whoever watches later
             for (final Integer id : registry.ids())
             {
                 openSession(id);
             }
-            this.recoveredRecords = recoverTail();
-            stage(INITIAL_STAGING_BYTES);
+            final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
+            this.recoveredRecords = recovery.appliedRecords();
+            this.incompleteTail = recovery.incompleteTail();
+            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
+            this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
+            this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
+            this.resendReader = new ResendReader(queue, ctx.rollCycle(), directory.toString());
         }
         catch (final RuntimeException ex)
         {
@@ -189,47 +121,6 @@ public final class Journal implements AutoCloseable
         return new Journal(ctx);
     }
 
-    static SingleChronicleQueue buildQueue(final JournalContext ctx, final Path queueDir, final boolean readOnly)
-    {
-        return buildQueue(ctx, queueDir, readOnly, null);
-    }
-
-    /** @param writerClock the writer's roll-cycle clock (null: Chronicle's default, or ctx.cycleClock() if set). */
-    static SingleChronicleQueue buildQueue(
-        final JournalContext ctx, final Path queueDir, final boolean readOnly, final WriterCycleClock writerClock)
-    {
-        final SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(queueDir)
-            .rollCycle(ctx.rollCycle())
-            .readOnly(readOnly)
-            // Our lock file guarantees a single live writer, so an unfinished header found at open belongs to a dead
-            // process: recover it after 1 s instead of Chronicle's default 10 s.
-            .timeoutMS(STALE_HEADER_TIMEOUT_MS);
-        if (ctx.blockSize() > 0)
-        {
-            builder.blockSize(ctx.blockSize());
-        }
-        if (!readOnly && ctx.durability() != JournalDurability.PAGE_CACHE)
-        {
-            // Makes appender.sync() a synchronous msync (MS_SYNC); Chronicle itself does not sync per document, so
-            // Journal calls sync() after each record (per-message) or every syncInterval (periodic).
-            builder.syncMode(SyncMode.SYNC);
-        }
-        if (!readOnly && ctx.retentionCycles() > 0)
-        {
-            builder.storeFileListener(new JournalRetention(queueDir, ctx.retentionCycles()));
-        }
-        if (ctx.cycleClock() != null)
-        {
-            final org.agrona.concurrent.EpochClock clock = ctx.cycleClock();
-            builder.timeProvider(clock::time);
-        }
-        else if (writerClock != null)
-        {
-            builder.timeProvider(writerClock);
-        }
-        return builder.build();
-    }
-
     private static void createDirectories(final Path dir)
     {
         try
@@ -239,16 +130,6 @@ public final class Journal implements AutoCloseable
         catch (final IOException ex)
         {
             throw new JournalException("cannot create journal directory " + dir + ": " + ex, ex);
-        }
-    }
-
-    private void failIfReadOnlyFallback()
-    {
-        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
-        {
-            throw new JournalException("Chronicle Queue fell back to read-only for " + directory + " (" +
-                ReadOnlyFallbackWatch.lastMessage() + "); refusing to run a journal that cannot write. Check directory " +
-                "permissions and the JVM flags (--add-opens java.base/sun.nio.ch=ALL-UNNAMED)");
         }
     }
 
@@ -263,64 +144,7 @@ public final class Journal implements AutoCloseable
     private void openSession(final int id)
     {
         state.initialise(id);
-        if (outIndexes[id] == null)
-        {
-            outIndexes[id] = new ResendIndex(directory.resolve(STATE_DIR).resolve(id + ".out.idx"), ctx.initialIndexCapacity());
-        }
-    }
-
-    /**
-     * Short tail scan: applies the records after the state file's covered index (at most the one or few written
-     * between a record's append and its state update when the process died). Outbound records advance the next
-     * sender sequence number (never reuse a number already on disk) and fill the resend index. Inbound records do
-     * not advance the target number: the application may not have seen them, the peer will resend.
-     */
-    private long recoverTail()
-    {
-        final long covered = state.coveredIndex();
-        long applied = 0;
-        final JournalRecord record = new JournalRecord();
-        try (ExcerptTailer tailer = queue.createTailer())
-        {
-            if (covered != -1L)
-            {
-                if (!tailer.moveToIndex(covered))
-                {
-                    return 0;
-                }
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent())
-                    {
-                        return 0;
-                    }
-                    markEnd(dc);
-                }
-            }
-            while (true)
-            {
-                try (DocumentContext dc = tailer.readingDocument())
-                {
-                    if (!dc.isPresent())
-                    {
-                        break;
-                    }
-                    RecordCodec.read(dc.wire().bytes(), dc.index(), record, directory.toString());
-                    applyRecovered(record);
-                    applied++;
-                    markEnd(dc);
-                }
-            }
-        }
-        incompleteTail = IncompleteTail.after(lastRecordFile, lastRecordEnd);
-        return applied;
-    }
-
-    private void markEnd(final DocumentContext dc)
-    {
-        final Bytes<?> bytes = dc.wire().bytes();
-        lastRecordEnd = bytes.readLimit();
-        lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+        outIndexes.open(id);
     }
 
     /**
@@ -331,46 +155,6 @@ public final class Journal implements AutoCloseable
     public String incompleteTail()
     {
         return incompleteTail;
-    }
-
-    private void applyRecovered(final JournalRecord record)
-    {
-        final int id = record.sessionId();
-        if (id <= 0 || id >= outIndexes.length || outIndexes[id] == null)
-        {
-            return;
-        }
-        if (record.direction() == DIRECTION_OUT && (record.flags() & MessageStore.FLAG_POSS_DUP) == 0)
-        {
-            if (record.seqNum() + 1 > state.nextSender(id))
-            {
-                state.nextSender(id, record.seqNum() + 1);
-            }
-            if ((record.flags() & MessageStore.FLAG_ADMIN) == 0)
-            {
-                outIndexes[id].put(record.seqNum(), record.queueIndex());
-            }
-        }
-        state.coveredIndex(record.queueIndex());
-    }
-
-    /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
-    long stagingGrowths()
-    {
-        return growths;
-    }
-
-    private void stage(final int capacity)
-    {
-        final Bytes<Void> old = staging;
-        staging = Bytes.allocateDirect(capacity);
-        staging.singleThreadedCheckDisabled(true); // single writer by contract (see class javadoc)
-        stagingView.wrap(staging.addressForWrite(0), capacity);
-        if (old != null)
-        {
-            old.releaseLast();
-            growths++;
-        }
     }
 
     /** Number of records the last open applied from the journal tail (recovery cost indicator). */
@@ -396,143 +180,21 @@ public final class Journal implements AutoCloseable
         final int offset,
         final int length)
     {
-        checkWritable(timestampNanos);
-        if (faultInjector != null)
-        {
-            try
-            {
-                faultInjector.beforeWrite(sessionId, seqNum, length);
-            }
-            catch (final IOException ex)
-            {
-                throw failure(ex);
-            }
-        }
-        final int recordLength = JournalRecordDescriptor.HEADER_LENGTH + length;
-        if (recordLength > stagingView.capacity())
-        {
-            stage(Math.max(recordLength, 2 * stagingView.capacity())); // outside steady state: a longer record than ever
-        }
-        RecordCodec.stage(stagingView, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
-        final Bytes<Void> staging = this.staging;
-        staging.readPositionRemaining(0, recordLength);
-        final ExcerptAppender appender = appender();
-        if (cycleClock != null)
-        {
-            cycleClock.onAppend(timestampNanos); // Chronicle asks for the cycle on every append: one clock read per ms
-        }
-        try
-        {
-            // One Chronicle document from one off-heap block: write lock, header, one copyMemory, header update, index
-            // and write position, unlock. Unlike writingDocument() it does not re-derive the last sequence number by
-            // scanning from the last index entry on every call (this appender is the only writer; see class javadoc).
-            if (AppendTimings.ENABLED)
-            {
-                final long before = writePosition;
-                final long start = System.nanoTime();
-                appender.writeBytes(staging);
-                appendTimings.record(before, appender.wire().bytes().writePosition(), System.nanoTime() - start);
-            }
-            else
-            {
-                appender.writeBytes(staging);
-            }
-        }
-        catch (final Throwable t)
-        {
-            abandonPartialWrite(appender);
-            throw failure(t);
-        }
-        final Wire wire = appender.wire();
-        WRITE_POSITION.setRelease(this, wire.bytes().writePosition());
-        final long index = appender.lastIndexAppended();
-        final int cycle = appender.cycle();
-        if (cycle != writeCycle)
-        {
-            writeCycle = cycle;
-            wire.bytes().singleThreadedCheckDisabled(true); // the new cycle's mapped bytes: single writer by contract
-            currentCycleFile = appender.currentFile(); // once per roll: the file being written (tools, tests)
-            // ... and the mapping to touch it through: this writer's own, so that the pages it touches are mapped in
-            // the writer's page tables too (a pretoucher with a mapping of its own leaves the writer one fault per page)
-            currentMappedFile = wire.bytes() instanceof MappedBytes ? ((MappedBytes)wire.bytes()).mappedFile() : null;
-            if (retention != null)
-            {
-                retention.apply(); // once per roll; Chronicle's release callback may come later or on another thread
-            }
-        }
-        if (ctx.durability() == JournalDurability.MSYNC_PER_MESSAGE)
-        {
-            syncAppender(appender);
-        }
-        else if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && timestampNanos - lastSyncNanos >= ctx.syncIntervalNanos())
-        {
-            lastSyncNanos = timestampNanos;
-            sync();
-        }
-        return index;
-    }
-
-    /**
-     * After a write that failed half way (a mapped page the file system could not back, SIGBUS surfaced as
-     * InternalError): the document's header was never completed, so readers (and a reopen) never see its bytes, and
-     * the next document is written over them. Chronicle's wire still believes it is inside that header; clear that,
-     * as Chronicle's own rollback of a writing document does.
-     */
-    private static void abandonPartialWrite(final ExcerptAppender appender)
-    {
-        final Wire wire = appender.wire();
-        if (wire instanceof InternalWire)
-        {
-            ((InternalWire)wire).forceNotInsideHeader();
-        }
-    }
-
-    private void syncAppender(final ExcerptAppender appender)
-    {
-        try
-        {
-            appender.sync();
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
-    }
-
-    private ExcerptAppender appender()
-    {
-        ExcerptAppender appender = this.appender;
-        if (appender == null)
-        {
-            appender = queue.createAppender();
-            appender.singleThreadedCheckDisabled(true); // single writer by contract: skip Chronicle's per-call thread check
-            this.appender = appender;
-        }
-        return appender;
-    }
-
-    private void checkWritable(final long nowNanos)
-    {
         if (closed)
         {
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
-        if (lowSpace || (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere))
-        {
-            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            measureSpace();
-        }
-        if (lowSpace)
-        {
-            throw new MessageStoreException(MessageStoreException.Reason.DISK_FULL, "journal " + directory + " has " +
-                spaceProbe.getUsableSpace() + " bytes free, below the low-space watermark of " + ctx.lowSpaceBytes() +
-                " bytes (JournalLowSpaceMb); free space or move JournalPath", null);
-        }
-        if (ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen)
-        {
-            throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
-                "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
-        }
+        writeGuard.checkAppend(timestampNanos, sessionId, seqNum, length);
+        final long index = appender.append(
+            sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        syncPolicy.afterAppend(timestampNanos);
+        return index;
+    }
+
+    /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
+    long stagingGrowths()
+    {
+        return appender.stagingGrowths();
     }
 
     /**
@@ -543,49 +205,25 @@ public final class Journal implements AutoCloseable
      */
     public boolean probeWritable(final long nowNanos)
     {
-        if (closed)
-        {
-            return false;
-        }
-        nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-        measureSpace();
-        if (lowSpace || ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen || !queueDirectory.canWrite())
-        {
-            return false;
-        }
-        if (faultInjector != null)
-        {
-            try
-            {
-                faultInjector.beforeProbe();
-            }
-            catch (final IOException ex)
-            {
-                return false;
-            }
-        }
-        return true;
+        return !closed && writeGuard.probe(nowNanos);
     }
 
     /**
-     * Measures the free space on the journal's file system now (a statfs) and publishes it for the writer
-     * ({@link #lowSpace}) and {@link #usableBytes}. Any thread: the writer on its schedule, or the thread that
+     * Measures the free space on the journal's file system now (a statfs) and publishes it for the writer and
+     * {@link #usableBytes}. Any thread: the writer on its schedule, or the thread that
      * {@link #watchSpaceElsewhere watches the space} for it.
      *
      * @return usable bytes.
      */
     public long measureSpace()
     {
-        final long usable = spaceProbe.getUsableSpace();
-        usableBytes = usable;
-        lowSpace = usable < ctx.lowSpaceBytes();
-        return usable;
+        return space.measure();
     }
 
     /** Usable bytes as last measured by {@link #measureSpace} (no system call). */
     public long usableBytes()
     {
-        return usableBytes;
+        return space.usableBytes();
     }
 
     /**
@@ -595,112 +233,37 @@ public final class Journal implements AutoCloseable
      */
     public void watchSpaceElsewhere()
     {
-        spaceWatchedElsewhere = true;
-    }
-
-    private MessageStoreException failure(final Throwable t)
-    {
-        measureSpace();
-        final String text = String.valueOf(t.getMessage());
-        final MessageStoreException.Reason reason;
-        if (lowSpace || text.contains("No space left") || text.contains("ENOSPC"))
-        {
-            reason = MessageStoreException.Reason.DISK_FULL;
-        }
-        else if (text.contains("Read-only") || text.contains("read-only") || text.contains("readonly"))
-        {
-            reason = MessageStoreException.Reason.READ_ONLY;
-        }
-        else
-        {
-            reason = MessageStoreException.Reason.IO_ERROR;
-        }
-        return new MessageStoreException(reason, "journal append failed in " + directory + ": " + t, t);
+        space.watchElsewhere();
     }
 
     /**
-     * One small step of pre-touching ahead of the writer, from the writer's own duty cycle (writer thread only):
-     * writes the first long of up to {@code maxPages} 4 KiB pages between the write position and
-     * {@code aheadBytes} beyond it with a {@code compareAndSwapLong(0, 0)} (it faults the page in for writing and can
-     * never change data), through Chronicle's own mapping of the cycle file, the mapping the next append writes
-     * through: that append then finds the page mapped and allocated instead of taking the fault (and on a sparse
-     * file the block allocation and zeroing) itself. The same touch as Chronicle's {@code MicroToucher}, which
-     * touches only the next page. Only inside the chunk Chronicle has mapped now (the writer maps the next one when
-     * it gets there, and touching resumes in it); nothing while the free space is below the watermark (touching allocates blocks); a page the
-     * file system cannot back (SIGBUS, full disk) stops touching for that chunk and the writer reports DISK_FULL.
-     *
-     * Also touches the next page of the resend index a store wrote last ({@link ResendIndex#touchAhead}), counted in
-     * the same budget.
+     * One small step of pre-touching ahead of the writer, from the writer's own duty cycle (writer thread only): up to
+     * {@code maxPages} pages of the cycle file within {@code aheadBytes} of the write position, or the next page of the
+     * resend index a store wrote last ({@link DutyCyclePretoucher}).
      *
      * @return pages touched; 0 when the window is already touched or before the first append (cheap: a few reads).
      */
     int pretouchAhead(final long aheadBytes, final int maxPages)
     {
-        if (closed || lowSpace)
-        {
-            return 0; // touching allocates blocks: never below the low-space watermark
-        }
-        final ResendIndex index = lastIndexWritten;
-        if (index != null && index.touchAhead() != 0)
-        {
-            pagesPretouched++;
-            return 1; // one page per call: the resend index's next page this time
-        }
-        final long position = writePosition;
-        if ((touchCycle == writeCycle && position + aheadBytes <= touchedUpTo) || appender == null)
-        {
-            return 0;
-        }
-        final Wire wire = appender.wire();
-        if (wire == null)
-        {
-            return 0;
-        }
-        final BytesStore<?, ?> store = wire.bytes().bytesStore();
-        if (store != touchStore || touchCycle != writeCycle)
-        {
-            touchStore = store;
-            touchCycle = writeCycle;
-            touchedUpTo = 0;
-        }
-        long page = Math.max(touchedUpTo, (position + PAGE - 1) & -PAGE);
-        final long target = position + aheadBytes;
-        int touched = 0;
-        try
-        {
-            while (touched < maxPages && page < target && store.inside(page, Long.BYTES))
-            {
-                store.compareAndSwapLong(page, 0L, 0L);
-                page += PAGE;
-                touched++;
-            }
-        }
-        catch (final InternalError ex)
-        {
-            pretouchFaults++; // SIGBUS: no block for this page (full file system); the writer's append reports it
-            page = Long.MAX_VALUE;
-        }
-        touchedUpTo = page;
-        pagesPretouched += touched;
-        return touched;
+        return closed ? 0 : dutyCyclePretoucher.touchAhead(aheadBytes, maxPages);
     }
 
     /** A store wrote this resend index: {@link #pretouchAhead} keeps its next page touched (writer thread). */
     void indexWritten(final ResendIndex index)
     {
-        lastIndexWritten = index;
+        dutyCyclePretoucher.indexWritten(index);
     }
 
     /** Pages touched by {@link #pretouchAhead} so far (writer thread). */
     long pagesPretouched()
     {
-        return pagesPretouched;
+        return dutyCyclePretoucher.pagesTouched();
     }
 
     /** Pages {@link #pretouchAhead} could not touch (no space): touching stopped for that chunk (writer thread). */
     long pretouchFaults()
     {
-        return pretouchFaults;
+        return dutyCyclePretoucher.faults();
     }
 
     /**
@@ -711,51 +274,7 @@ public final class Journal implements AutoCloseable
      */
     public boolean readAt(final long queueIndex, final JournalRecord record)
     {
-        ExcerptTailer tailer = readTailer;
-        if (tailer == null)
-        {
-            tailer = queue.createTailer();
-            tailer.singleThreadedCheckDisabled(true); // one reader at a time: the writer, or under the factory's lock
-            readTailer = tailer;
-        }
-        final long current = tailer.index();
-        if (current != queueIndex)
-        {
-            // Records of one session are interleaved with others' (and with inbound ones in audit mode): step over a
-            // few documents instead of an index lookup, which is cheaper and keeps the resend path allocation-free.
-            final long gap = queueIndex - current;
-            if (gap > 0 && gap <= FORWARD_SKIP_LIMIT && rollCycle.toCycle(queueIndex) == rollCycle.toCycle(current))
-            {
-                skipForward(tailer, queueIndex);
-            }
-            if (tailer.index() != queueIndex && !tailer.moveToIndex(queueIndex))
-            {
-                return false;
-            }
-        }
-        try (DocumentContext dc = tailer.readingDocument())
-        {
-            if (!dc.isPresent() || dc.index() != queueIndex)
-            {
-                return false;
-            }
-            RecordCodec.read(dc.wire().bytes(), queueIndex, record, directory.toString());
-            return true;
-        }
-    }
-
-    private static void skipForward(final ExcerptTailer tailer, final long queueIndex)
-    {
-        while (tailer.index() < queueIndex)
-        {
-            try (DocumentContext dc = tailer.readingDocument())
-            {
-                if (!dc.isPresent())
-                {
-                    return;
-                }
-            }
-        }
+        return resendReader.readAt(queueIndex, record);
     }
 
     /**
@@ -765,17 +284,9 @@ public final class Journal implements AutoCloseable
      */
     public int doWork(final long nowNanos)
     {
-        int work = 0;
-        if (ctx.durability() == JournalDurability.PERIODIC_MSYNC && nowNanos - lastSyncNanos >= ctx.syncIntervalNanos())
+        int work = syncPolicy.syncIfDue(nowNanos);
+        if (space.measureIfDue(nowNanos))
         {
-            lastSyncNanos = nowNanos;
-            sync();
-            work++;
-        }
-        if (nowNanos >= nextDiskCheckNanos && !spaceWatchedElsewhere)
-        {
-            nextDiskCheckNanos = nowNanos + ctx.diskCheckIntervalNanos();
-            measureSpace();
             work++;
         }
         return work;
@@ -784,26 +295,7 @@ public final class Journal implements AutoCloseable
     /** msync the queue's written range, the sequence state and the resend indexes. */
     public void sync()
     {
-        try
-        {
-            if (appender != null)
-            {
-                appender.sync();
-            }
-            state.force();
-            for (final ResendIndex index : outIndexes)
-            {
-                if (index != null)
-                {
-                    index.force();
-                }
-            }
-            syncs++;
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
+        syncPolicy.sync();
     }
 
     /**
@@ -816,43 +308,31 @@ public final class Journal implements AutoCloseable
      */
     public void syncSequenceState()
     {
-        if (ctx.durability() != JournalDurability.MSYNC_PER_MESSAGE)
-        {
-            return;
-        }
-        try
-        {
-            state.force();
-            sequenceStateSyncs++;
-        }
-        catch (final RuntimeException ex)
-        {
-            throw failure(ex);
-        }
+        syncPolicy.syncSequenceState();
     }
 
     /** Completed {@link #syncSequenceState()} msyncs (writer thread). */
     public long sequenceStateSyncCount()
     {
-        return sequenceStateSyncs;
+        return syncPolicy.sequenceStateSyncCount();
     }
 
     /** Completed {@link #sync()} calls (periodic msync, per-message msync, flush): writer thread. */
     public long syncCount()
     {
-        return syncs;
+        return syncPolicy.syncCount();
     }
 
     /** File offset just past the last appended record in {@link #currentCycleFile()} (any thread). */
     public long writePosition()
     {
-        return writePosition;
+        return appender.writePosition();
     }
 
     /** The cycle file the writer appends to, or null before the first append (any thread). */
     public File currentCycleFile()
     {
-        return currentCycleFile;
+        return appender.currentCycleFile();
     }
 
     /**
@@ -862,7 +342,7 @@ public final class Journal implements AutoCloseable
      */
     MappedFile currentMappedFile()
     {
-        return currentMappedFile;
+        return appender.currentMappedFile();
     }
 
     SeqStateFile state()
@@ -872,10 +352,10 @@ public final class Journal implements AutoCloseable
 
     ResendIndex outIndex(final int sessionId)
     {
-        return outIndexes[sessionId];
+        return outIndexes.get(sessionId);
     }
 
-    public SessionRegistry registry()
+    public JournalSessionTable registry()
     {
         return registry;
     }
@@ -890,7 +370,7 @@ public final class Journal implements AutoCloseable
         return directory;
     }
 
-    /** The underlying queue (for the pretoucher and tools in this module). */
+    /** The underlying queue (tests and probes in this module write and read it directly). */
     SingleChronicleQueue queue()
     {
         return queue;
@@ -904,30 +384,13 @@ public final class Journal implements AutoCloseable
             return;
         }
         closed = true;
-        if (appendTimings != null)
-        {
-            System.err.println("journal " + directory + ": " + appendTimings.summary());
-        }
         try
         {
-            if (appender != null)
-            {
-                appender.close();
-            }
-            if (readTailer != null)
-            {
-                readTailer.close();
-            }
+            appender.close();
+            resendReader.close();
             queue.close();
-            for (final ResendIndex index : outIndexes)
-            {
-                if (index != null)
-                {
-                    index.close();
-                }
-            }
+            outIndexes.close();
             state.close();
-            staging.releaseLast();
         }
         finally
         {

@@ -6,9 +6,7 @@ import net.openhft.chronicle.queue.RollCycles;
 import org.agrona.concurrent.EpochClock;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,8 +29,8 @@ public final class JournalContext
     public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
     public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
     /**
-     * Default {@link #pretouchAheadBytes}: 1 MiB (16 MiB before 2026-12-03: a fresh journal's first pass over 16 MiB,
-     * 4,096 faults, competed with the writer for the 2 test-VM CPUs for ~90 ms; docs/BENCHMARKS.md, "Session 7").
+     * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
+     * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
      */
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
@@ -137,7 +135,7 @@ public final class JournalContext
         THREAD,
         /**
          * {@code duty}: the writer's own poller, as a small-budget step of the journal's duty-cycle task (at most
-         * {@code ChronicleMessageStoreFactory.DUTY_PRETOUCH_PAGES} pages per cycle, up to
+         * {@code PretouchRunner.DUTY_PRETOUCH_PAGES} pages per cycle, up to
          * {@code DUTY_PRETOUCH_AHEAD_BYTES} ahead), through Chronicle's own mapping of the cycle file.
          */
         DUTY_CYCLE,
@@ -148,8 +146,8 @@ public final class JournalContext
     /**
      * Whether the journal runs a {@link JournalPretoucher} thread ({@code true}: {@link Pretouch#THREAD}) or no
      * pretouch at all ({@code false}: {@link Pretouch#OFF}). Why: the first write to a fresh page of the sparse cycle
-     * file makes the writer's thread fault and zero the page cache (docs/JOURNAL_FORMAT.md, "Append cost": ~1.8 µs of
-     * kernel time per 4 KiB page, one page per ~14 records, on the test VM). Settings: {@code JournalPretouch=Y|N}.
+     * file makes the writer's thread fault and zero the page cache (about 2 µs of kernel time per 4 KiB page, one page per
+     * ~14 records; docs/JOURNAL_FORMAT.md, "Append cost"). Settings: {@code JournalPretouch=Y|N}.
      */
     public JournalContext pretouch(final boolean pretouch)
     {
@@ -263,9 +261,8 @@ public final class JournalContext
     /**
      * Initial resend-index capacity in sequence numbers per session; default 4,194,304 (4 Mi): a sparse file of
      * 32 MiB apparent size of which only the pages written take space (4 KiB per 512 outbound messages). Past it the
-     * index grows by doubling, a remap on the writer thread: with the old default of 65,536 that remap was the
-     * slowest order of an in-process paced replay, ~1 ms at outbound seq 65,536 on the test VM
-     * (docs/BENCHMARKS.md, "Session 8"); a session that resets its sequence numbers daily stays under 4 Mi.
+     * index grows by doubling, a remap on the writer thread that stalls the append making it (about a millisecond at
+     * 65,536 entries); a session that resets its sequence numbers daily stays under 4 Mi.
      */
     public JournalContext initialIndexCapacity(final int initialIndexCapacity)
     {
@@ -337,120 +334,26 @@ public final class JournalContext
     }
 
     /**
-     * Applies one settings-file key.
+     * Applies one settings-file key ({@link JournalSettings}).
      *
      * @return false if the key is not a journal key (the caller decides whether that is an error).
      */
     public boolean applySetting(final String key, final String value)
     {
-        switch (key)
-        {
-            case KEY_JOURNAL_PATH:
-                journalPathSet = true;
-                directory(Paths.get(value.trim()));
-                return true;
-            case KEY_FILE_STORE_PATH:
-                if (!journalPathSet) // JournalPath wins over its alias whatever the order
-                {
-                    directory(Paths.get(value.trim()));
-                }
-                return true;
-            case KEY_JOURNAL_MODE:
-                mode(JournalMode.parse(value));
-                return true;
-            case KEY_DURABILITY:
-                durability(JournalDurability.parse(value));
-                return true;
-            case KEY_SYNC_INTERVAL_MS:
-                syncIntervalNanos(TimeUnit.MILLISECONDS.toNanos(parseLong(key, value)));
-                return true;
-            case KEY_ROLL_CYCLE:
-                rollCycle(parseRollCycle(value));
-                return true;
-            case KEY_RETENTION_CYCLES:
-                retentionCycles((int)parseLong(key, value));
-                return true;
-            case KEY_PRETOUCH:
-                if ("auto".equalsIgnoreCase(value.trim()))
-                {
-                    pretouchAuto();
-                }
-                else if ("duty".equalsIgnoreCase(value.trim()))
-                {
-                    pretouchDutyCycle();
-                }
-                else
-                {
-                    pretouch(parseBoolean(key, value));
-                }
-                return true;
-            case KEY_PRETOUCH_AHEAD_KB:
-                pretouchAheadBytes(parseLong(key, value) * 1024);
-                return true;
-            case KEY_LOW_SPACE_MB:
-                lowSpaceBytes(parseLong(key, value) * 1024 * 1024);
-                return true;
-            default:
-                return false;
-        }
+        return JournalSettings.apply(this, key, value);
     }
 
-    /** Applies every journal key found in {@code settings}, ignoring other keys. */
-    public JournalContext applySettings(final Map<String, String> settings)
+    /** The directory from the settings file: {@code JournalPath} wins over its alias {@code FileStorePath} in any order. */
+    void directoryFromSettings(final Path directory, final boolean alias)
     {
-        for (final Map.Entry<String, String> e : settings.entrySet())
+        if (!alias)
         {
-            applySetting(e.getKey(), e.getValue());
+            journalPathSet = true;
+            directory(directory);
         }
-        return this;
-    }
-
-    /** {@code daily} (default), {@code hourly}, {@code weekly}, {@code five-minutely}... or a RollCycles name. */
-    public static RollCycle parseRollCycle(final String value)
-    {
-        final String v = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        switch (v)
+        else if (!journalPathSet)
         {
-            case "DAILY":
-                return RollCycles.FAST_DAILY;
-            case "HOURLY":
-                return RollCycles.FAST_HOURLY;
-            default:
-                try
-                {
-                    return RollCycles.valueOf(v);
-                }
-                catch (final IllegalArgumentException ex)
-                {
-                    throw new IllegalArgumentException(KEY_ROLL_CYCLE + "=" + value + " is not a roll cycle (daily, hourly, weekly, " +
-                        "five_minutely, ten_minutely, half_hourly, two_hourly, four_hourly, six_hourly)", ex);
-                }
+            directory(directory);
         }
-    }
-
-    private static long parseLong(final String key, final String value)
-    {
-        try
-        {
-            return Long.parseLong(value.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(key + "=" + value + " is not a number", ex);
-        }
-    }
-
-    private static boolean parseBoolean(final String key, final String value)
-    {
-        final String v = value.trim().toUpperCase(Locale.ROOT);
-        if (v.equals("Y") || v.equals("YES") || v.equals("TRUE"))
-        {
-            return true;
-        }
-        if (v.equals("N") || v.equals("NO") || v.equals("FALSE"))
-        {
-            return false;
-        }
-        throw new IllegalArgumentException(key + "=" + value + " is not Y or N");
     }
 }

@@ -13,9 +13,8 @@ import org.agrona.concurrent.Agent;
  * <p>It touches through the writer's own mapping of the file (Chronicle's {@link MappedFile}, acquired and released
  * chunk by chunk with an owner, as a Chronicle tailer on another thread does), not through a mapping of its own: a
  * page faulted through another mapping is in the page cache but not in the writer's page tables, and the writer's
- * first store into it still faults — measured on the test VM: a page-crossing append cost ~5 µs at the median with a
- * pretoucher that had its own mapping, the same as with no pretouch, and ~0.1 µs when the page had been touched
- * through the writer's mapping (docs/BENCHMARKS.md, "Session 7").
+ * first store into it still faults: a page-crossing append costs ~5 µs at the median with a pretoucher that has its
+ * own mapping, the same as with no pretouch, and ~0.1 µs when the page was touched through the writer's mapping.
  *
  * <p>Each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long: it faults the page in
  * for writing but can never change a value, so it is safe against the concurrent writer even if the writer

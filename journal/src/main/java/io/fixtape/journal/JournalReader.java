@@ -1,13 +1,11 @@
 package io.fixtape.journal;
 
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -21,9 +19,8 @@ public final class JournalReader implements AutoCloseable
     private final Path directory;
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
-    private final SessionRegistry registry;
-    private long lastRecordEnd = -1;
-    private File lastRecordFile;
+    private final JournalSessionTable registry;
+    private final IncompleteTail tail = new IncompleteTail();
 
     public JournalReader(final Path directory)
     {
@@ -33,20 +30,20 @@ public final class JournalReader implements AutoCloseable
         {
             throw new JournalException(directory + " is not a fixtape journal (no " + Journal.QUEUE_DIR + "/ directory)");
         }
-        this.registry = SessionRegistry.open(this.directory, true);
-        this.queue = Journal.buildQueue(new JournalContext().directory(this.directory), queueDir, true);
+        this.registry = JournalSessionTable.open(this.directory, true);
+        this.queue = JournalQueues.openReadOnly(new JournalContext().directory(this.directory), queueDir);
         this.tailer = queue.createTailer();
     }
 
-    public SessionRegistry registry()
+    public JournalSessionTable registry()
     {
         return registry;
     }
 
     /** Re-reads the registry (a live engine may have registered sessions since). */
-    public SessionRegistry reloadRegistry()
+    public JournalSessionTable reloadRegistry()
     {
-        return SessionRegistry.open(directory, true);
+        return JournalSessionTable.open(directory, true);
     }
 
     /**
@@ -63,8 +60,7 @@ public final class JournalReader implements AutoCloseable
             }
             final Bytes<?> bytes = dc.wire().bytes();
             RecordCodec.read(bytes, dc.index(), record, directory.toString());
-            lastRecordEnd = bytes.readLimit();
-            lastRecordFile = bytes instanceof MappedBytes ? ((MappedBytes)bytes).mappedFile().file() : null;
+            tail.recordRead(bytes);
             return true;
         }
     }
@@ -77,13 +73,7 @@ public final class JournalReader implements AutoCloseable
      */
     public String incompleteTail()
     {
-        return IncompleteTail.after(lastRecordFile, lastRecordEnd);
-    }
-
-    /** Positions at a Chronicle index (e.g. from a resend index); false if absent. */
-    public boolean moveToIndex(final long queueIndex)
-    {
-        return tailer.moveToIndex(queueIndex);
+        return tail.find();
     }
 
     /** Number of records currently in the journal (for progress bars; cheap, from Chronicle's indexes). */
@@ -134,16 +124,6 @@ public final class JournalReader implements AutoCloseable
         {
             throw new JournalException("cannot list " + directory + ": " + ex, ex);
         }
-    }
-
-    public void toStart()
-    {
-        tailer.toStart();
-    }
-
-    public void toEnd()
-    {
-        tailer.toEnd();
     }
 
     public Path directory()

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Turns Chronicle's "Failback to readonly tablestore" warning into a fatal journal error. Chronicle only logs it
  * (then fails later, on the first append, with a less helpful message); we install a pass-through warn handler once
- * per JVM that counts the warning, and {@link Journal} compares the count around opening and before appends.
+ * per JVM that counts the warning, and {@link JournalWriteGuard} compares the count around opening and before appends.
  * Thread safe (Chronicle may warn from its own threads).
  */
 final class ReadOnlyFallbackWatch implements ExceptionHandler

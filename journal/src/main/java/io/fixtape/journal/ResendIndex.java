@@ -58,11 +58,6 @@ final class ResendIndex implements AutoCloseable
         capacity = newCapacity;
     }
 
-    int capacity()
-    {
-        return capacity;
-    }
-
     /** Chronicle index of the record with this sequence number, or 0. */
     long get(final int seqNum)
     {

@@ -109,7 +109,13 @@ final class SeqStateFile implements AutoCloseable
             throw new JournalException("session id " + sessionId + " exceeds the sequence-state capacity " + (slotCount - 1) +
                 " (JournalContext.maxSessions)");
         }
-        return HEADER_LENGTH + sessionId * SLOT_LENGTH;
+        return field(sessionId, 0);
+    }
+
+    /** Offset of a field of a session's slot; unchecked (the hot path), for ids {@link #initialise} accepted. */
+    private static int field(final int sessionId, final int fieldOffset)
+    {
+        return HEADER_LENGTH + sessionId * SLOT_LENGTH + fieldOffset;
     }
 
     /** Creates the slot of a new session with both sequence numbers at 1; keeps an existing one. */
@@ -118,41 +124,47 @@ final class SeqStateFile implements AutoCloseable
         final int slot = slot(sessionId);
         if (buffer.getInt(slot + INITIALISED_OFFSET) == 0)
         {
-            buffer.putInt(slot + NEXT_SENDER_OFFSET, 1);
-            buffer.putInt(slot + NEXT_TARGET_OFFSET, 1);
+            resetSequenceNumbers(sessionId);
             buffer.putInt(slot + INITIALISED_OFFSET, 1);
         }
     }
 
+    /** Both sequence numbers back to 1: a new session, or a sequence reset. */
+    void resetSequenceNumbers(final int sessionId)
+    {
+        nextSender(sessionId, 1);
+        nextTarget(sessionId, 1);
+    }
+
     int nextSender(final int sessionId)
     {
-        return buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_SENDER_OFFSET);
+        return buffer.getInt(field(sessionId, NEXT_SENDER_OFFSET));
     }
 
     int nextTarget(final int sessionId)
     {
-        return buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_TARGET_OFFSET);
+        return buffer.getInt(field(sessionId, NEXT_TARGET_OFFSET));
     }
 
     void nextSender(final int sessionId, final int value)
     {
-        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_SENDER_OFFSET, value);
+        buffer.putInt(field(sessionId, NEXT_SENDER_OFFSET), value);
     }
 
     void nextTarget(final int sessionId, final int value)
     {
-        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + NEXT_TARGET_OFFSET, value);
+        buffer.putInt(field(sessionId, NEXT_TARGET_OFFSET), value);
     }
 
     /** When the session's sequence state began, epoch seconds; 0 when unknown (1.0 file, never stamped). */
     long creationSeconds(final int sessionId)
     {
-        return Integer.toUnsignedLong(buffer.getInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + CREATION_SECONDS_OFFSET));
+        return Integer.toUnsignedLong(buffer.getInt(field(sessionId, CREATION_SECONDS_OFFSET)));
     }
 
     void creationSeconds(final int sessionId, final long epochSeconds)
     {
-        buffer.putInt(HEADER_LENGTH + sessionId * SLOT_LENGTH + CREATION_SECONDS_OFFSET, (int)epochSeconds);
+        buffer.putInt(field(sessionId, CREATION_SECONDS_OFFSET), (int)epochSeconds);
     }
 
     long coveredIndex()

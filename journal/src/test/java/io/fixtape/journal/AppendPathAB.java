@@ -24,9 +24,9 @@ import java.util.stream.Stream;
  * so that a loaded machine's drift hits both alike. Each path has its own queue in DIR; records are the same 283
  * bytes (32-byte header + a 251-byte ExecutionReport).
  * <ul>
- * <li>{@code document}: {@code appender.writingDocument()} + plain stores straight into the mapped chunk (the
- * append path before 2026-12-03);</li>
- * <li>{@code writeBytes}: {@link RecordCodec#stage} into an off-heap buffer + {@code appender.writeBytes} (now).</li>
+ * <li>{@code document}: {@code appender.writingDocument()} + plain stores straight into the mapped chunk;</li>
+ * <li>{@code writeBytes}: {@link RecordCodec#stage} into an off-heap buffer + {@code appender.writeBytes}, the
+ * journal's append path ({@link JournalAppender}).</li>
  * </ul>
  * Prints per-append wall p50/p90/p99 and the median thread CPU per append of a block, per path.
  * <pre>journal/scripts/journal-probe.sh ab GAP_NS BLOCKS  (GAP_NS 0 = closed loop; e.g. 50000 = paced, cold caches)</pre>
@@ -53,8 +53,8 @@ public final class AppendPathAB
         final Bytes<Void> staging = Bytes.allocateDirect(8192);
         final UnsafeBuffer stagingView = new UnsafeBuffer(staging.addressForWrite(0), 8192);
         final UnsafeBuffer rawView = new UnsafeBuffer(0, 0);
-        try (SingleChronicleQueue documentQueue = Journal.buildQueue(ctx, dir.resolve("document"), false);
-            SingleChronicleQueue writeBytesQueue = Journal.buildQueue(ctx, dir.resolve("writeBytes"), false))
+        try (SingleChronicleQueue documentQueue = JournalQueues.openForWriter(ctx, dir.resolve("document"), null, null);
+            SingleChronicleQueue writeBytesQueue = JournalQueues.openForWriter(ctx, dir.resolve("writeBytes"), null, null))
         {
             final ExcerptAppender document = documentQueue.createAppender();
             final ExcerptAppender writeBytes = writeBytesQueue.createAppender();
@@ -131,7 +131,7 @@ public final class AppendPathAB
         }
     }
 
-    /** The record stored with plain stores straight into the mapped chunk, as the append path before 2026-12-03. */
+    /** The record stored with plain stores straight into the mapped chunk of a writingDocument(). */
     private static boolean writeIntoMapping(
         final Bytes<?> bytes, final UnsafeBuffer view, final int seq, final long timestamp, final UnsafeBuffer fix)
     {

@@ -7,10 +7,17 @@ import java.nio.file.Paths;
 
 /**
  * Child-JVM main for {@link JournalCrashTest}: journals outbound orders as fast as it can (audit mode, page cache)
- * and prints {@code ready} once some are on disk, until it is killed with SIGKILL (bounded by a maximum count).
+ * until it is killed with SIGKILL (bounded by a maximum count). Prints {@value #READY} once {@link #READY_AT} records
+ * are on disk (the journal is open and its lock held), and {@value #RUNNING} once {@link #RUNNING_AT} are: from then
+ * on it appends at full speed with nothing else to say, so the kill lands in the middle of the appends.
  */
 public final class CrashAppender
 {
+    static final String READY = "ready";
+    static final int READY_AT = 10_000;
+    static final String RUNNING = "running";
+    static final int RUNNING_AT = 20_000;
+
     private CrashAppender()
     {
     }
@@ -26,13 +33,22 @@ public final class CrashAppender
             {
                 final UnsafeBuffer b = Fix.buffer(Fix.message("FIX.4.4", "D", seq, "11=ORD" + seq + "|55=IBM|54=1|38=100|"));
                 store.onOutbound(seq, Fix.type("D"), 0, seq, b, 0, b.capacity());
-                if (seq == 10_000)
+                if (seq == READY_AT)
                 {
-                    System.out.println("ready");
-                    System.out.flush();
+                    say(READY);
+                }
+                else if (seq == RUNNING_AT)
+                {
+                    say(RUNNING);
                 }
             }
         }
-        System.out.println("finished");
+        say("finished");
+    }
+
+    private static void say(final String line)
+    {
+        System.out.println(line);
+        System.out.flush();
     }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.*;
  * A real {@code kill -9} of a child JVM that is appending (started with this JVM's java and flags), then reopen:
  * every complete record is there, sequence numbers are contiguous with no duplicate, a half-written record (if the
  * kill hit one) is invisible, the sequence state continues and appends resume. While the child lives, a second
- * engine is refused naming the child's pid.
+ * engine is refused naming the child's pid. The steps follow the child's own output ({@link CrashAppender}): the
+ * lock is checked once it says it is ready, the kill sent once it says it has {@link CrashAppender#RUNNING_AT}
+ * records on disk and keeps appending.
  */
 class JournalCrashTest
 {
@@ -56,19 +59,14 @@ class JournalCrashTest
         try
         {
             final BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = out.readLine()) != null && !line.equals("ready"))
-            {
-                assertFalse(line.contains("Exception"), line);
-            }
-            assertEquals("ready", line, "child died before it was ready");
+            awaitLine(out, CrashAppender.READY);
 
             final JournalLock.JournalLockedException locked = assertThrows(JournalLock.JournalLockedException.class,
                 () -> Journal.open(new JournalContext().directory(dir)));
             assertEquals(child.pid() + "@" + JournalLock.hostName(), locked.holder());
             assertTrue(locked.getMessage().contains("(alive)"), locked.getMessage());
 
-            Thread.sleep(150); // let it append at full speed for a while
+            awaitLine(out, CrashAppender.RUNNING);
             assertTrue(child.isAlive(), "child finished before the kill: raise MAX");
             child.destroyForcibly(); // SIGKILL on Unix: no shutdown hook, no close
             assertTrue(child.waitFor(10, TimeUnit.SECONDS));
@@ -92,7 +90,7 @@ class JournalCrashTest
             }
             lastSeq = expected - 1;
         }
-        assertTrue(lastSeq > 10_000 && lastSeq < MAX, "records on disk: " + lastSeq);
+        assertTrue(lastSeq >= CrashAppender.RUNNING_AT && lastSeq < MAX, "records on disk: " + lastSeq);
 
         final long reopenStart = System.nanoTime();
         try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(new JournalContext().directory(dir).lowSpaceBytes(0)))
@@ -120,5 +118,16 @@ class JournalCrashTest
             assertEquals(lastSeq + 1, count);
             assertEquals(lastSeq + 1, last);
         }
+    }
+
+    /** Reads the child's output up to {@code expected}; fails on an exception line or if the child exits first. */
+    private static void awaitLine(final BufferedReader out, final String expected) throws IOException
+    {
+        String line;
+        while ((line = out.readLine()) != null && !line.equals(expected))
+        {
+            assertFalse(line.contains("Exception"), line);
+        }
+        assertEquals(expected, line, "child exited before it printed " + expected);
     }
 }

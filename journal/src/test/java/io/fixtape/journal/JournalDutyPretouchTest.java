@@ -22,14 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Duty-cycle pretouch ({@code JournalPretouch=duty}): the factory's duty-cycle task, stepped on the test thread as the
  * writer's poller steps it, touches at most one page per call ahead of the writer through Chronicle's own mapping,
- * stops once {@link ChronicleMessageStoreFactory#DUTY_PRETOUCH_AHEAD_BYTES} ahead, keeps the resend index's next page
+ * stops once {@link PretouchRunner#DUTY_PRETOUCH_AHEAD_BYTES} ahead, keeps the resend index's next page
  * touched, never changes a byte (records and resends read back intact), and takes the writer's page faults off the
  * append: appends into a touched window fault less than appends into fresh pages (the writer thread's own minor
  * fault counter, /proc/thread-self/stat).
  */
 class JournalDutyPretouchTest
 {
-    private static final long PAGES_AHEAD = ChronicleMessageStoreFactory.DUTY_PRETOUCH_AHEAD_BYTES / 4096;
+    private static final long PAGES_AHEAD = PretouchRunner.DUTY_PRETOUCH_AHEAD_BYTES / 4096;
 
     @TempDir
     Path dir;
@@ -72,7 +72,7 @@ class JournalDutyPretouchTest
             final ChronicleMessageStore store = factory.create(new SessionId("FIX.4.4", "US", "THEM"));
             final Journal journal = factory.journal();
             long now = 1;
-            assertEquals(0, journal.pretouchAhead(ChronicleMessageStoreFactory.DUTY_PRETOUCH_AHEAD_BYTES, 1),
+            assertEquals(0, journal.pretouchAhead(PretouchRunner.DUTY_PRETOUCH_AHEAD_BYTES, 1),
                 "nothing to touch before the first append");
             int seq = 1;
             for (; seq <= 100; seq++)

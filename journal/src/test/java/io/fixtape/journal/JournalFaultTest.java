@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Each fault from the journal issue, on real files. None needs mount(8): a read-only directory by permissions (or
+ * Each storage fault the journal must survive, on real files. None needs mount(8): a read-only directory by permissions (or
  * {@code chattr +i} as root), a full disk by the low-space watermark on the real disk, a record cut off mid-append by
  * a child JVM halted inside Chronicle's document; where mount(8) is allowed, a real 3 MiB tmpfs fills up too.
  */

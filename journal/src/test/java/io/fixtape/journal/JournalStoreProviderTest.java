@@ -57,7 +57,7 @@ class JournalStoreProviderTest
         {
             assertEquals(2, reopened.registry().ids().size());
         }
-        assertTrue(Files.exists(dir.resolve(SessionRegistry.FILE_NAME)));
+        assertTrue(Files.exists(dir.resolve(JournalSessionTable.FILE_NAME)));
     }
 
     /**
@@ -138,7 +138,7 @@ class JournalStoreProviderTest
             {
                 assertTrue(b instanceof ChronicleMessageStore, "FileStorePath alone: " + b.getClass().getSimpleName());
                 assertTrue(b.persistsMessages());
-                assertTrue(Files.exists(dir.resolve("qfj-style").resolve(SessionRegistry.FILE_NAME)), "journal created there");
+                assertTrue(Files.exists(dir.resolve("qfj-style").resolve(JournalSessionTable.FILE_NAME)), "journal created there");
                 assertTrue(c instanceof NoMessageStore, "JournalMode=none alone: " + c.getClass().getSimpleName());
                 assertFalse(c.persistsMessages());
                 assertTrue(d instanceof io.fixtape.engine.store.InMemoryMessageStore, "no journal key: " + d.getClass().getSimpleName());

@@ -17,8 +17,6 @@ public final class Json
 {
     private static final Gson COMPACT = new GsonBuilder().disableHtmlEscaping().serializeSpecialFloatingPointValues()
         .create();
-    private static final Gson PRETTY = new GsonBuilder().disableHtmlEscaping().serializeSpecialFloatingPointValues()
-        .setPrettyPrinting().create();
 
     private Json()
     {
@@ -27,11 +25,6 @@ public final class Json
     public static String line(final Object value)
     {
         return COMPACT.toJson(value);
-    }
-
-    public static String pretty(final Object value)
-    {
-        return PRETTY.toJson(value);
     }
 
     public static JsonObject parse(final String text)

@@ -6,8 +6,8 @@ package io.fixtape.bench.harness;
  * records a measured value then runs, and is compiled by the JIT, from the first warm-up iteration on. A test such
  * as {@code if (index >= warmup)} is never true during the warm-up, so the JIT compiles it as an uncommon trap: the
  * first measured iteration deoptimises the whole compiled loop (client or server) and the recompilation runs inside
- * the measured window, on the process's one core (JFR {@code jdk.Deoptimization} showed exactly this in
- * {@code OpenLoopClient.run}, {@code OpenLoopClient.onMessage} and {@code ServerProbe.record}).
+ * the measured window, on the process's one core (with such a branch, JFR's {@code jdk.Deoptimization} events show
+ * exactly this in {@code OpenLoopClient.run}, {@code OpenLoopClient.onMessage} and {@code ServerProbe.record}).
  */
 public final class Phase
 {

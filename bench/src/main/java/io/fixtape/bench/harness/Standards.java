@@ -16,8 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * The recipe file {@code bench/standards.properties} (BENCH_CONTRACT section 2): warm-up, measured, runs, rates,
- * gate thresholds and placement, with the SHA-256 of the exact bytes read. Every result cell carries
+ * The recipe file {@code bench/standards.properties} (the one versioned source of defaults): warm-up, measured,
+ * runs, rates, gate thresholds and placement, with the SHA-256 of the exact bytes read. Every result cell carries
  * {@link #describe()}. Immutable.
  */
 public final class Standards

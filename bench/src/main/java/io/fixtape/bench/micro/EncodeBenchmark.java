@@ -12,9 +12,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Base of the fixtape {@code Gen*} benchmarks: one message, header to checksum, into a direct buffer per
- * operation, with BodyLength backfilled, SendingTime formatted from epoch nanos and MsgSeqNum incremented per
- * message. Each fork runs one subclass, so {@link #write} stays monomorphic.
+ * Base of the {@code FixtapeEncode*} benchmarks (fixtape's encoder alone): one message, header to checksum, into a
+ * direct buffer per operation, with BodyLength backfilled, SendingTime formatted from epoch nanos and MsgSeqNum
+ * incremented per message. Each fork runs one subclass, so {@link #write} stays monomorphic.
  *
  * <p>JMH state: one instance per benchmark thread.
  */

@@ -31,20 +31,20 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 4's latency target, in process: what the journal adds to one NewOrderSingle / ExecutionReport pair on the
+ * The journal's latency cost, in process: what the journal adds to one NewOrderSingle / ExecutionReport pair on the
  * acceptor's own path. One op is the round trip of {@link StoreCompiledOutBenchmark} (two real {@code Session}s over
  * an in-process pipe, the real framer, an application that answers each order with an ExecutionReport), with the
  * <em>acceptor</em>'s store chosen by {@link JournalPair#variant}:
  * <ul>
  *     <li>{@code none} — {@link NoMessageStore}, what {@code JournalMode=none} hands the session;</li>
- *     <li>{@code store-wall} / {@code audit-wall} (the journal as it was) — a {@code ChronicleMessageStore} on a real Chronicle journal in a fresh temp
- *     directory (page-cache durability, the default): inbound NewOrderSingle journaled before the application sees it
- *     (audit), the ExecutionReport journaled before the pipe write, resend index, sequence state — the path the
- *     acceptor runs. No pretouch ({@code JournalPretouch=N}): the writer takes every page fault itself, as the
- *     one-CPU bench server did before duty-cycle pretouch; {@code -wall}: Chronicle's roll cycle read from the wall
- *     clock on every append (a {@code cycleClock}), as before {@code WriterCycleClock};</li>
- *     <li>{@code store-duty} / {@code audit-duty} — the journal now: {@code JournalPretouch=duty} (what {@code auto}
- *     gives a one-CPU server) and the writer's cached cycle clock. Any combination of {@code -duty} and {@code -wall}
+ *     <li>{@code store-wall} / {@code audit-wall} — a {@code ChronicleMessageStore} on a real Chronicle journal in a
+ *     fresh temp directory (page-cache durability, the default): inbound NewOrderSingle journaled before the
+ *     application sees it (audit), the ExecutionReport journaled before the pipe write, resend index, sequence
+ *     state — the path the acceptor runs. No pretouch ({@code JournalPretouch=N}): the writer takes every page fault
+ *     itself; {@code -wall}: Chronicle's roll cycle read from the wall clock on every append (a {@code cycleClock})
+ *     instead of the writer's cached {@code WriterCycleClock};</li>
+ *     <li>{@code store-duty} / {@code audit-duty} — the journal as a one-CPU server runs it:
+ *     {@code JournalPretouch=duty} (what {@code auto} gives a one-CPU server) and the writer's cached cycle clock. Any combination of {@code -duty} and {@code -wall}
  *     works ({@code audit}: neither).</li>
  * </ul>
  * The initiator always has {@link NoMessageStore}, so {@code store − none} and {@code audit − none} are the
@@ -108,7 +108,7 @@ public class JournalPairBenchmark
                 }
                 if (options.contains("wall"))
                 {
-                    ctx.cycleClock(System::currentTimeMillis); // Chronicle reads the wall clock on every append, as before
+                    ctx.cycleClock(System::currentTimeMillis); // Chronicle reads the wall clock on every append
                 }
                 factory = new ChronicleMessageStoreFactory(ctx);
                 acceptorStore = factory.create(new SessionId("FIX.4.4", "ISLD", "TW"));

@@ -50,7 +50,7 @@ public final class MicroBench
 
     /**
      * How long JMH measures: forks, warm-up and measurement iterations of {@code iterationSeconds} each. The
-     * named recipes live in bench/standards.properties ({@code micro.<label>.*}, BENCH_CONTRACT section 2).
+     * named recipes live in bench/standards.properties ({@code micro.<label>.*}).
      */
     public record Recipe(String label, int forks, int warmupIterations, int measurementIterations,
         int iterationSeconds)

@@ -15,11 +15,11 @@ import org.openjdk.jmh.results.RunResult;
  * Turns JMH's results into the markdown tables of docs/BENCHMARKS.md, straight from the {@link RunResult}s of the
  * run (no copying by hand): every row with ns/op, its 99.9% error and B/op ({@code gc.alloc.rate.norm}), the
  * reference engine family's figures where a row has one, and the side-by-side ratios against QuickFIX/J and Artio
- * with the issue's targets. Stateless.
+ * with their targets (at least {@link #QUICKFIXJ_TARGET}× QuickFIX/J, faster than Artio). Stateless.
  */
 public final class MicroBenchReport
 {
-    /** Reference rows (other hardware, JDK 25, ns/op) from the issue: compared by name, never as a ratio. */
+    /** Reference figures (ns/op, other hardware, JDK 25) of the primitives: compared by name, never as a ratio. */
     public static final Map<String, Double> REFERENCE_NS = Map.of(
         "scanSohFields", 82.9, "findClOrdIdTag", 44.8, "parseLongAscii", 18.3, "formatChecksum3Ascii", 9.6,
         "formatPositiveLongAscii", 76.7, "parseDecimalScaled6", 19.7, "checksumMessage", 78.6);
@@ -63,7 +63,10 @@ public final class MicroBenchReport
         return secondary == null ? Double.NaN : secondary.getScore();
     }
 
-    /** {@code CodecPrimitives.scanSohFields} → {@code scanSohFields}; {@code GenLogon.encode} → {@code GenLogon}. */
+    /**
+     * {@code CodecPrimitives.scanSohFields} → {@code scanSohFields}; {@code FixtapeEncodeLogon.encode} →
+     * {@code FixtapeEncodeLogon}.
+     */
     static String displayName(final String classAndMethod)
     {
         final int dot = classAndMethod.indexOf('.');

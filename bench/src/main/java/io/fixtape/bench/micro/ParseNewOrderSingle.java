@@ -49,10 +49,4 @@ public class ParseNewOrderSingle
     {
         return parser.parse(blackhole);
     }
-
-    /** The parser in use (tests). */
-    public NewOrderSingleParser parser()
-    {
-        return parser;
-    }
 }

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 4, {@code JournalMode=none}: is the store really compiled out? One operation is a full session round trip
+ * {@code JournalMode=none}: is the store really compiled out? One operation is a full session round trip
  * between two real {@link Session}s over an in-process byte pipe, framed by the real {@link FixFramer}: the
  * initiator sends a NewOrderSingle, the acceptor's application answers with an ExecutionReport, the initiator
  * receives it. Three variants, each in its own fork:

@@ -7,10 +7,16 @@ import org.junit.jupiter.api.Test;
 import quickfix.DataDictionary;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
+import quickfix.field.MDReqID;
+import quickfix.field.MsgSeqNum;
+import quickfix.field.MsgType;
+import quickfix.field.NoMDEntryTypes;
+import quickfix.field.NoRelatedSym;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +34,7 @@ class FixWireTest
 
         final DataDictionary dictionary = new DataDictionary("FIX44.xml");
         final Message parsed = new Message(text, dictionary, true);
-        dictionary.validate(parsed);
+        assertDoesNotThrow(() -> dictionary.validate(parsed), text);
         assertEquals("12345", parsed.getString(ClOrdID.FIELD));
 
         final byte[] stream = (text + text).getBytes(StandardCharsets.US_ASCII);
@@ -46,6 +52,12 @@ class FixWireTest
         final int offset = Scenario.MD.encode(0, 9, 3, System.currentTimeMillis(), writer);
         final String text = new String(writer.buffer(), offset, writer.length(), StandardCharsets.US_ASCII);
         final DataDictionary dictionary = new DataDictionary("FIX44.xml");
-        dictionary.validate(new Message(text, dictionary, true));
+        final Message parsed = new Message(text, dictionary, true);
+        assertDoesNotThrow(() -> dictionary.validate(parsed), text);
+        assertEquals(MsgType.MARKET_DATA_REQUEST, parsed.getHeader().getString(MsgType.FIELD));
+        assertEquals(3, parsed.getHeader().getInt(MsgSeqNum.FIELD));
+        assertEquals("9", parsed.getString(MDReqID.FIELD));
+        assertEquals(2, parsed.getGroupCount(NoMDEntryTypes.FIELD), "bid and offer");
+        assertEquals(1, parsed.getGroupCount(NoRelatedSym.FIELD));
     }
 }

@@ -111,12 +111,13 @@ class MicroBenchSmokeTest
     void genBenchmarksWriteMessagesQuickFixJValidates() throws Exception
     {
         final DataDictionary dictionary = new DataDictionary("FIX44.xml");
-        for (final EncodeBenchmark benchmark : List.of(new GenLogon(), new GenNewOrderSingle(), new GenExecutionReport()))
+        for (final EncodeBenchmark benchmark :
+            List.of(new FixtapeEncodeLogon(), new FixtapeEncodeNewOrderSingle(), new FixtapeEncodeExecutionReport()))
         {
             benchmark.encode();
             fieldsValidatedByQuickFixJ(dictionary, benchmark.lastMessage());
         }
-        final GenNewOrderSingle nos = new GenNewOrderSingle();
+        final FixtapeEncodeNewOrderSingle nos = new FixtapeEncodeNewOrderSingle();
         nos.encode();
         assertEquals(SampleMessages.readable(SampleMessages.newOrderSingle(1)), SampleMessages.readable(nos.lastMessage()));
     }
@@ -186,9 +187,9 @@ class MicroBenchSmokeTest
         final EncodeExecutionReport encode = new EncodeExecutionReport();
         encode.engine = Engines.FIXTAPE;
         encode.setup();
-        final GenLogon genLogon = new GenLogon();
-        final GenNewOrderSingle genNewOrderSingle = new GenNewOrderSingle();
-        final GenExecutionReport genExecutionReport = new GenExecutionReport();
+        final FixtapeEncodeLogon encodeLogon = new FixtapeEncodeLogon();
+        final FixtapeEncodeNewOrderSingle encodeNewOrderSingle = new FixtapeEncodeNewOrderSingle();
+        final FixtapeEncodeExecutionReport encodeExecutionReport = new FixtapeEncodeExecutionReport();
 
         final Map<String, Runnable> rows = new LinkedHashMap<>();
         rows.put("scanSohFields", () -> primitives.scanSohFields(BLACKHOLE));
@@ -199,9 +200,9 @@ class MicroBenchSmokeTest
         rows.put("parseDecimalScaled6", () -> BLACKHOLE.consume(primitives.parseDecimalScaled6()));
         rows.put("checksumMessage", () -> BLACKHOLE.consume(primitives.checksumMessage()));
         rows.put("ParseBuffer", () -> parseBuffer.parse(BLACKHOLE));
-        rows.put("GenLogon", () -> BLACKHOLE.consume(genLogon.encode()));
-        rows.put("GenNewOrderSingle", () -> BLACKHOLE.consume(genNewOrderSingle.encode()));
-        rows.put("GenExecutionReport", () -> BLACKHOLE.consume(genExecutionReport.encode()));
+        rows.put("FixtapeEncodeLogon", () -> BLACKHOLE.consume(encodeLogon.encode()));
+        rows.put("FixtapeEncodeNewOrderSingle", () -> BLACKHOLE.consume(encodeNewOrderSingle.encode()));
+        rows.put("FixtapeEncodeExecutionReport", () -> BLACKHOLE.consume(encodeExecutionReport.encode()));
         rows.put("ParseNewOrderSingle:fixtape", () -> BLACKHOLE.consume(parse.parse(BLACKHOLE)));
         rows.put("EncodeExecutionReport:fixtape", () -> BLACKHOLE.consume(encode.encode(BLACKHOLE)));
 
@@ -225,8 +226,9 @@ class MicroBenchSmokeTest
         for (final String name : List.of("CodecPrimitives.scanSohFields", "CodecPrimitives.findClOrdIdTag",
             "CodecPrimitives.parseLongAscii", "CodecPrimitives.formatChecksum3Ascii",
             "CodecPrimitives.formatPositiveLongAscii", "CodecPrimitives.parseDecimalScaled6",
-            "CodecPrimitives.checksumMessage", "ParseBuffer.parse", "GenLogon.encode", "GenNewOrderSingle.encode",
-            "GenExecutionReport.encode", "ParseNewOrderSingle.parse", "EncodeExecutionReport.encode",
+            "CodecPrimitives.checksumMessage", "ParseBuffer.parse", "FixtapeEncodeLogon.encode",
+            "FixtapeEncodeNewOrderSingle.encode", "FixtapeEncodeExecutionReport.encode", "ParseNewOrderSingle.parse",
+            "EncodeExecutionReport.encode",
             "ParseNewOrderSingleSteps.validate", "ParseNewOrderSingleSteps.validateNoLayoutCache"))
         {
             assertTrue(names.contains("io.fixtape.bench.micro." + name), name + " in " + names);

@@ -4,7 +4,7 @@ import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
-import io.fixtape.journal.SessionRegistry;
+import io.fixtape.journal.JournalSessionTable;
 import picocli.CommandLine.Option;
 
 import java.time.Instant;
@@ -55,11 +55,16 @@ public final class RecordFilter
      * {@code --comp-ids SENDER:TARGET} selects every session with those CompIDs (several when their BeginString or
      * SessionQualifier differ: each output line names its session; {@code --session ID} picks one).
      */
-    public RecordFilter conclude(final SessionRegistry registry)
+    public RecordFilter conclude(final JournalSessionTable registry)
     {
         if (session != null && compIds != null)
         {
             throw new IllegalArgumentException("--session and --comp-ids are exclusive");
+        }
+        if (fromSeq != null && toSeq != null && fromSeq > toSeq)
+        {
+            throw new IllegalArgumentException("--from-seq " + fromSeq + " is above --to-seq " + toSeq +
+                ": the range is empty");
         }
         if (session != null)
         {
@@ -135,7 +140,7 @@ public final class RecordFilter
      * A newer registry ({@code tail -f}: sessions registered after the tool started): {@code --comp-ids} takes in the
      * new sessions with those CompIDs.
      */
-    public void registry(final SessionRegistry registry)
+    public void registry(final JournalSessionTable registry)
     {
         if (sender == null)
         {

@@ -5,7 +5,7 @@ import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
-import io.fixtape.journal.SessionRegistry;
+import io.fixtape.journal.JournalSessionTable;
 
 import java.time.Instant;
 
@@ -22,16 +22,16 @@ public final class RecordFormatter
     }
 
     private final Format format;
-    private SessionRegistry registry;
+    private JournalSessionTable registry;
 
-    public RecordFormatter(final Format format, final SessionRegistry registry)
+    public RecordFormatter(final Format format, final JournalSessionTable registry)
     {
         this.format = format;
         this.registry = registry;
     }
 
     /** A newer registry (tail -f: sessions registered after the tool started). */
-    public void registry(final SessionRegistry registry)
+    public void registry(final JournalSessionTable registry)
     {
         this.registry = registry;
     }

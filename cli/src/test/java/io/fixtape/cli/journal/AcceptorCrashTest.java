@@ -2,6 +2,7 @@ package io.fixtape.cli.journal;
 
 import io.fixtape.cli.FixtapeMain;
 import io.fixtape.cli.HaltingAcceptor;
+import io.fixtape.engine.interop.QfjPeer;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
@@ -10,16 +11,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import quickfix.Application;
-import quickfix.DefaultMessageFactory;
 import quickfix.Log;
 import quickfix.LogFactory;
-import quickfix.MemoryStoreFactory;
 import quickfix.Message;
 import quickfix.Session;
 import quickfix.SessionID;
-import quickfix.SessionSettings;
-import quickfix.SocketInitiator;
 import quickfix.field.MsgType;
 
 import java.io.BufferedReader;
@@ -38,7 +34,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -49,8 +44,8 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The journal issue's crash proof, against a QuickFIX/J 2.3.2 initiator (dictionary validation ON) and a child JVM
- * running the acceptor (exec application, journal in audit mode):
+ * The journal's crash proof, against a QuickFIX/J 2.3.2 initiator ({@link QfjPeer}, dictionary validation ON) and a
+ * child JVM running the acceptor (exec application, journal in audit mode):
  * <ul>
  * <li>{@link #killMinusNineWhileOrdersAreInFlightLosesNothing}: a real {@code kill -9} while a sender thread keeps
  * sending orders at a steady rate — before, during and after the restart (QuickFIX/J stores what it sends while
@@ -90,19 +85,16 @@ class AcceptorCrashTest
     private final List<String> outgoingPossDupOrders = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Integer> orderSeqs = new ConcurrentHashMap<>();
     private volatile boolean requested;
-    private final Set<String> filledOrders = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger fills = new AtomicInteger();
     private final AtomicInteger sent = new AtomicInteger();
-    private final Semaphore logons = new Semaphore(0);
     private final List<Process> children = new ArrayList<>();
-    private SocketInitiator initiator;
+    private QfjPeer qfj;
 
     @AfterEach
     void stop() throws InterruptedException
     {
-        if (initiator != null)
+        if (qfj != null)
         {
-            initiator.stop(true);
+            qfj.close();
         }
         for (final Process child : children)
         {
@@ -218,7 +210,7 @@ class AcceptorCrashTest
             int burstLeft = -1;
             for (int n = 1; n <= ORDERS; n++)
             {
-                if (burstLeft < 0 && (fills.get() >= KILL_AFTER_FILLS || n > ORDERS / 2))
+                if (burstLeft < 0 && (qfj.fills() >= KILL_AFTER_FILLS || n > ORDERS / 2))
                 {
                     burstLeft = BURST;
                 }
@@ -254,19 +246,20 @@ class AcceptorCrashTest
 
         assertTrue(burstSent.await(STARTUP_SECONDS, TimeUnit.SECONDS), "fills before the kill");
         final int sentAtKill = sent.get();
-        final int answeredAtKill = filledOrders.size();
+        final int answeredAtKill = filledOrders().size();
         acceptor.destroyForcibly(); // SIGKILL
         assertTrue(acceptor.waitFor(60, TimeUnit.SECONDS));
         assertEquals(137, acceptor.exitValue(), "killed by SIGKILL");
         startAcceptor(config, port); // the sender goes on meanwhile
-        assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on again");
+        qfj.awaitLogons(2, STARTUP_SECONDS); // logged on again
         final int sentWhileDown = sent.get() - sentAtKill; // between the kill and QuickFIX/J's next Logon
         sender.join(TimeUnit.SECONDS.toMillis(STARTUP_SECONDS));
         assertFalse(sender.isAlive(), "the sender did not finish");
         assertTrue(sentAtKill < ORDERS && sentWhileDown > 0, "orders kept coming while the acceptor restarted: " +
             sentAtKill + " sent at the kill, " + sentWhileDown + " while it restarted");
 
-        waitUntil(() -> filledOrders.size() == ORDERS, 180, "every order answered (" + filledOrders.size() + "/" + ORDERS + ")");
+        waitUntil(() -> filledOrders().size() == ORDERS, 180,
+            "every order answered (" + filledOrders().size() + "/" + ORDERS + ")");
         final int[] journaled = checkJournalSequence(journal);
         final int recoveredByResend = (int)firstResent.keySet().stream()
             .filter(seq -> !firstSeen.containsKey(seq) && isExecReport(firstResent.get(seq))).count();
@@ -311,12 +304,12 @@ class AcceptorCrashTest
             "journaled but lost in the crash and recovered by resend %d; on a full ResendRequest %d ExecutionReports " +
             "resent, %d compared byte-for-byte with the pre-crash original, %d with their first resend; reused seq %d; " +
             "lost %d%n",
-            sent.get(), sentAtKill, answeredAtKill, sentAtKill - answeredAtKill, sentWhileDown, fills.get(),
-            filledOrders.size(), outgoingPossDupOrders.size(), journaled[0], journaled[2], journaled[1],
+            sent.get(), sentAtKill, answeredAtKill, sentAtKill - answeredAtKill, sentWhileDown, qfj.fills(),
+            filledOrders().size(), outgoingPossDupOrders.size(), journaled[0], journaled[2], journaled[1],
             recoveredByResend, resentExecReports(), comparedWithOriginal, comparedWithFirstResend, reusedSeqs.size(),
-            ORDERS - filledOrders.size());
+            ORDERS - filledOrders().size());
         assertTrue(reusedSeqs.isEmpty(), "the acceptor reused seqs " + reusedSeqs);
-        assertEquals(ORDERS, filledOrders.size(), "lost orders");
+        assertEquals(ORDERS, filledOrders().size(), "lost orders");
         assertEquals(journaled[2], comparedWithOriginal + comparedWithFirstResend, "every journaled ER resent");
         if (System.getProperty("fixtape.crash.debug") != null)
         {
@@ -337,12 +330,12 @@ class AcceptorCrashTest
         {
             Session.sendToTarget(order(n), id);
             final String clOrdId = "ORD" + n;
-            waitUntil(() -> filledOrders.contains(clOrdId), STARTUP_SECONDS, clOrdId + " answered");
+            waitUntil(() -> filledOrders().contains(clOrdId), STARTUP_SECONDS, clOrdId + " answered");
         }
         Session.sendToTarget(order(5), id);
         assertTrue(halting.waitFor(STARTUP_SECONDS, TimeUnit.SECONDS), "the acceptor did not halt on ORD5");
         assertEquals(137, halting.exitValue());
-        assertFalse(filledOrders.contains("ORD5"));
+        assertFalse(filledOrders().contains("ORD5"));
         final int ord5Seq = orderSeqs.get("ORD5");
 
         // On disk: ORD5 journaled inbound (write-ahead), no answer.
@@ -350,7 +343,7 @@ class AcceptorCrashTest
         assertFalse(hasExecReportFor(journal, "ORD5"));
 
         startAcceptor(config, port);
-        waitUntil(() -> filledOrders.contains("ORD5"), 180, "ORD5 requested again, redelivered and answered");
+        waitUntil(() -> filledOrders().contains("ORD5"), 180, "ORD5 requested again, redelivered and answered");
         final boolean askedAgain = incomingAdmin.stream()
             .anyMatch(m -> m.contains("\u000135=2\u0001") && m.contains("\u00017=" + ord5Seq + "\u0001"));
         assertTrue(askedAgain, "the restarted acceptor sent ResendRequest 7=" + ord5Seq + ": " + incomingAdmin);
@@ -504,63 +497,28 @@ class AcceptorCrashTest
         return order;
     }
 
-    /** Starts the QuickFIX/J initiator BANZAI→EXEC against {@code port} and waits for its Logon; returns its id. */
-    private SessionID startLoggedOnInitiator(final int port) throws Exception
+    /** ClOrdIDs of the orders QuickFIX/J received an ExecutionReport for. */
+    private Set<String> filledOrders()
     {
-        final SessionID id = new SessionID("FIX.4.4", "BANZAI", "EXEC");
-        initiator = initiator(id, port);
-        initiator.start();
-        assertTrue(logons.tryAcquire(STARTUP_SECONDS, TimeUnit.SECONDS), "QuickFIX/J did not log on");
-        return id;
+        return qfj.filledClOrdIds(qfj.sessionId());
     }
 
-    private SocketInitiator initiator(final SessionID id, final int port) throws Exception
+    /**
+     * Starts the QuickFIX/J initiator BANZAI→EXEC against {@code port} (its sequence numbers continue across the
+     * acceptor's restart) and waits for its Logon; returns its id.
+     */
+    private SessionID startLoggedOnInitiator(final int port)
     {
-        final SessionSettings settings = new SessionSettings();
-        settings.setString(id, "ConnectionType", "initiator");
-        settings.setString(id, "StartTime", "00:00:00");
-        settings.setString(id, "EndTime", "00:00:00");
-        settings.setString(id, "NonStopSession", "Y");
-        settings.setString(id, "UseDataDictionary", "Y");
-        settings.setString(id, "DataDictionary", "FIX44.xml");
-        settings.setString(id, "ValidateUserDefinedFields", "Y");
-        settings.setString(id, "ResetOnLogon", "N");
-        settings.setString(id, "HeartBtInt", "30");
-        settings.setString(id, "LogonTimeout", "60");
-        settings.setString(id, "TimeStampPrecision", "MILLIS");
-        settings.setString(id, "SocketConnectHost", "127.0.0.1");
-        settings.setString(id, "SocketConnectPort", Integer.toString(port));
-        settings.setString(id, "ReconnectInterval", "1");
-        final Application app = new quickfix.ApplicationAdapter()
-        {
-            @Override
-            public void onLogout(final SessionID sessionId)
-            {
-                System.out.println("QuickFIX/J logout");
-            }
+        qfj = QfjPeer.initiator("FIX.4.4", "BANZAI", "EXEC", port).resetOnLogon(false).logonTimeoutSeconds(60)
+            .log(recordingLog()).start();
+        qfj.awaitLogons(1, STARTUP_SECONDS);
+        return qfj.sessionId();
+    }
 
-            @Override
-            public void onLogon(final SessionID sessionId)
-            {
-                logons.release();
-            }
-
-            @Override
-            public void fromApp(final Message message, final SessionID sessionId)
-            {
-                final String raw = message.toString();
-                if (isExecReport(raw))
-                {
-                    fills.incrementAndGet();
-                    final Matcher m = CL_ORD_ID.matcher(raw);
-                    if (m.find())
-                    {
-                        filledOrders.add(m.group(1));
-                    }
-                }
-            }
-        };
-        final LogFactory logFactory = sessionId -> new Log()
+    /** Records what QuickFIX/J receives and which orders it sends (resent ones apart), for the assertions above. */
+    private LogFactory recordingLog()
+    {
+        return sessionId -> new Log()
         {
             @Override
             public void clear()
@@ -626,6 +584,5 @@ class AcceptorCrashTest
                 System.out.println("QuickFIX/J error: " + text);
             }
         };
-        return new SocketInitiator(app, new MemoryStoreFactory(), settings, logFactory, new DefaultMessageFactory());
     }
 }

@@ -81,12 +81,6 @@ public final class PendingReplies implements ControlledMessageHandler
         return size;
     }
 
-    /** Largest request {@link #offer} can take. */
-    public int maxRequestLength()
-    {
-        return ring.maxMsgLength();
-    }
-
     /**
      * Copy {@code request} to the back of the queue.
      *
@@ -178,7 +172,7 @@ public final class PendingReplies implements ControlledMessageHandler
      * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link Session#BACK_PRESSURED} (then
      * {@code progress}); a reply refused for good (not logged on and nothing journaled) is counted as dropped.
      */
-    public int outcome(final long sendResult, final int progress)
+    public int recordOutcome(final long sendResult, final int progress)
     {
         if (sendResult == Session.BACK_PRESSURED)
         {
@@ -203,7 +197,7 @@ public final class PendingReplies implements ControlledMessageHandler
         return overflows;
     }
 
-    /** Replies that could never be sent (see {@link #outcome}). */
+    /** Replies that could never be sent (see {@link #recordOutcome}). */
     public long dropped()
     {
         return dropped;

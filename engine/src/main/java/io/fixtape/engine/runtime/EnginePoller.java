@@ -5,6 +5,7 @@ import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionRegistry;
+import io.fixtape.engine.session.SessionState;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Connection;
@@ -22,9 +23,11 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The engine's one duty cycle: commands from other threads → transport I/O (accept, connect, read, frame, route,
@@ -128,9 +131,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     void addSession(final Session session, final MessageStore store)
     {
         registry.add(session);
-        final Session[] moreSessions = java.util.Arrays.copyOf(sessions, sessions.length + 1);
+        final Session[] moreSessions = Arrays.copyOf(sessions, sessions.length + 1);
         moreSessions[sessions.length] = session;
-        final MessageStore[] moreStores = java.util.Arrays.copyOf(stores, stores.length + 1);
+        final MessageStore[] moreStores = Arrays.copyOf(stores, stores.length + 1);
         moreStores[stores.length] = store;
         sessions = moreSessions;
         stores = moreStores;
@@ -144,9 +147,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
      * @return the session's store, or null (nothing changed) when the session is connected, not disconnected
      * (logging on or out), not served here, or {@code movable} refuses its store.
      */
-    MessageStore removeSession(final Session session, final java.util.function.Predicate<MessageStore> movable)
+    MessageStore removeSession(final Session session, final Predicate<MessageStore> movable)
     {
-        if (session.isConnected() || session.state() != io.fixtape.engine.session.SessionState.DISCONNECTED)
+        if (session.isConnected() || session.state() != SessionState.DISCONNECTED)
         {
             return null;
         }

@@ -16,7 +16,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A running fixtape engine: the sessions of an {@link EngineContext}, their stores, one TCP transport and the
@@ -35,7 +37,7 @@ public final class FixEngine implements AutoCloseable
 {
     private final EngineContext context;
     private final Transport transport;
-    private final List<Session> sessions = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Session> sessions = new CopyOnWriteArrayList<>();
     private final Map<InetSocketAddress, Integer> boundPorts = new LinkedHashMap<>();
     private final EnginePoller poller;
     private final AgentRunner runner;
@@ -58,8 +60,7 @@ public final class FixEngine implements AutoCloseable
             {
                 final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
                 stores.add(store);
-                final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
-                    .errorHandler(context.errorHandler()); // store failures are reported, not only counted
+                final Session session = newSession(endpoint, store);
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
@@ -157,16 +158,9 @@ public final class FixEngine implements AutoCloseable
             throw new IllegalArgumentException("addSession: acceptor sessions on an engine with a supplied transport"
                 + " only: " + endpoint.config().sessionId());
         }
-        for (final Session existing : sessions)
-        {
-            if (existing.sessionId().equals(endpoint.config().sessionId()))
-            {
-                throw new IllegalArgumentException("duplicate session " + existing.sessionId());
-            }
-        }
+        requireNewSessionId(endpoint.config().sessionId());
         final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
-        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
-            .errorHandler(context.errorHandler());
+        final Session session = newSession(endpoint, store);
         if (!poller.offer(() -> poller.addSession(session, store)))
         {
             store.close();
@@ -186,7 +180,7 @@ public final class FixEngine implements AutoCloseable
      * @return the store, or null and nothing changed when the session has a connection, is logging on or out, is
      * not served here or {@code movable} refuses the store.
      */
-    public MessageStore detachSession(final Session session, final java.util.function.Predicate<MessageStore> movable)
+    public MessageStore detachSession(final Session session, final Predicate<MessageStore> movable)
     {
         final MessageStore store = poller.removeSession(session, movable);
         if (store != null)
@@ -213,13 +207,7 @@ public final class FixEngine implements AutoCloseable
             throw new IllegalArgumentException("adoptSession: engines with a supplied transport only: " +
                 session.sessionId());
         }
-        for (final Session existing : sessions)
-        {
-            if (existing.sessionId().equals(session.sessionId()))
-            {
-                throw new IllegalArgumentException("duplicate session " + existing.sessionId());
-            }
-        }
+        requireNewSessionId(session.sessionId());
         final boolean offered = poller.offer(() ->
         {
             poller.addSession(session, store);
@@ -233,6 +221,25 @@ public final class FixEngine implements AutoCloseable
             throw new IllegalStateException("adoptSession: engine closing or command queue full");
         }
         sessions.add(session);
+    }
+
+    /** Store failures are reported to the engine's error handler, not only counted. */
+    private Session newSession(final SessionEndpoint endpoint, final MessageStore store)
+    {
+        return new Session(endpoint.config(), store, endpoint.application(), context.clock())
+            .errorHandler(context.errorHandler());
+    }
+
+    /** @throws IllegalArgumentException when this engine already serves a session with {@code sessionId}. */
+    private void requireNewSessionId(final SessionId sessionId)
+    {
+        for (final Session existing : sessions)
+        {
+            if (existing.sessionId().equals(sessionId))
+            {
+                throw new IllegalArgumentException("duplicate session " + existing.sessionId());
+            }
+        }
     }
 
     /** The port actually bound for an acceptor address (useful with port 0). */

@@ -20,7 +20,6 @@ final class InitiatorConnector
     private final long reconnectIntervalNanos;
     private long nextAttemptNanos = Long.MIN_VALUE;
     private long pendingConnectionId = NONE;
-    private int attempts;
 
     InitiatorConnector(final Session session, final InetSocketAddress address, final long reconnectIntervalNanos)
     {
@@ -34,11 +33,6 @@ final class InitiatorConnector
         return session;
     }
 
-    int attempts()
-    {
-        return attempts;
-    }
-
     int doWork(final TcpTransport transport, final long nowNanos)
     {
         if (pendingConnectionId != NONE || session.isConnected() || nowNanos < nextAttemptNanos ||
@@ -46,7 +40,6 @@ final class InitiatorConnector
         {
             return 0;
         }
-        attempts++;
         nextAttemptNanos = nowNanos + reconnectIntervalNanos;
         pendingConnectionId = transport.connect(address);
         return 1;

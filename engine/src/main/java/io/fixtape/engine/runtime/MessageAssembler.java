@@ -136,7 +136,7 @@ public final class MessageAssembler
     /**
      * A buffer of the same kind of memory as the transport's ({@code byteArray() == null}: off-heap, as the TCP
      * transport's read buffer). The framer, the decoder and everything that reads a message through them are
-     * compiled by C2 with the buffer's array base profiled as always null; a heap buffer here made the first
+     * compiled by C2 with the buffer's array base profiled as always null; a heap buffer here would make the first
      * reassembled message fail that speculation ({@code speculate_null_assert} in {@code UnsafeApi.getByte/getInt})
      * and deoptimise the whole compiled message path at once, at a random moment after the warm-up.
      */

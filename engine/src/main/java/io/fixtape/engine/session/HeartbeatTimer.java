@@ -51,11 +51,6 @@ final class HeartbeatTimer
         testRequestOutstanding = true;
     }
 
-    boolean enabled()
-    {
-        return intervalNanos > 0;
-    }
-
     boolean isTimedOut(final long nowNanos)
     {
         return intervalNanos > 0 && nowNanos - lastReceivedNanos >= timeoutAfterNanos;

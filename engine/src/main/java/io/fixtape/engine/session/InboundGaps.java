@@ -6,7 +6,7 @@ import io.fixtape.engine.codec.MsgTypes;
 /**
  * Inbound sequence gaps: a too-high message is kept ({@link GapQueue}) and the missing range asked for with one
  * ResendRequest per outstanding gap; once the gap is filled the kept messages come back in order through
- * {@link #nextDue} for the {@link Session} to process as if they had just arrived.
+ * {@link #advanceToNextDue} for the {@link InboundPipeline} to process as if they had just arrived.
  *
  * <p>One instance per session, poller thread only; allocation-free (the queue's storage is allocated once).
  */
@@ -31,10 +31,14 @@ final class InboundGaps
         this.counters = counters;
     }
 
-    /** Forget every kept message (new connection, disconnect, sequence reset). */
+    /**
+     * Forget every kept message and the gap we asked for (new connection, disconnect, sequence reset, store pause):
+     * a range left outstanding would make the next too-high message look already asked for.
+     */
     void clear()
     {
         queue.clear();
+        sequence.clearResendRange();
     }
 
     /** Gap: keep the message for later and ask for what is missing (once per outstanding gap). */
@@ -98,11 +102,12 @@ final class InboundGaps
     }
 
     /**
-     * The kept message carrying the next expected number, or null when there is none. A kept Logon or
-     * ResendRequest was already acted upon when it arrived: only its number is consumed here. Call
-     * {@link #processed()} after processing the returned message (valid until then).
+     * Advance to the kept message carrying the next expected number and return it, or null when there is none. A
+     * kept Logon or ResendRequest on the way was already acted upon when it arrived: only its number is consumed
+     * here (the next expected number moves past it). Call {@link #processed()} after processing the returned
+     * message (valid until then).
      */
-    FixDecoder nextDue(final long now)
+    FixDecoder advanceToNextDue(final long now)
     {
         while (queue.size() > 0)
         {
@@ -127,7 +132,7 @@ final class InboundGaps
         return null;
     }
 
-    /** The message {@link #nextDue} returned has been processed: drop it and everything now below the target. */
+    /** The message {@link #advanceToNextDue} returned was processed: drop it and everything now below the target. */
     void processed()
     {
         queue.remove(dueSeqNum, sequence.nextTarget());

@@ -9,7 +9,7 @@ import org.agrona.AsciiSequenceView;
  * ResetSeqNumFlag), the HeartBtInt in force, the Logon checks (SendingTime, CompIDs, HeartBtInt, EncryptMethod,
  * authenticator), the Logon we send and the resend that NextExpectedMsgSeqNum (789) asks for. Decisions only where
  * the session's state changes: a refused Logon leaves {@link #refusalReason()} and {@link #refusalText()} and the
- * {@link Session} sends the Logout, disconnects and resets sequence numbers when told to.
+ * {@link AdminMessageHandler} sends the Logout, disconnects and resets sequence numbers when told to.
  *
  * <p>One instance per session, poller thread only; allocation-free.
  */
@@ -72,11 +72,12 @@ final class LogonHandler
     }
 
     /**
-     * An initiator's Logon is about to go out: with ResetOnLogon it carries ResetSeqNumFlag=Y.
+     * An initiator's Logon is about to go out: decide whether it carries ResetSeqNumFlag=Y (ResetOnLogon) and
+     * remember it for {@link #sendInitiatorLogon} and {@link #mustResetOnReceivedLogon}.
      *
      * @return whether the session must reset its sequence numbers before {@link #sendInitiatorLogon}.
      */
-    boolean resetBeforeInitiatorLogon()
+    boolean decideInitiatorLogonReset()
     {
         resetSentInLogon = config.resetOnLogon();
         return resetSentInLogon;
@@ -141,7 +142,7 @@ final class LogonHandler
      *
      * @return whether the session must reset its sequence numbers now.
      */
-    boolean resetOnReceivedLogon(final boolean resetRequested)
+    boolean mustResetOnReceivedLogon(final boolean resetRequested)
     {
         if (resetRequested)
         {

@@ -56,11 +56,6 @@ final class ResendResponder implements MessageStore.ReplayHandler
         resume(nowNanos);
     }
 
-    boolean isActive()
-    {
-        return active;
-    }
-
     void cancel()
     {
         active = false;

@@ -84,6 +84,15 @@ final class SequenceTracker
         }
     }
 
+    /** A message carrying the expected number consumes it; any other number changes nothing. */
+    void incrementTargetIfExpected(final int seqNum)
+    {
+        if (seqNum == nextTarget)
+        {
+            incrementTarget();
+        }
+    }
+
     void nextTarget(final int seqNum)
     {
         nextTarget = seqNum;

@@ -3,16 +3,11 @@ package io.fixtape.engine.session;
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
-import io.fixtape.engine.store.StoreSwitch;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.MessageValidator;
-import io.fixtape.engine.validation.SessionRejectReason;
-import io.fixtape.engine.validation.ValidationResult;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 
@@ -43,10 +38,20 @@ import java.nio.charset.StandardCharsets;
  * <p><b>Store failures</b> (full disk, read-only journal): the refused message is neither sent nor delivered and
  * uses no number; a logged-on session then disconnects, logs out or pauses per {@link StoreFailurePolicy}.
  *
+ * <p><b>Parts:</b> this class is the facade the engine and applications use; the work is done by package-private
+ * parts with one job each: {@link SessionLifecycle} (connection and state moves), {@link InboundPipeline} (the path
+ * of every inbound message), {@link InboundChecks} (validation and sequence checks, and their Rejects),
+ * {@link AdminMessageHandler} (Logon, Logout, SequenceReset, ResendRequest, TestRequest), {@link SessionDutyCycle}
+ * (timers), {@link ScheduleGuard}, {@link StoreFailureControl} with {@link StorePause},
+ * {@link ApplicationNotifier} (callbacks) and {@link ApplicationSends} (the application's sends); below them
+ * {@link SessionSender}, {@link SequenceTracker}, {@link InboundGaps}, {@link ResendResponder} and
+ * {@link LogonHandler}.
+ *
  * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
  * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
  * {@link #sendingTimeNanos}, {@link #send}, {@link #sendBusinessReject}) and {@link #isLoggedOn}, so that the
- * {@link Application} interface stays the same under every threading model.
+ * {@link Application} interface stays the same under every threading model. The parts never call the facade's
+ * public methods, so such overrides cannot change the session's own behaviour.
  */
 public class Session
 {
@@ -74,45 +79,24 @@ public class Session
     /** BusinessRejectReason (380) 3: unsupported message type. */
     public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
 
-    private static final String TEST_REQ_ID = "TEST";
-    private static final long UNSET_PERIOD = Long.MIN_VALUE + 7;
-
     private final SessionConfig config;
     private final SessionId sessionId;
-    private final MessageStore store;
-    /** Whether {@link MessageStore#onInbound} does anything: when not, the PossDup lookup and the call are skipped. */
-    private final boolean storeRecordsInbound;
-    private final Application application;
     private final EpochNanoClock clock;
-    private final SessionSchedule schedule;
     private final SessionCounters counters = new SessionCounters();
-    private final SequenceTracker sequence;
-    private final HeartbeatTimer timer;
-    private final InboundGaps gaps;
-    private final ResendResponder resender;
-    private final SessionSender sender;
-    private final HeaderChecks checks;
-    private final LogonHandler logon;
-    private final ValidationResult validationResult = new ValidationResult();
-    private final ApplVerIdValidators applVerIdValidators;
-    private MessageValidator validator;
-
     private final byte[] beginString;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final int version;
-
-    private Connection connection;
-    private SessionState state = SessionState.DISCONNECTED;
-    private long connectedAtNanos;
-    private long logoutSentAtNanos;
-    private long lastPeriodStart = UNSET_PERIOD;
-    private boolean unsupportedMessageType;
-    private boolean storePaused;
-    private long storePausedAtNanos;
-    private long nextStoreProbeNanos;
-    private MessageStoreException lastStoreFailure;
-    private ErrorHandler errorHandler;
+    private final SequenceTracker sequence;
+    private final LogonHandler logon;
+    private final ApplicationNotifier notifier;
+    private final StorePause pause;
+    private final SessionLifecycle lifecycle;
+    private final ScheduleGuard schedule;
+    private final StoreFailureControl storeFailures;
+    private final InboundChecks inboundChecks;
+    private final InboundPipeline inbound;
+    private final SessionDutyCycle dutyCycle;
+    private final ApplicationSends sends;
 
     /**
      * @param config      concluded configuration of this session.
@@ -120,30 +104,42 @@ public class Session
      * @param application callbacks; {@link Application#NO_OP} for none.
      * @param clock       the injected clock every protocol decision reads.
      */
+    @SuppressWarnings("this-escape") // the parts keep this facade to hand it to callbacks, none runs before we return
     public Session(
         final SessionConfig config, final MessageStore store, final Application application,
         final EpochNanoClock clock)
     {
         this.config = config.conclude();
         this.sessionId = config.sessionId();
-        this.store = store;
-        this.storeRecordsInbound = store.recordsInbound();
-        this.application = application;
         this.clock = clock;
-        this.schedule = config.schedule().copy();
         this.sequence = new SequenceTracker(store);
-        this.timer = new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
+        final HeartbeatTimer timer =
+            new HeartbeatTimer(config.testRequestDelayMultiplier(), config.heartbeatTimeoutMultiplier());
         this.beginString = ascii(sessionId.beginString());
         this.senderCompId = ascii(sessionId.senderCompId());
         this.targetCompId = ascii(sessionId.targetCompId());
-        this.version = version(sessionId.beginString());
-        this.checks = new HeaderChecks(this.config, senderCompId, targetCompId);
-        this.sender = new SessionSender(this.config, store, sequence, timer, counters, clock, version);
-        this.gaps = new InboundGaps(this.config, sequence, sender, counters);
-        this.resender = new ResendResponder(sender, store);
+        final HeaderChecks checks = new HeaderChecks(this.config, senderCompId, targetCompId);
+        final SessionSender sender = new SessionSender(
+            this.config, store, sequence, timer, counters, clock, version(sessionId.beginString()));
+        final InboundGaps gaps = new InboundGaps(this.config, sequence, sender, counters);
+        final ResendResponder resender = new ResendResponder(sender, store);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
-        this.applVerIdValidators = new ApplVerIdValidators(this.config.validator());
-        this.validator = this.config.validator();
+        this.notifier = new ApplicationNotifier(application, this, counters);
+        this.pause = new StorePause(this.config, counters);
+        this.lifecycle = new SessionLifecycle(
+            this.config, clock, store, sequence, sender, gaps, resender, logon, pause, notifier, counters);
+        this.schedule = new ScheduleGuard(this.config.schedule().copy(), store, sequence, lifecycle);
+        this.storeFailures = new StoreFailureControl(
+            this.config, clock, store, lifecycle, pause, sender, gaps, timer, counters);
+        this.inboundChecks = new InboundChecks(
+            checks, new ApplVerIdValidators(this.config.validator()), sequence, gaps, sender, lifecycle, counters);
+        final AdminMessageHandler admin = new AdminMessageHandler(
+            this.config, lifecycle, inboundChecks, logon, sequence, gaps, resender, sender, timer, notifier, counters);
+        this.inbound = new InboundPipeline(store, beginString, lifecycle, pause, storeFailures, inboundChecks, admin,
+            gaps, sequence, timer, sender, notifier, counters);
+        this.dutyCycle = new SessionDutyCycle(
+            schedule, lifecycle, pause, storeFailures, resender, timer, sender, notifier, counters);
+        this.sends = new ApplicationSends(sender, lifecycle, pause, storeFailures, counters);
     }
 
     private static byte[] ascii(final String value)
@@ -175,12 +171,12 @@ public class Session
 
     public SessionState state()
     {
-        return state;
+        return lifecycle.state();
     }
 
     public boolean isLoggedOn()
     {
-        return state == SessionState.ACTIVE;
+        return lifecycle.isLoggedOn();
     }
 
     /**
@@ -192,7 +188,7 @@ public class Session
      */
     public boolean isReadPaused()
     {
-        return state == SessionState.ACTIVE && !storePaused && application.isHoldingReplies();
+        return lifecycle.isLoggedOn() && !pause.isPaused() && notifier.isHoldingReplies();
     }
 
     /**
@@ -202,13 +198,13 @@ public class Session
      */
     public boolean isStorePaused()
     {
-        return storePaused;
+        return pause.isPaused();
     }
 
     /** The last store failure this session saw (its reason and the store's message), or null. */
     public MessageStoreException lastStoreFailure()
     {
-        return lastStoreFailure;
+        return storeFailures.lastFailure();
     }
 
     /**
@@ -217,19 +213,19 @@ public class Session
      */
     public Session errorHandler(final ErrorHandler errorHandler)
     {
-        this.errorHandler = errorHandler;
+        storeFailures.errorHandler(errorHandler);
         return this;
     }
 
     /** Whether a connection is bound (logged on or not). */
     public boolean isConnected()
     {
-        return connection != null;
+        return lifecycle.isConnected();
     }
 
     public Connection connection()
     {
-        return connection;
+        return lifecycle.connection();
     }
 
     public SessionCounters counters()
@@ -259,7 +255,7 @@ public class Session
      */
     public MessageValidator validator()
     {
-        return validator;
+        return inboundChecks.validator();
     }
 
     /** Whether {@code epochNanos} is inside the session schedule. */
@@ -299,7 +295,7 @@ public class Session
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return false;
         }
     }
@@ -307,37 +303,20 @@ public class Session
     private boolean connect(final Connection newConnection, final boolean initiated)
     {
         final long now = clock.nanoTime();
-        checkSchedule(now);
-        if (connection != null || !schedule.isInSession(now))
+        schedule.enforce(now);
+        if (lifecycle.isConnected() || !schedule.isInSession(now))
         {
             return false;
         }
-        connection = newConnection;
-        sender.bind(newConnection);
-        validator = applVerIdValidators.configured();
-        logon.onConnect(initiated);
-        connectedAtNanos = now;
-        state = SessionState.AWAITING_LOGON;
-        sender.dropPending();
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        if (initiated)
-        {
-            if (logon.resetBeforeInitiatorLogon())
-            {
-                resetSequenceNumbers();
-            }
-            logon.sendInitiatorLogon(now);
-            state = SessionState.LOGON_SENT;
-        }
+        inboundChecks.useConfiguredValidator();
+        lifecycle.bindAndStartLogon(newConnection, initiated, now);
         return true;
     }
 
     /** A framed, checksum-valid inbound message (only valid during the call). */
     public void onMessage(final FixDecoder message)
     {
-        if (connection == null)
+        if (!lifecycle.isConnected())
         {
             return;
         }
@@ -345,54 +324,16 @@ public class Session
         counters.messagesReceived++;
         try
         {
-            if (storePaused)
-            {
-                onMessageWhilePaused(message, now);
-                return;
-            }
-            process(message, now, false);
-            drainGapQueue(now);
+            inbound.onMessage(message, now);
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
         }
         catch (final RuntimeException ex)
         {
             onInternalError(); // last line of defence: hostile input must never escape the event loop
         }
-    }
-
-    /**
-     * Paused: nothing is processed unless journaled first (write-ahead), and the store refuses. Everything but a
-     * Logout is dropped, its number not consumed: after the pause the next message shows the gap and a ResendRequest
-     * recovers it. A Logout is not left unanswered: journaled when the store takes it again, it is processed as any
-     * Logout; otherwise it stays unprocessed (its number not consumed, the application not handed the message) but
-     * the session ends as the counterparty asked, answering with the store-failure Logout and closing.
-     */
-    private void onMessageWhilePaused(final FixDecoder message, final long now)
-    {
-        if (message.fieldCount() < 3 || message.tagAt(0) != 8 || message.tagAt(1) != 9 || message.tagAt(2) != 35 ||
-            message.errorCode() == FixDecoder.ERROR_MALFORMED || message.msgType() != MsgTypes.LOGOUT)
-        {
-            counters.messagesDroppedWhilePaused++;
-            return;
-        }
-        counters.logoutsReceivedWhilePaused++;
-        try
-        {
-            journalInbound(message, MsgTypes.LOGOUT, message.getInt(Tags.MSG_SEQ_NUM), now);
-        }
-        catch (final MessageStoreException ex)
-        {
-            recordStoreFailure(ex);
-            endStorePause(now);
-            logoutOnStoreFailure(ex, now); // answered, unprocessed; sent only if its number can be recorded
-            disconnect(DisconnectReason.LOGOUT); // the counterparty asked to end it: no wait for a Logout reply
-            return;
-        }
-        timer.onReceived(now);
-        process(message, now, true); // journaled above: answered and disconnected as any Logout
     }
 
     /** Bytes the framer discarded (bad checksum, garbage): ignored as the spec says, counted. */
@@ -404,18 +345,13 @@ public class Session
     /** The transport saw the connection end. Idempotent. */
     public void onDisconnect(final DisconnectReason reason)
     {
-        if (connection != null)
-        {
-            connection = null;
-            sender.bind(null);
-            onDisconnected(reason);
-        }
+        lifecycle.onDisconnect(reason);
     }
 
     /** As {@link #onDisconnect(DisconnectReason)}, ignored unless {@code closed} is the bound connection. */
     public void onDisconnect(final Connection closed, final DisconnectReason reason)
     {
-        if (closed == connection)
+        if (closed == lifecycle.connection())
         {
             onDisconnect(reason);
         }
@@ -424,33 +360,26 @@ public class Session
     /** Close the connection now (no Logout), e.g. on engine shutdown after {@link #logout}. */
     public void disconnect(final DisconnectReason reason)
     {
-        final Connection current = connection;
-        if (current != null)
-        {
-            connection = null;
-            sender.bind(null);
-            current.close(reason);
-            onDisconnected(reason);
-        }
+        lifecycle.disconnect(reason);
     }
 
     /** Start a Logout handshake (the connection closes on the reply or after the logout timeout). */
     public void logout(final CharSequence text)
     {
-        if (state == SessionState.ACTIVE)
+        if (lifecycle.isLoggedOn())
         {
             try
             {
-                sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+                lifecycle.sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
             }
             catch (final MessageStoreException ex)
             {
-                onStoreFailure(ex);
+                storeFailures.onFailure(ex);
             }
         }
-        else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
+        else if (lifecycle.isLoggingOn())
         {
-            disconnect(DisconnectReason.APPLICATION);
+            lifecycle.disconnect(DisconnectReason.APPLICATION);
         }
     }
 
@@ -464,599 +393,17 @@ public class Session
     {
         try
         {
-            return timers(nowNanos);
+            return dutyCycle.doWork(nowNanos);
         }
         catch (final MessageStoreException ex)
         {
-            onStoreFailure(ex);
+            storeFailures.onFailure(ex);
             return 1;
         }
         catch (final RuntimeException ex)
         {
             onInternalError();
             return 1;
-        }
-    }
-
-    private int timers(final long nowNanos)
-    {
-        checkSchedule(nowNanos);
-        if (connection == null)
-        {
-            return 0;
-        }
-        int work = resender.resume(nowNanos);
-        switch (state)
-        {
-            case AWAITING_LOGON:
-            case LOGON_SENT:
-                if (nowNanos - connectedAtNanos >= config.logonTimeoutNanos())
-                {
-                    disconnect(DisconnectReason.LOGON_TIMEOUT);
-                    work++;
-                }
-                break;
-            case LOGOUT_SENT:
-                work += applicationWork(nowNanos);
-                if (connection != null && nowNanos - logoutSentAtNanos >= config.logoutTimeoutNanos())
-                {
-                    disconnect(DisconnectReason.LOGOUT);
-                    work++;
-                }
-                break;
-            case ACTIVE:
-                if (storePaused)
-                {
-                    work += whileStorePaused(nowNanos);
-                    break;
-                }
-                work += applicationWork(nowNanos);
-                if (state == SessionState.ACTIVE)
-                {
-                    work += heartbeats(nowNanos);
-                }
-                break;
-            default:
-                break;
-        }
-        return work;
-    }
-
-    /** The application's duty-cycle hook (e.g. retrying back-pressured replies). */
-    private int applicationWork(final long now)
-    {
-        try
-        {
-            return application.doWork(this, now);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-            return 1;
-        }
-    }
-
-    private int heartbeats(final long now)
-    {
-        if (timer.isTimedOut(now))
-        {
-            disconnect(DisconnectReason.HEARTBEAT_TIMEOUT);
-            return 1;
-        }
-        int work = 0;
-        if (timer.isTestRequestDue(now))
-        {
-            if (sender.testRequest(TEST_REQ_ID, now))
-            {
-                timer.onTestRequestSent();
-                counters.testRequestsSent++;
-                work++;
-            }
-        }
-        if (timer.isHeartbeatDue(now))
-        {
-            if (sender.heartbeat(null, now))
-            {
-                counters.heartbeatsSent++;
-                work++;
-            }
-        }
-        return work;
-    }
-
-    private void checkSchedule(final long now)
-    {
-        if (schedule.isNonStop())
-        {
-            return;
-        }
-        final long period = schedule.periodStart(now);
-        if (period == SessionSchedule.OUTSIDE)
-        {
-            if (state == SessionState.ACTIVE)
-            {
-                sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
-            }
-            else if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
-            {
-                disconnect(DisconnectReason.ENGINE_CLOSE);
-            }
-            return;
-        }
-        if (period != lastPeriodStart && connection == null)
-        {
-            if (lastPeriodStart != UNSET_PERIOD || isStateFromEarlierPeriod(period, now))
-            {
-                resetSequenceNumbers(); // a new session period starts at 1
-            }
-            lastPeriodStart = period;
-        }
-    }
-
-    /**
-     * First schedule check after start-up: the stored numbers belong to an earlier period when the store's
-     * sequence state began before this period started (an engine restarted mid-period after a night off). A fresh
-     * store that does not know its creation time is stamped now; a used one that does not know is kept as is.
-     */
-    private boolean isStateFromEarlierPeriod(final long periodStart, final long now)
-    {
-        final long created = store.creationTimeNanos();
-        if (created == MessageStore.UNKNOWN_CREATION_TIME)
-        {
-            if (sequence.nextSender() == 1 && sequence.nextTarget() == 1)
-            {
-                store.creationTimeNanos(now);
-            }
-            return false;
-        }
-        return created < periodStart;
-    }
-
-    // ------------------------------------------------------------------------------------------ inbound
-
-    private void process(final FixDecoder m, final long now, final boolean fromQueue)
-    {
-        if (m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
-            m.errorCode() == FixDecoder.ERROR_MALFORMED)
-        {
-            counters.garbledMessages++; // first three fields out of order: ignored like a garbled message
-            return;
-        }
-        final long msgType = m.msgType();
-        final int seqNum = m.getInt(Tags.MSG_SEQ_NUM);
-        if (!fromQueue)
-        {
-            journalInbound(m, msgType, seqNum, now);
-            timer.onReceived(now);
-        }
-        if (!m.valueEqualsAt(0, beginString))
-        {
-            onIncorrectBeginString(m, msgType, seqNum, now);
-            return;
-        }
-        if (seqNum < 0)
-        {
-            sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            disconnect(DisconnectReason.PROTOCOL_ERROR);
-            return;
-        }
-        if (state == SessionState.AWAITING_LOGON || state == SessionState.LOGON_SENT)
-        {
-            if (msgType != MsgTypes.LOGON)
-            {
-                counters.messagesBeforeLogon++;
-                disconnect(msgType == MsgTypes.LOGOUT ? DisconnectReason.LOGOUT : DisconnectReason.INVALID_LOGON);
-                return;
-            }
-        }
-        if (!isValid(m, msgType, seqNum, now))
-        {
-            return;
-        }
-        dispatch(m, msgType, seqNum, now);
-    }
-
-    private void dispatch(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (msgType == MsgTypes.LOGON)
-        {
-            onLogon(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.LOGOUT)
-        {
-            onLogout(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.SEQUENCE_RESET)
-        {
-            onSequenceReset(m, seqNum, now);
-        }
-        else if (msgType == MsgTypes.RESEND_REQUEST)
-        {
-            onResendRequest(m, seqNum, now);
-        }
-        else
-        {
-            onSequencedMessage(m, msgType, seqNum, now);
-        }
-    }
-
-    private void journalInbound(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (StoreSwitch.COMPILED_OUT || !storeRecordsInbound)
-        {
-            return; // COMPILED_OUT is folded away by the JIT: no inbound audit code on the hot path
-        }
-        int flags = MsgTypes.isAdmin(msgType) ? MessageStore.FLAG_ADMIN : 0;
-        if (m.getBoolean(Tags.POSS_DUP_FLAG))
-        {
-            flags |= MessageStore.FLAG_POSS_DUP;
-        }
-        store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
-    }
-
-    /** Process the kept too-high messages whose gap is now filled, in order. */
-    private void drainGapQueue(final long now)
-    {
-        while (connection != null && !storePaused)
-        {
-            final FixDecoder next = gaps.nextDue(now);
-            if (next == null)
-            {
-                return;
-            }
-            process(next, now, true);
-            gaps.processed();
-        }
-    }
-
-    /**
-     * The dictionary validator when configured (QuickFIX/J's checks and precedence), else the decoder's own
-     * findings (tag not a number, tag without value). False when the message was ignored as garbled or a
-     * Reject/Logout was sent; a valid message of a type the application does not support is let through and
-     * answered with a BusinessMessageReject after the sequence checks.
-     */
-    private boolean isValid(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        unsupportedMessageType = false;
-        final int reason;
-        final int refTagId;
-        final MessageValidator validator = this.validator;
-        if (validator != null)
-        {
-            if (validator.validate(m, validationResult))
-            {
-                return true;
-            }
-            switch (validationResult.verdict())
-            {
-                case GARBLED:
-                    counters.garbledMessages++;
-                    return false;
-                case BUSINESS_REJECT:
-                    unsupportedMessageType = true;
-                    return true;
-                default:
-                    reason = validationResult.sessionRejectReason();
-                    refTagId = validationResult.hasRefTagId() ? validationResult.refTagId() : AdminMessages.NO_REF_TAG;
-                    break;
-            }
-        }
-        else if (!checks.isWellFormed(m))
-        {
-            reason = checks.reason();
-            refTagId = checks.refTagId();
-        }
-        else
-        {
-            return true;
-        }
-        if (msgType == MsgTypes.LOGON && state != SessionState.ACTIVE)
-        {
-            sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
-            disconnect(DisconnectReason.INVALID_LOGON);
-            return false;
-        }
-        sendReject(m, msgType, seqNum, reason, refTagId, now);
-        return false;
-    }
-
-    private void onIncorrectBeginString(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
-        {
-            sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-            disconnect(DisconnectReason.INVALID_LOGON);
-            return;
-        }
-        if (msgType == MsgTypes.LOGOUT)
-        {
-            disconnect(DisconnectReason.LOGOUT);
-            return;
-        }
-        sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
-    }
-
-    /**
-     * The checks every message passes (QuickFIX/J {@code verify}): SendingTime accuracy, CompIDs, sequence number
-     * too high or too low, PossDup rules. False when the message must not be processed further.
-     */
-    private boolean verify(
-        final FixDecoder m, final long msgType, final int seqNum, final boolean checkTooHigh,
-        final boolean checkTooLow, final long now)
-    {
-        if (!checks.isSendingTimeAccurate(m, now) || !checks.areCompIdsCorrect(m))
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-            return false;
-        }
-        final int expected = sequence.nextTarget();
-        if (checkTooHigh && seqNum > expected)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-            return false;
-        }
-        if (checkTooLow && seqNum < expected)
-        {
-            onTooLow(m, msgType, seqNum, now);
-            return false;
-        }
-        if (m.getBoolean(Tags.POSS_DUP_FLAG) && !checks.isPossDupValid(m, msgType))
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-            return false;
-        }
-        if (seqNum <= expected)
-        {
-            // a too-high number let through (e.g. a ResendRequest) fills nothing
-            gaps.onFilledUpTo(seqNum, now);
-        }
-        return true;
-    }
-
-    /** Reject (and Logout where QuickFIX/J logs out) for the check that just failed. */
-    private void onFailedCheck(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        sendReject(m, msgType, seqNum, checks.reason(), checks.refTagId(), now);
-        if (checks.logoutReason() != null)
-        {
-            sendLogout(checks.logoutReason(), checks.logoutText(), now);
-        }
-    }
-
-    private void onTooLow(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (!m.getBoolean(Tags.POSS_DUP_FLAG))
-        {
-            sendLogoutSequenceTooLow(seqNum, now);
-            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
-            return;
-        }
-        if (checks.isPossDupValid(m, msgType))
-        {
-            counters.duplicatesIgnored++;
-        }
-        else
-        {
-            onFailedCheck(m, msgType, seqNum, now);
-        }
-    }
-
-    private void onSequencedMessage(final FixDecoder m, final long msgType, final int seqNum, final long now)
-    {
-        if (!verify(m, msgType, seqNum, true, true, now))
-        {
-            return;
-        }
-        if (msgType == MsgTypes.TEST_REQUEST)
-        {
-            if (m.indexOf(Tags.TEST_REQ_ID) < 0)
-            {
-                sendReject(m, msgType, seqNum, SessionRejectReason.REQUIRED_TAG_MISSING, Tags.TEST_REQ_ID, now);
-                return;
-            }
-            if (sender.heartbeat(m, now))
-            {
-                counters.heartbeatsSent++;
-            }
-        }
-        if (MsgTypes.isAdmin(msgType))
-        {
-            sequence.incrementTarget();
-            if (msgType == MsgTypes.REJECT)
-            {
-                counters.rejectsReceived++;
-            }
-            notifyAdmin(m);
-        }
-        else
-        {
-            counters.applicationMessagesReceived++;
-            if (unsupportedMessageType)
-            {
-                sender.businessReject(m, UNSUPPORTED_MESSAGE_TYPE, ValidationResult.UNSUPPORTED_MESSAGE_TYPE_TEXT);
-            }
-            else
-            {
-                final long storeFailures = counters.storeFailures;
-                final int resets = sequence.resets();
-                notifyApplication(m);
-                if (counters.storeFailures != storeFailures)
-                {
-                    return; // a reply could not be journaled: not handled, the peer resends it (see below)
-                }
-                if (sequence.resets() != resets || sequence.nextTarget() != seqNum)
-                {
-                    return; // the callback reset or moved the numbers (e.g. disconnect with ResetOnDisconnect=Y)
-                }
-            }
-            // Counted as received only once the application's callback has returned (replies it sent synchronously
-            // were journaled by then): a process killed inside the callback restarts expecting this number again,
-            // so the peer resends it (PossDupFlag=Y) instead of the order being journaled but never handled.
-            // At-least-once, like QuickFIX/J, for the single model with synchronous replies (a reply held back by
-            // back-pressure, or handled on a fan-out application agent, is not covered): applications deduplicate
-            // PossDup redeliveries. The application sees the old number as the expected one during its callback.
-            sequence.incrementTarget();
-        }
-    }
-
-    private void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
-    {
-        counters.sequenceResetsReceived++;
-        final boolean gapFill = m.getBoolean(Tags.GAP_FILL_FLAG);
-        if (!verify(m, MsgTypes.SEQUENCE_RESET, seqNum, gapFill, gapFill, now))
-        {
-            return;
-        }
-        final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
-        if (!m.lastParseOk())
-        {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, m.lastParseStatus() == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT,
-                Tags.NEW_SEQ_NO, now);
-            return;
-        }
-        final int expected = sequence.nextTarget();
-        if (newSeqNo > expected)
-        {
-            sequence.nextTarget(newSeqNo);
-            gaps.onFilledUpTo(newSeqNo - 1, now);
-        }
-        else if (newSeqNo < expected)
-        {
-            sendReject(m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
-        }
-        notifyAdmin(m);
-    }
-
-    private void onResendRequest(final FixDecoder m, final int seqNum, final long now)
-    {
-        // Too high is not checked first (QFJ-673): answer now, then treat the request's own number as a gap.
-        if (!verify(m, MsgTypes.RESEND_REQUEST, seqNum, false, true, now))
-        {
-            return;
-        }
-        final int begin = m.getInt(Tags.BEGIN_SEQ_NO);
-        final int beginStatus = m.lastParseStatus();
-        final int end = m.getInt(Tags.END_SEQ_NO);
-        final int endStatus = m.lastParseStatus();
-        if (beginStatus != FixDecoder.PARSE_OK || endStatus != FixDecoder.PARSE_OK)
-        {
-            final int tag = beginStatus != FixDecoder.PARSE_OK ? Tags.BEGIN_SEQ_NO : Tags.END_SEQ_NO;
-            final int status = beginStatus != FixDecoder.PARSE_OK ? beginStatus : endStatus;
-            sendReject(m, MsgTypes.RESEND_REQUEST, seqNum, status == FixDecoder.PARSE_MISSING ?
-                SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.INCORRECT_DATA_FORMAT, tag, now);
-            return;
-        }
-        counters.resendRequestsReceived++;
-        resender.request(begin, end, sequence.nextSender() - 1, now);
-        if (seqNum > sequence.nextTarget())
-        {
-            // QuickFIX/J: queued only so that its number is consumed when the gap closes (drainGapQueue does not
-            // act on it again); a gap of its own never makes us send a ResendRequest.
-            gaps.keep(m, seqNum);
-        }
-        else
-        {
-            sequence.incrementTarget();
-        }
-        notifyAdmin(m);
-    }
-
-    private void onLogout(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (!verify(m, MsgTypes.LOGOUT, seqNum, false, false, now))
-        {
-            return;
-        }
-        if (seqNum == sequence.nextTarget())
-        {
-            sequence.incrementTarget();
-        }
-        if (state != SessionState.LOGOUT_SENT)
-        {
-            sendLogout(LogoutReason.REPLY, null, now);
-        }
-        notifyAdmin(m);
-        disconnect(DisconnectReason.LOGOUT);
-    }
-
-    private void onLogon(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT)
-        {
-            onLogonWhileLoggedOn(m, seqNum, now);
-            return;
-        }
-        final int theirHeartBtInt = logon.check(m, now);
-        if (theirHeartBtInt < 0)
-        {
-            sendLogout(logon.refusalReason(), logon.refusalText(), now);
-            disconnect(DisconnectReason.INVALID_LOGON);
-            return;
-        }
-        validator = applVerIdValidators.forLogon(m); // FIXT: their DefaultApplVerID picks the app dictionary
-        final boolean resetRequested = m.getBoolean(Tags.RESET_SEQ_NUM_FLAG);
-        if (config.refreshOnLogon())
-        {
-            sequence.load();
-        }
-        if (logon.resetOnReceivedLogon(resetRequested))
-        {
-            resetSequenceNumbers();
-        }
-        final int expected = sequence.nextTarget();
-        if (seqNum < expected)
-        {
-            sendLogoutSequenceTooLow(seqNum, now);
-            disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
-            return;
-        }
-        logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
-        timer.start(logon.heartBtIntSeconds(), now);
-        state = SessionState.ACTIVE;
-        counters.logons++;
-        if (seqNum > expected)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-        }
-        else
-        {
-            sequence.incrementTarget();
-        }
-        logon.resendWhatTheyExpect(m, now);
-        notifyLogon();
-    }
-
-    /** A Logon while logged on: with ResetSeqNumFlag=Y both sides restart at 1; otherwise it is just sequenced. */
-    private void onLogonWhileLoggedOn(final FixDecoder m, final int seqNum, final long now)
-    {
-        if (!m.getBoolean(Tags.RESET_SEQ_NUM_FLAG))
-        {
-            if (verify(m, MsgTypes.LOGON, seqNum, true, true, now))
-            {
-                sequence.incrementTarget();
-            }
-            return;
-        }
-        if (!verify(m, MsgTypes.LOGON, seqNum, false, false, now))
-        {
-            return;
-        }
-        resetSequenceNumbers();
-        gaps.clear();
-        resender.cancel();
-        logon.answerResetWhileLoggedOn(seqNum, now);
-        if (seqNum > 1)
-        {
-            gaps.onTooHigh(m, seqNum, now);
-        }
-        else
-        {
-            sequence.incrementTarget();
         }
     }
 
@@ -1068,7 +415,7 @@ public class Session
      */
     public FixEncoder newMessage(final long msgType)
     {
-        return sender.newMessage(msgType);
+        return sends.newMessage(msgType);
     }
 
     /**
@@ -1078,7 +425,7 @@ public class Session
      */
     public long sendingTimeNanos()
     {
-        return sender.sendingTimeNanos();
+        return sends.sendingTimeNanos();
     }
 
     /**
@@ -1090,30 +437,7 @@ public class Session
      */
     public long send()
     {
-        if (!sender.hasPending())
-        {
-            return NO_MESSAGE;
-        }
-        if (storePaused)
-        {
-            sender.dropPending();
-            counters.sendsRefusedWhilePaused++;
-            return STORE_PAUSED;
-        }
-        if (connection == null || !isSending())
-        {
-            sender.dropPending();
-            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
-        }
-        try
-        {
-            return sender.sendPending();
-        }
-        catch (final MessageStoreException ex)
-        {
-            onStoreFailure(ex);
-            return STORE_FAILED;
-        }
+        return sends.send();
     }
 
     /**
@@ -1124,339 +448,20 @@ public class Session
      */
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        if (storePaused)
-        {
-            counters.sendsRefusedWhilePaused++;
-            return STORE_PAUSED;
-        }
-        if (connection == null || !isSending())
-        {
-            return connection == null ? NOT_CONNECTED : NOT_LOGGED_ON;
-        }
-        try
-        {
-            return sender.businessReject(message, businessRejectReason, text);
-        }
-        catch (final MessageStoreException ex)
-        {
-            onStoreFailure(ex);
-            return STORE_FAILED;
-        }
-    }
-
-    /**
-     * Logged on, or our Logout is outstanding: then application messages are journaled and numbered but not
-     * written (FIX session layer: after sending Logout, send nothing unless asked by a ResendRequest), so a reply
-     * to a message that crossed our Logout is recovered by the counterparty's ResendRequest after its next Logon
-     * instead of being lost. QuickFIX/J likewise persists what it cannot send.
-     */
-    private boolean isSending()
-    {
-        return state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-    }
-
-    private void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
-    {
-        sender.logout(text, now);
-        logoutSent(reason, now);
-    }
-
-    private void sendLogoutSequenceTooLow(final int received, final long now)
-    {
-        sender.logoutSequenceTooLow(sequence.nextTarget(), received, now);
-        logoutSent(LogoutReason.SEQUENCE_TOO_LOW, now);
-    }
-
-    private void logoutSent(final LogoutReason reason, final long now)
-    {
-        endStorePause(now); // logging out: read again (a store failure now disconnects)
-        counters.logoutSent(reason);
-        if (connection != null)
-        {
-            state = SessionState.LOGOUT_SENT;
-            logoutSentAtNanos = now;
-            sender.holdApplicationMessages();
-        }
-    }
-
-    /**
-     * Session-level Reject (35=3) of {@code m}. The rejected message counts as received (its number is consumed)
-     * unless it is a Logon or SequenceReset or not the expected number. Not sent before Logon.
-     */
-    private void sendReject(
-        final FixDecoder m, final long msgType, final int seqNum, final int reason, final int refTagId,
-        final long now)
-    {
-        if (state != SessionState.ACTIVE && state != SessionState.LOGOUT_SENT)
-        {
-            return;
-        }
-        sender.reject(m, seqNum, reason, refTagId, now);
-        counters.rejectSent(reason);
-        if (seqNum == sequence.nextTarget() && msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
-        {
-            sequence.incrementTarget();
-        }
-    }
-
-    private void resetSequenceNumbers()
-    {
-        sequence.reset();
-        store.creationTimeNanos(clock.nanoTime()); // a new sequence state begins now
-        counters.sessionResets++;
-    }
-
-    /**
-     * The store threw: under write-ahead the message it refused is neither sent nor delivered, and a logged-on
-     * session applies its {@link StoreFailurePolicy}: pause, or a Logout (sent even if the journal refuses it: its
-     * number goes to the sequence state only), or a disconnect — which is also the answer in every other state, while
-     * already paused, and when even the Logout's number cannot be recorded. Never throws.
-     */
-    private void onStoreFailure(final MessageStoreException failure)
-    {
-        recordStoreFailure(failure);
-        if (connection != null && state == SessionState.ACTIVE && !storePaused)
-        {
-            final long now = clock.nanoTime();
-            switch (config.storeFailurePolicy())
-            {
-                case PAUSE:
-                    pauseOnStoreFailure(now);
-                    return;
-                case LOGOUT:
-                    if (logoutOnStoreFailure(failure, now))
-                    {
-                        return;
-                    }
-                    break;
-                default:
-                    break;
-            }
-        }
-        disconnectOnStoreFailure();
-    }
-
-    /** Counted, kept for the Logout text, and told to the error handler. */
-    private void recordStoreFailure(final MessageStoreException failure)
-    {
-        counters.storeFailures++;
-        lastStoreFailure = failure;
-        reportStoreFailure(failure);
-    }
-
-    private void reportStoreFailure(final MessageStoreException failure)
-    {
-        final ErrorHandler handler = errorHandler;
-        if (handler != null)
-        {
-            try
-            {
-                handler.onError(failure);
-            }
-            catch (final RuntimeException ignore)
-            {
-                // a failing error handler must not take the session's policy with it
-            }
-        }
-    }
-
-    /** @return false when the Logout could not go out (its number not recordable, not connected): disconnect. */
-    private boolean logoutOnStoreFailure(final MessageStoreException failure, final long now)
-    {
-        sender.adminWithoutJournal(true);
-        try
-        {
-            sendLogout(LogoutReason.STORE_FAILURE, "Store failure: " + failure.reason(), now);
-        }
-        catch (final MessageStoreException ex)
-        {
-            lastStoreFailure = ex; // not even the sequence state takes the number: send nothing
-            return false;
-        }
-        return state == SessionState.LOGOUT_SENT && connection != null;
-    }
-
-    private void pauseOnStoreFailure(final long now)
-    {
-        storePaused = true;
-        storePausedAtNanos = now;
-        nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
-        counters.storePauses++;
-        sender.adminWithoutJournal(true); // Heartbeats (and resends asked before the pause) still go out
-        sender.dropPending();
-        // Whatever we were recovering is moot: inbound stops here and, after the pause, the next message is simply
-        // too high and asks for everything from the expected number again. A resend range left outstanding would
-        // make that message look already asked for, and nothing would ever fill the gap.
-        gaps.clear();
-        sequence.clearResendRange();
-    }
-
-    /**
-     * Paused: probe the store once per interval and resume when it would write; meanwhile only Heartbeats, so that
-     * the counterparty keeps the connection. No TestRequest and no heartbeat timeout: what we read is not processed.
-     * After {@code StorePauseTimeout} (unless 0) without a successful probe the session gives up as
-     * {@link StoreFailurePolicy#LOGOUT} does.
-     */
-    private int whileStorePaused(final long now)
-    {
-        int work = 0;
-        final long timeout = config.storePauseTimeoutNanos();
-        final boolean timedOut = timeout > 0 && now - storePausedAtNanos >= timeout;
-        if (timedOut || now - nextStoreProbeNanos >= 0)
-        {
-            nextStoreProbeNanos = now + config.storeProbeIntervalNanos();
-            work++;
-            if (store.probeWritable(now))
-            {
-                endStorePause(now);
-                counters.storeResumes++;
-                sender.adminWithoutJournal(false);
-                timer.onReceived(now); // the silence while we did not read is ours, not the counterparty's
-                return work;
-            }
-        }
-        if (timedOut)
-        {
-            giveUpStorePause(now);
-            return work + 1;
-        }
-        if (timer.isHeartbeatDue(now) && sender.heartbeat(null, now))
-        {
-            counters.heartbeatsSent++;
-            work++;
-        }
-        return work;
-    }
-
-    /** StorePauseTimeout: the store did not come back in time; log out as the LOGOUT policy would. */
-    private void giveUpStorePause(final long now)
-    {
-        counters.storePauseTimeouts++;
-        endStorePause(now);
-        if (!logoutOnStoreFailure(lastStoreFailure, now))
-        {
-            disconnectOnStoreFailure();
-        }
-    }
-
-    private void endStorePause(final long now)
-    {
-        if (storePaused)
-        {
-            storePaused = false;
-            counters.storePausedNanos += now - storePausedAtNanos;
-        }
-    }
-
-    /** Close at once, no Logout, without touching the store again (no reset); the next Logon resynchronises. */
-    private void disconnectOnStoreFailure()
-    {
-        endStorePause(clock.nanoTime());
-        final Connection current = connection;
-        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-        connection = null;
-        sender.bind(null);
-        state = SessionState.DISCONNECTED;
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        sender.dropPending();
-        if (current != null)
-        {
-            current.close(DisconnectReason.STORE_FAILURE);
-            counters.disconnect(DisconnectReason.STORE_FAILURE);
-        }
-        if (wasLoggedOn)
-        {
-            notifyLogout();
-        }
+        return sends.sendBusinessReject(message, businessRejectReason, text);
     }
 
     /** A bug or an input no check foresaw threw: count it and drop the connection rather than the poller. */
     private void onInternalError()
     {
         counters.internalErrors++;
-        disconnect(DisconnectReason.PROTOCOL_ERROR);
-    }
-
-    private void onDisconnected(final DisconnectReason reason)
-    {
-        if (storePaused)
-        {
-            counters.disconnectsWhilePaused++; // e.g. the counterparty closed while we were paused
-        }
-        endStorePause(clock.nanoTime());
-        final boolean wasLoggedOn = state == SessionState.ACTIVE || state == SessionState.LOGOUT_SENT;
-        state = SessionState.DISCONNECTED;
-        counters.disconnect(reason);
-        gaps.clear();
-        sequence.clearResendRange();
-        resender.cancel();
-        sender.dropPending();
-        if (config.resetOnDisconnect() || (wasLoggedOn && config.resetOnLogout() && reason == DisconnectReason.LOGOUT))
-        {
-            resetSequenceNumbers();
-        }
-        if (wasLoggedOn)
-        {
-            notifyLogout();
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ application
-
-    private void notifyApplication(final FixDecoder m)
-    {
-        try
-        {
-            application.onMessage(m, this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyAdmin(final FixDecoder m)
-    {
-        try
-        {
-            application.onAdminMessage(m, this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyLogout()
-    {
-        try
-        {
-            application.onLogout(this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
-    }
-
-    private void notifyLogon()
-    {
-        try
-        {
-            application.onLogon(this);
-        }
-        catch (final RuntimeException ex)
-        {
-            counters.applicationErrors++;
-        }
+        lifecycle.disconnect(DisconnectReason.PROTOCOL_ERROR);
     }
 
     @Override
     public String toString()
     {
-        return "Session{" + sessionId + ", " + state + ", out=" + sequence.nextSender() + ", in=" +
+        return "Session{" + sessionId + ", " + lifecycle.state() + ", out=" + sequence.nextSender() + ", in=" +
             sequence.nextTarget() + "}";
     }
 }

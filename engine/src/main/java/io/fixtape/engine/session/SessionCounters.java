@@ -85,6 +85,7 @@ public final class SessionCounters
         return rejectsSent[slot(sessionRejectReason)];
     }
 
+    /** Rejects (35=3) sent, whatever their reason. */
     public long rejectsSentTotal()
     {
         long total = 0;
@@ -206,7 +207,6 @@ public final class SessionCounters
         return testRequestsSent;
     }
 
-    /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
     /**
      * Application messages sent while our Logout was outstanding: journaled and numbered but not written (the
      * counterparty gets them by ResendRequest after its next Logon).
@@ -216,6 +216,7 @@ public final class SessionCounters
         return applicationMessagesHeld;
     }
 
+    /** Sends refused with {@link Session#BACK_PRESSURED} (nothing journaled, no sequence number used). */
     public long backPressured()
     {
         return backPressured;

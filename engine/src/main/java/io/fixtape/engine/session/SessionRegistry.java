@@ -39,9 +39,6 @@ public final class SessionRegistry
     private Session[] sessionArray = new Session[0];
     private Session routed;
     private long unknownSessions;
-    private long alreadyConnected;
-    private long notLogon;
-    private long outsideSchedule;
 
     /** @throws IllegalArgumentException when a session with the same id is already registered. */
     public SessionRegistry add(final Session session)
@@ -90,7 +87,6 @@ public final class SessionRegistry
         routed = find(first);
         if (first.msgType() != MsgTypes.LOGON)
         {
-            notLogon++;
             return NOT_LOGON;
         }
         if (routed == null)
@@ -100,12 +96,10 @@ public final class SessionRegistry
         }
         if (routed.isConnected())
         {
-            alreadyConnected++;
             return ALREADY_CONNECTED;
         }
         if (!routed.isInSchedule(nowNanos))
         {
-            outsideSchedule++;
             return OUTSIDE_SCHEDULE;
         }
         return BOUND;
@@ -177,20 +171,5 @@ public final class SessionRegistry
     public long unknownSessions()
     {
         return unknownSessions;
-    }
-
-    public long alreadyConnected()
-    {
-        return alreadyConnected;
-    }
-
-    public long notLogon()
-    {
-        return notLogon;
-    }
-
-    public long outsideSchedule()
-    {
-        return outsideSchedule;
     }
 }

@@ -216,11 +216,22 @@ final class SessionSender
         return sendAdmin(now, MessageStore.FLAG_ADMIN);
     }
 
-    /** Heartbeat, answering {@code testRequest} (its 112) when not null. */
+    /** Heartbeat, answering {@code testRequest} (its 112) when not null; counted when sent. */
     boolean heartbeat(final FixDecoder testRequest, final long now)
     {
         admin.heartbeat(beginAdmin(MsgTypes.HEARTBEAT, now), testRequest);
-        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+        if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+        {
+            counters.heartbeatsSent++;
+            return true;
+        }
+        return false;
+    }
+
+    /** A Heartbeat when HeartBtInt has passed since our last message. @return 1 when one was sent, else 0. */
+    int heartbeatIfDue(final long now)
+    {
+        return timer.isHeartbeatDue(now) && heartbeat(null, now) ? 1 : 0;
     }
 
     boolean testRequest(final CharSequence testReqId, final long now)

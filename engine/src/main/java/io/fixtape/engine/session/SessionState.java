@@ -21,11 +21,5 @@ public enum SessionState
     /** Logged on: application messages flow. */
     ACTIVE,
     /** We sent a Logout and wait for the reply (or the logout timeout). */
-    LOGOUT_SENT;
-
-    /** Whether a connection is bound in this state. */
-    public boolean isConnected()
-    {
-        return this != DISCONNECTED;
-    }
+    LOGOUT_SENT
 }

@@ -4,7 +4,8 @@ package io.fixtape.engine.store;
  * A store could not persist (or read back) a message. Thrown by {@link MessageStore#onInbound},
  * {@link MessageStore#onOutbound} and {@link MessageStore#flush}: under the write-ahead contract the session must
  * then not deliver the inbound message / not send the outbound one, and apply its
- * {@link io.fixtape.engine.session.StoreFailurePolicy} (disconnect, logout or pause). Nothing is lost silently. Thrown only on failure, so allocating it is acceptable.
+ * {@link io.fixtape.engine.session.StoreFailurePolicy} (disconnect, logout or pause). Nothing is lost silently.
+ * Thrown only on failure, so allocating it is acceptable.
  */
 public class MessageStoreException extends RuntimeException
 {

@@ -1,7 +1,7 @@
 package io.fixtape.engine.store;
 
 /**
- * The "store compiled out" build flavour (issue 4, {@code JournalMode=none} at its strongest). Read once, at class
+ * The "store compiled out" build flavour ({@code JournalMode=none} at its strongest). Read once, at class
  * initialisation, from the system property {@value #PROPERTY} (default {@code false}). Because {@link #COMPILED_OUT}
  * is a {@code static final} constant, every hot-path store call the session guards with it
  * ({@code if (!StoreSwitch.COMPILED_OUT) store.onOutbound(...)}) is folded away by the JIT when the property is

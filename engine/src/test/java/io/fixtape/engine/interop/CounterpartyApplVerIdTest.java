@@ -60,22 +60,22 @@ class CounterpartyApplVerIdTest
             .addSession(SessionEndpoint.acceptor(config, new ExecApplication("FIXT.1.1", new OffsetEpochNanoClock()),
                 new InetSocketAddress("127.0.0.1", 0)));
         try (FixEngine engine = FixEngine.launch(context);
-            QfjPeer qfj = QfjPeer.fixtInitiator("QFJ", "FIXTAPE", engine.boundPort(), counterpartyApplVerId))
+            QfjPeer qfj = QfjPeer.initiator(QfjPeer.FIXT, "QFJ", "FIXTAPE", engine.boundPort())
+                .defaultApplVerId(counterpartyApplVerId).start())
         {
             qfj.awaitLogon();
             final Message withPutOrCall = qfj.newOrderSingle(1);
             withPutOrCall.setInt(201, 1);
             qfj.send(withPutOrCall);
             qfj.send(qfj.newOrderSingle(2));
-            await(() -> qfj.fillsReceived.get() + qfj.rejectsReceived.get() >= 2, "answers");
+            await(() -> qfj.fills() + qfj.rejects() >= 2, "answers");
             final Outcome outcome = new Outcome();
-            outcome.rejects = qfj.rejectsReceived.get();
-            outcome.fills = qfj.fillsReceived.get();
-            outcome.lastReject = String.valueOf(qfj.lastReject);
+            outcome.rejects = qfj.rejects();
+            outcome.fills = qfj.fills();
+            outcome.lastReject = String.valueOf(qfj.lastReject());
             outcome.validatingVersion = onPoller(engine,
                 () -> String.valueOf(engine.session(id).validator().dictionaries().defaultApplVerId()));
-            qfj.session().logout("done");
-            assertTrue(qfj.loggedOut.await(10, TimeUnit.SECONDS), "logout");
+            qfj.logout();
             return outcome;
         }
     }

@@ -1,14 +1,13 @@
 package io.fixtape.engine.interop;
 
-import quickfix.Acceptor;
 import quickfix.Application;
 import quickfix.ConfigError;
+import quickfix.Connector;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
-import quickfix.Initiator;
+import quickfix.LogFactory;
 import quickfix.MemoryStoreFactory;
 import quickfix.Message;
-import quickfix.SLF4JLogFactory;
 import quickfix.Session;
 import quickfix.SessionID;
 import quickfix.SessionSettings;
@@ -18,97 +17,104 @@ import quickfix.field.MsgType;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.concurrent.CountDownLatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
- * A QuickFIX/J 2.3.2 counterparty with its dictionary validation ON: as an initiator it sends NewOrderSingles and
- * counts the ExecutionReports; as an acceptor it fills every NewOrderSingle with an ExecutionReport. Counts what
- * it sees (fills, heartbeats, test-request answers, PossDup messages, rejects) for the interop tests.
+ * A QuickFIX/J 2.3.2 counterparty for tests, with its dictionary validation ON (user-defined fields, field order and
+ * empty values checked). An initiator runs one or more sessions ({@code SENDER → target}, one
+ * {@link SocketInitiator}); an acceptor runs one session and fills every NewOrderSingle it receives with an
+ * ExecutionReport. Either counts what it receives: fills per session (and their ClOrdIDs), orders, application
+ * messages, PossDup messages, heartbeats and answers to its TestRequests, session and business rejects, resend
+ * requests and logons.
+ *
+ * <pre>
+ * try (QfjPeer qfj = QfjPeer.initiator("FIX.4.4", "QFJ", "FIXTAPE", port).heartBtInt(1).start())
+ * {
+ *     qfj.awaitLogon();
+ *     qfj.send(qfj.newOrderSingle(1));
+ *     qfj.logout();
+ * }
+ * </pre>
+ * Message logs are written only with {@code -Dfixtape.interop.log=true} (long runs make large logs), to a file
+ * with {@link QfjPeerBuilder#fileLog}, or to the {@link LogFactory} given to {@link QfjPeerBuilder#log}.
+ *
+ * <p>Threading: build, start, send and close on the test thread; the callbacks run on QuickFIX/J's threads, so
+ * every count is safe to read from any thread.
  */
-final class QfjPeer implements Application, AutoCloseable
+public final class QfjPeer implements Application, AutoCloseable
 {
-    static final String FIXT = "FIXT.1.1";
+    public static final String FIXT = "FIXT.1.1";
+    private static final long TIMEOUT_SECONDS = 15;
 
-    final String beginString;
-    final SessionID sessionId;
-    final AtomicInteger ordersReceived = new AtomicInteger();
-    final AtomicInteger fillsReceived = new AtomicInteger();
-    final AtomicInteger possDupReceived = new AtomicInteger();
-    final AtomicInteger heartbeatsReceived = new AtomicInteger();
-    final AtomicInteger testRequestAnswers = new AtomicInteger();
-    final AtomicInteger testRequestsReceived = new AtomicInteger();
-    final AtomicInteger rejectsReceived = new AtomicInteger();
-    final AtomicInteger resendRequestsReceived = new AtomicInteger();
-    final AtomicInteger sequenceResetsReceived = new AtomicInteger();
-    final CountDownLatch loggedOn = new CountDownLatch(1);
-    final CountDownLatch loggedOut = new CountDownLatch(1);
-    volatile String lastReject;
-    private final Acceptor acceptor;
-    private final Initiator initiator;
+    private final String beginString;
+    private final List<SessionID> sessionIds = new ArrayList<>();
+    private final Map<SessionID, AtomicInteger> fills = new ConcurrentHashMap<>();
+    private final Map<SessionID, Set<String>> filledClOrdIds = new ConcurrentHashMap<>();
+    private final AtomicInteger ordersReceived = new AtomicInteger();
+    private final AtomicInteger applicationMessages = new AtomicInteger();
+    private final AtomicInteger possDups = new AtomicInteger();
+    private final AtomicInteger heartbeats = new AtomicInteger();
+    private final AtomicInteger testRequestAnswers = new AtomicInteger();
+    private final AtomicInteger sessionRejects = new AtomicInteger();
+    private final AtomicInteger businessRejects = new AtomicInteger();
+    private final AtomicInteger resendRequests = new AtomicInteger();
+    private final AtomicInteger logons = new AtomicInteger();
+    private final AtomicInteger logouts = new AtomicInteger();
     private final AtomicInteger execIds = new AtomicInteger();
+    /** {@link #logouts} when the current round of logons began: {@link #logout} waits for one per session after it. */
+    private volatile int logoutsBeforeRound;
+    private volatile String lastReject;
+    private final Connector connector;
 
-    private QfjPeer(final String beginString, final String senderCompId, final String targetCompId,
-        final boolean accept, final int port, final int heartBtInt)
+    /** An initiator with one session {@code senderCompId → targetCompId}, connecting to 127.0.0.1:{@code port}. */
+    public static QfjPeerBuilder initiator(
+        final String beginString, final String senderCompId, final String targetCompId, final int port)
     {
-        this(beginString, senderCompId, targetCompId, accept, port, heartBtInt, "FIX.5.0SP2");
+        return new QfjPeerBuilder(beginString, List.of(senderCompId), targetCompId, port, false);
     }
 
-    private QfjPeer(final String beginString, final String senderCompId, final String targetCompId,
-        final boolean accept, final int port, final int heartBtInt, final String fixtApplVerId)
+    /** An initiator with one session per sender CompID, all to {@code targetCompId}, in one SocketInitiator. */
+    public static QfjPeerBuilder initiator(
+        final String beginString, final List<String> senderCompIds, final String targetCompId, final int port)
     {
-        this.beginString = beginString;
-        this.sessionId = new SessionID(beginString, senderCompId, targetCompId);
+        return new QfjPeerBuilder(beginString, senderCompIds, targetCompId, port, false);
+    }
+
+    /** An acceptor with one session {@code senderCompId → targetCompId}, listening on 127.0.0.1:{@code port}. */
+    public static QfjPeerBuilder acceptor(
+        final String beginString, final String senderCompId, final String targetCompId, final int port)
+    {
+        return new QfjPeerBuilder(beginString, List.of(senderCompId), targetCompId, port, true);
+    }
+
+    QfjPeer(final QfjPeerBuilder builder)
+    {
+        this.beginString = builder.beginString();
         final SessionSettings settings = new SessionSettings();
-        settings.setString(sessionId, "ConnectionType", accept ? "acceptor" : "initiator");
-        settings.setString(sessionId, "StartTime", "00:00:00");
-        settings.setString(sessionId, "EndTime", "00:00:00");
-        settings.setString(sessionId, "NonStopSession", "Y");
-        settings.setString(sessionId, "UseDataDictionary", "Y");
-        settings.setString(sessionId, "ValidateUserDefinedFields", "Y");
-        settings.setString(sessionId, "ValidateFieldsOutOfOrder", "Y");
-        settings.setString(sessionId, "ValidateFieldsHaveValues", "Y");
-        settings.setString(sessionId, "ResetOnLogon", "Y");
-        settings.setString(sessionId, "TimeStampPrecision", "MILLIS");
-        settings.setString(sessionId, "HeartBtInt", Integer.toString(heartBtInt));
-        if (FIXT.equals(beginString))
+        for (final String sender : builder.senderCompIds())
         {
-            settings.setString(sessionId, "DefaultApplVerID", fixtApplVerId);
-            settings.setString(sessionId, "TransportDataDictionary", "FIXT11.xml");
-            settings.setString(sessionId, "AppDataDictionary", fixtApplVerId.replace(".", "") + ".xml");
-        }
-        else
-        {
-            settings.setString(sessionId, "DataDictionary", beginString.replace(".", "") + ".xml");
-        }
-        if (accept)
-        {
-            settings.setString(sessionId, "SocketAcceptAddress", "127.0.0.1");
-            settings.setString(sessionId, "SocketAcceptPort", Integer.toString(port));
-        }
-        else
-        {
-            settings.setString(sessionId, "SocketConnectHost", "127.0.0.1");
-            settings.setString(sessionId, "SocketConnectPort", Integer.toString(port));
-            settings.setString(sessionId, "ReconnectInterval", "1");
+            final SessionID id = new SessionID(beginString, sender, builder.targetCompId());
+            sessionIds.add(id);
+            fills.put(id, new AtomicInteger());
+            filledClOrdIds.put(id, ConcurrentHashMap.newKeySet());
+            builder.configure(settings, id);
         }
         try
         {
-            if (accept)
-            {
-                acceptor = new SocketAcceptor(this, new MemoryStoreFactory(), settings, logFactory(settings),
-                    new DefaultMessageFactory());
-                initiator = null;
-                acceptor.start();
-            }
-            else
-            {
-                initiator = new SocketInitiator(this, new MemoryStoreFactory(), settings, logFactory(settings),
-                    new DefaultMessageFactory());
-                acceptor = null;
-                initiator.start();
-            }
+            final LogFactory logs = builder.logFactory(settings);
+            connector = builder.accepts() ?
+                new SocketAcceptor(this, new MemoryStoreFactory(), settings, logs, new DefaultMessageFactory()) :
+                new SocketInitiator(this, new MemoryStoreFactory(), settings, logs, new DefaultMessageFactory());
+            connector.start();
         }
         catch (final ConfigError ex)
         {
@@ -116,48 +122,114 @@ final class QfjPeer implements Application, AutoCloseable
         }
     }
 
-    /** Message logs only with -Dfixtape.interop.log=true (10,000 orders make a large log). */
-    private static quickfix.LogFactory logFactory(final SessionSettings settings)
+    /** The sessions, in the order their sender CompIDs were given. */
+    public List<SessionID> sessionIds()
     {
-        return Boolean.getBoolean("fixtape.interop.log") ? new SLF4JLogFactory(settings) : null;
+        return sessionIds;
     }
 
-    static QfjPeer initiator(final String beginString, final String sender, final String target, final int port,
-        final int heartBtInt)
+    /** The first (for a one-session peer: the) session's id. */
+    public SessionID sessionId()
     {
-        return new QfjPeer(beginString, sender, target, false, port, heartBtInt);
+        return sessionIds.get(0);
     }
 
-    /** A FIXT.1.1 initiator announcing {@code defaultApplVerId} (e.g. "FIX.5.0") and validating with its dictionary. */
-    static QfjPeer fixtInitiator(final String sender, final String target, final int port, final String defaultApplVerId)
+    /** The first (for a one-session peer: the) QuickFIX/J session. */
+    public Session session()
     {
-        return new QfjPeer(FIXT, sender, target, false, port, 30, defaultApplVerId);
+        return session(sessionId());
     }
 
-    static QfjPeer acceptor(final String beginString, final String sender, final String target, final int port)
+    public Session session(final SessionID id)
     {
-        return new QfjPeer(beginString, sender, target, true, port, 30);
+        return Session.lookupSession(id);
     }
 
-    Session session()
+    /** Waits until QuickFIX/J reported one Logon per session (15 s at most). */
+    public void awaitLogon()
     {
-        return Session.lookupSession(sessionId);
+        awaitLogons(sessionIds.size(), TIMEOUT_SECONDS);
     }
 
-    void awaitLogon() throws InterruptedException
+    /** Waits until QuickFIX/J reported {@code total} Logons since start, over all sessions. */
+    public void awaitLogons(final int total, final long timeoutSeconds)
     {
-        if (!loggedOn.await(10, TimeUnit.SECONDS))
+        await(() -> logons.get() >= total, timeoutSeconds,
+            () -> "QuickFIX/J logons: " + logons.get() + " of " + total);
+    }
+
+    /** Logs every session out with Text "test done" and waits for their Logouts. */
+    public void logout()
+    {
+        logout("test done");
+    }
+
+    /** Logs every session out with {@code text} and waits for their Logouts (those of this round of logons). */
+    public void logout(final String text)
+    {
+        for (final SessionID id : sessionIds)
         {
-            throw new AssertionError("QuickFIX/J " + sessionId + " did not log on");
+            session(id).logout(text);
+        }
+        awaitLogout();
+    }
+
+    /** Waits until every session logged out since it last logged on ({@link #logonAgain} starts a new round). */
+    public void awaitLogout()
+    {
+        await(() -> logouts.get() - logoutsBeforeRound >= sessionIds.size(), TIMEOUT_SECONDS,
+            () -> "QuickFIX/J sessions did not all log out: " + (logouts.get() - logoutsBeforeRound) + " of "
+                + sessionIds.size());
+    }
+
+    /** Logs every session on again after {@link #logout} (same connector, same sequence numbers). */
+    public void logonAgain()
+    {
+        logoutsBeforeRound = logouts.get();
+        for (final SessionID id : sessionIds)
+        {
+            session(id).logon();
         }
     }
 
-    /** A NewOrderSingle valid for this peer's FIX version. */
-    Message newOrderSingle(final int id)
+    /** Sends on the first (for a one-session peer: the) session. */
+    public void send(final Message message)
+    {
+        send(sessionId(), message);
+    }
+
+    /** @throws AssertionError when QuickFIX/J did not send it (e.g. the session is not logged on). */
+    public void send(final SessionID id, final Message message)
+    {
+        if (!session(id).send(message))
+        {
+            throw new AssertionError("QuickFIX/J did not send on " + id + ": " + message);
+        }
+    }
+
+    /** Sends on the first session and waits until {@code replies} more application messages arrived. */
+    public void sendAndAwaitReplies(final Message message, final int replies)
+    {
+        final int target = applicationMessages.get() + replies;
+        send(message);
+        await(() -> applicationMessages.get() >= target, TIMEOUT_SECONDS, () -> "no reply to " + message);
+    }
+
+    /** A NewOrderSingle with ClOrdID {@code "ORD" + id}; see {@link #newOrderSingle(String, int)}. */
+    public Message newOrderSingle(final int id)
+    {
+        return newOrderSingle("ORD" + id, id);
+    }
+
+    /**
+     * A limit NewOrderSingle valid for this peer's FIX version: symbol, side, quantity and price vary with
+     * {@code id}; HandlInst is set where the version requires it (FIX.4.0 to FIX.4.3).
+     */
+    public Message newOrderSingle(final String clOrdId, final int id)
     {
         final Message order = new Message();
         order.getHeader().setString(MsgType.FIELD, MsgType.ORDER_SINGLE);
-        order.setString(11, "ORD" + id);
+        order.setString(11, clOrdId);
         if (!FIXT.equals(beginString) && !"FIX.4.4".equals(beginString))
         {
             order.setChar(21, '1');
@@ -171,12 +243,79 @@ final class QfjPeer implements Application, AutoCloseable
         return order;
     }
 
-    void send(final Message message)
+    /** ExecutionReports received, over all sessions. */
+    public int fills()
     {
-        if (!session().send(message))
-        {
-            throw new AssertionError("QuickFIX/J did not send " + message);
-        }
+        return fills.values().stream().mapToInt(AtomicInteger::get).sum();
+    }
+
+    /** ExecutionReports received on {@code id}. */
+    public int fills(final SessionID id)
+    {
+        return fills.get(id).get();
+    }
+
+    /** The distinct ClOrdIDs of the ExecutionReports received on {@code id}. */
+    public Set<String> filledClOrdIds(final SessionID id)
+    {
+        return filledClOrdIds.get(id);
+    }
+
+    /** NewOrderSingles received (an acceptor fills each). */
+    public int ordersReceived()
+    {
+        return ordersReceived.get();
+    }
+
+    /** Every application message received, whatever its type. */
+    public int applicationMessages()
+    {
+        return applicationMessages.get();
+    }
+
+    /** Application messages received with PossDupFlag=Y. */
+    public int possDups()
+    {
+        return possDups.get();
+    }
+
+    public int heartbeats()
+    {
+        return heartbeats.get();
+    }
+
+    /** Heartbeats that carried a TestReqID: answers to this peer's TestRequests. */
+    public int testRequestAnswers()
+    {
+        return testRequestAnswers.get();
+    }
+
+    /** Session-level Rejects (35=3) received. */
+    public int sessionRejects()
+    {
+        return sessionRejects.get();
+    }
+
+    /** Session-level Rejects and BusinessMessageRejects (35=j) received. */
+    public int rejects()
+    {
+        return sessionRejects.get() + businessRejects.get();
+    }
+
+    /** The last reject received, as QuickFIX/J prints it, or null. */
+    public String lastReject()
+    {
+        return lastReject;
+    }
+
+    public int resendRequests()
+    {
+        return resendRequests.get();
+    }
+
+    public int logons()
+    {
+        return logons.get();
     }
 
     @Override
@@ -187,13 +326,13 @@ final class QfjPeer implements Application, AutoCloseable
     @Override
     public void onLogon(final SessionID sessionId)
     {
-        loggedOn.countDown();
+        logons.incrementAndGet();
     }
 
     @Override
     public void onLogout(final SessionID sessionId)
     {
-        loggedOut.countDown();
+        logouts.incrementAndGet();
     }
 
     @Override
@@ -208,24 +347,18 @@ final class QfjPeer implements Application, AutoCloseable
         switch (type)
         {
             case MsgType.HEARTBEAT:
-                heartbeatsReceived.incrementAndGet();
+                heartbeats.incrementAndGet();
                 if (message.isSetField(112))
                 {
                     testRequestAnswers.incrementAndGet();
                 }
                 break;
-            case MsgType.TEST_REQUEST:
-                testRequestsReceived.incrementAndGet();
-                break;
             case MsgType.REJECT:
-                rejectsReceived.incrementAndGet();
                 lastReject = message.toString();
+                sessionRejects.incrementAndGet();
                 break;
             case MsgType.RESEND_REQUEST:
-                resendRequestsReceived.incrementAndGet();
-                break;
-            case MsgType.SEQUENCE_RESET:
-                sequenceResetsReceived.incrementAndGet();
+                resendRequests.incrementAndGet();
                 break;
             default:
                 break;
@@ -242,23 +375,28 @@ final class QfjPeer implements Application, AutoCloseable
     {
         if (message.getHeader().isSetField(43) && message.getHeader().getBoolean(43))
         {
-            possDupReceived.incrementAndGet();
+            possDups.incrementAndGet();
         }
         final String type = message.getHeader().getString(MsgType.FIELD);
         if (MsgType.EXECUTION_REPORT.equals(type))
         {
-            fillsReceived.incrementAndGet();
+            if (message.isSetField(11))
+            {
+                filledClOrdIds.get(sessionId).add(message.getString(11));
+            }
+            fills.get(sessionId).incrementAndGet();
         }
         else if (MsgType.ORDER_SINGLE.equals(type))
         {
             ordersReceived.incrementAndGet();
-            send(fill(message));
+            send(sessionId, fill(message));
         }
         else if (MsgType.BUSINESS_MESSAGE_REJECT.equals(type))
         {
-            rejectsReceived.incrementAndGet();
             lastReject = message.toString();
+            businessRejects.incrementAndGet();
         }
+        applicationMessages.incrementAndGet();
     }
 
     private Message fill(final Message order) throws FieldNotFound
@@ -291,16 +429,25 @@ final class QfjPeer implements Application, AutoCloseable
         return report;
     }
 
+    /** Polls {@code condition} (test thread; the bound is for a loaded machine, not a synchronisation). */
+    private static void await(
+        final BooleanSupplier condition, final long timeoutSeconds, final Supplier<String> what)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (!condition.getAsBoolean())
+        {
+            if (System.nanoTime() > deadline)
+            {
+                throw new AssertionError("timed out after " + timeoutSeconds + " s: " + what.get());
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    /** Stops the connector, logging out what is still logged on. */
     @Override
     public void close()
     {
-        if (initiator != null)
-        {
-            initiator.stop(true);
-        }
-        if (acceptor != null)
-        {
-            acceptor.stop(true);
-        }
+        connector.stop(true);
     }
 }

@@ -51,7 +51,7 @@ class QuickFixJInteropTest
                 new InetSocketAddress("127.0.0.1", 0)));
         try (FixEngine engine = FixEngine.launch(context))
         {
-            try (QfjPeer qfj = QfjPeer.initiator(beginString, QFJ, FIXTAPE, engine.boundPort(), 1))
+            try (QfjPeer qfj = QfjPeer.initiator(beginString, QFJ, FIXTAPE, engine.boundPort()).heartBtInt(1).start())
             {
                 qfj.awaitLogon();
                 assertTrue(onPoller(engine, () -> ((TcpConnection)engine.session(id).connection()).tcpNoDelay()),
@@ -61,19 +61,19 @@ class QuickFixJInteropTest
                 {
                     qfj.send(qfj.newOrderSingle(i));
                 }
-                await(() -> qfj.fillsReceived.get() == ORDERS, "fills");
-                assertEquals(0, qfj.rejectsReceived.get(), () -> "QuickFIX/J rejected: " + qfj.lastReject);
+                await(() -> qfj.fills() == ORDERS, "fills");
+                assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
 
                 // heartbeats with HeartBtInt=1 and a TestRequest answered with its TestReqID
-                final int heartbeats = qfj.heartbeatsReceived.get();
-                await(() -> qfj.heartbeatsReceived.get() >= heartbeats + 2, "heartbeats");
+                final int heartbeats = qfj.heartbeats();
+                await(() -> qfj.heartbeats() >= heartbeats + 2, "heartbeats");
                 qfj.session().generateTestRequest("T1");
-                await(() -> qfj.testRequestAnswers.get() >= 1, "TestRequest answer");
+                await(() -> qfj.testRequestAnswers() >= 1, "TestRequest answer");
 
                 // gap towards fixtape: fixtape sends a ResendRequest, QuickFIX/J fills the gap, trading continues
                 qfj.session().setNextSenderMsgSeqNum(qfj.session().getExpectedSenderNum() + 5);
                 qfj.send(qfj.newOrderSingle(ORDERS));
-                await(() -> qfj.fillsReceived.get() == ORDERS + 1, "fill after gap");
+                await(() -> qfj.fills() == ORDERS + 1, "fill after gap");
                 assertTrue(onPoller(engine, () -> engine.session(id).counters().resendRequestsSent()) >= 1,
                     "fixtape asked for a resend");
 
@@ -83,14 +83,13 @@ class QuickFixJInteropTest
                 {
                     qfj.send(qfj.newOrderSingle(ORDERS + i));
                 }
-                await(() -> qfj.fillsReceived.get() == ORDERS + 6, "fills before the rewind");
+                await(() -> qfj.fills() == ORDERS + 6, "fills before the rewind");
                 qfj.session().setNextTargetMsgSeqNum(qfj.session().getExpectedTargetNum() - 10);
                 qfj.send(qfj.newOrderSingle(ORDERS + 6));
-                await(() -> qfj.possDupReceived.get() >= 5, "fills resent with PossDupFlag=Y");
-                assertEquals(0, qfj.rejectsReceived.get(), () -> "QuickFIX/J rejected: " + qfj.lastReject);
+                await(() -> qfj.possDups() >= 5, "fills resent with PossDupFlag=Y");
+                assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
 
-                qfj.session().logout("done");
-                assertTrue(qfj.loggedOut.await(10, TimeUnit.SECONDS), "logout");
+                qfj.logout();
                 await(() -> !onPoller(engine, () -> engine.session(id).isLoggedOn()), "fixtape logged out");
             }
         }
@@ -107,7 +106,7 @@ class QuickFixJInteropTest
         final EngineContext context = new EngineContext().idleStrategy("backoff")
             .addSession(SessionEndpoint.initiator(config, sender, new InetSocketAddress("127.0.0.1", port),
                 TimeUnit.MILLISECONDS.toNanos(200)));
-        try (QfjPeer qfj = QfjPeer.acceptor(beginString, QFJ, FIXTAPE, port);
+        try (QfjPeer qfj = QfjPeer.acceptor(beginString, QFJ, FIXTAPE, port).start();
             FixEngine engine = FixEngine.launch(context))
         {
             qfj.awaitLogon();
@@ -116,34 +115,34 @@ class QuickFixJInteropTest
             assertTrue(onPoller(engine, () -> ((TcpConnection)session.connection()).tcpNoDelay()),
                 "TCP_NODELAY on the connected socket");
             assertTrue(onPoller(engine, () -> sender.send(session, ORDERS) == ORDERS), "orders taken");
-            await(() -> qfj.ordersReceived.get() == ORDERS, "orders at QuickFIX/J");
+            await(() -> qfj.ordersReceived() == ORDERS, "orders at QuickFIX/J");
             await(() -> sender.fills.get() == ORDERS, "fills at fixtape");
-            assertEquals(0, qfj.rejectsReceived.get(), () -> "QuickFIX/J rejected: " + qfj.lastReject);
+            assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
 
-            final int heartbeats = qfj.heartbeatsReceived.get();
-            await(() -> qfj.heartbeatsReceived.get() >= heartbeats + 2, "heartbeats from fixtape");
+            final int heartbeats = qfj.heartbeats();
+            await(() -> qfj.heartbeats() >= heartbeats + 2, "heartbeats from fixtape");
             qfj.session().generateTestRequest("T2");
-            await(() -> qfj.testRequestAnswers.get() >= 1, "TestRequest answer");
+            await(() -> qfj.testRequestAnswers() >= 1, "TestRequest answer");
 
             // QuickFIX/J forgets the last messages (5 orders among them): fixtape resends them with PossDupFlag=Y
             assertTrue(onPoller(engine, () -> sender.send(session, 5) == 5), "five more orders");
-            await(() -> qfj.ordersReceived.get() == ORDERS + 5, "orders before the rewind");
+            await(() -> qfj.ordersReceived() == ORDERS + 5, "orders before the rewind");
             qfj.session().setNextTargetMsgSeqNum(qfj.session().getExpectedTargetNum() - 10);
             assertTrue(onPoller(engine, () -> sender.send(session, 1) == 1), "one more order");
-            await(() -> qfj.possDupReceived.get() >= 5, "orders resent with PossDupFlag=Y at QuickFIX/J");
+            await(() -> qfj.possDups() >= 5, "orders resent with PossDupFlag=Y at QuickFIX/J");
             // QuickFIX/J skips ahead: fixtape detects the gap and asks for a resend
             qfj.session().setNextSenderMsgSeqNum(qfj.session().getExpectedSenderNum() + 5);
             assertTrue(onPoller(engine, () -> sender.send(session, 1) == 1), "one more order");
             await(() -> onPoller(engine, () -> session.counters().resendRequestsSent()) >= 1 &&
                 sender.fills.get() >= ORDERS + 7, "fixtape's ResendRequest answered and the fill received");
-            assertEquals(0, qfj.rejectsReceived.get(), () -> "QuickFIX/J rejected: " + qfj.lastReject);
+            assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
 
             onPoller(engine, () ->
             {
                 session.logout("done");
                 return true;
             });
-            assertTrue(qfj.loggedOut.await(10, TimeUnit.SECONDS), "logout at QuickFIX/J");
+            qfj.awaitLogout();
         }
     }
 

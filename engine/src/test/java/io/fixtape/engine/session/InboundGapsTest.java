@@ -41,21 +41,21 @@ class InboundGapsTest
         gaps.keep(decode("8=FIX.4.4|35=A|34=3|49=TW|52=<TIME>|56=ISLD|98=0|108=30|"), 3);
         gaps.keep(decode("8=FIX.4.4|35=0|34=2|49=TW|52=<TIME>|56=ISLD|"), 2);
         assertEquals(3, counters.messagesQueued);
-        assertNull(gaps.nextDue(0)); // 1 is still missing
+        assertNull(gaps.advanceToNextDue(0)); // 1 is still missing
 
         sequence.incrementTarget(); // 1 arrived
-        final FixDecoder heartbeat = gaps.nextDue(0);
+        final FixDecoder heartbeat = gaps.advanceToNextDue(0);
         assertEquals(MsgTypes.HEARTBEAT, heartbeat.msgType());
         sequence.incrementTarget(); // as the session does when it processes 2
         gaps.processed();
 
-        final FixDecoder order = gaps.nextDue(0); // the Logon (3) was acted upon on arrival: only its number goes
+        final FixDecoder order = gaps.advanceToNextDue(0); // the Logon (3) was acted upon on arrival: its number goes
         assertEquals(MsgTypes.NEW_ORDER_SINGLE, order.msgType());
         assertEquals(4, order.getInt(Tags.MSG_SEQ_NUM));
         assertEquals(4, sequence.nextTarget());
         sequence.incrementTarget();
         gaps.processed();
-        assertNull(gaps.nextDue(0));
+        assertNull(gaps.advanceToNextDue(0));
     }
 
     @Test

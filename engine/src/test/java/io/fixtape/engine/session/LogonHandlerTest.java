@@ -78,8 +78,8 @@ class LogonHandlerTest
     {
         final LogonHandler logon = handler(TestSessions.acceptorConfig("FIX.4.4").resetOnLogon(true));
         logon.onConnect(false);
-        assertTrue(logon.resetOnReceivedLogon(false));
-        assertTrue(logon.resetOnReceivedLogon(true));
+        assertTrue(logon.mustResetOnReceivedLogon(false));
+        assertTrue(logon.mustResetOnReceivedLogon(true));
     }
 
     @Test
@@ -87,14 +87,14 @@ class LogonHandlerTest
     {
         final LogonHandler logon = handler(TestSessions.initiatorConfig("FIX.4.4").resetOnLogon(true));
         logon.onConnect(true);
-        assertTrue(logon.resetBeforeInitiatorLogon());
-        assertFalse(logon.resetOnReceivedLogon(true));
-        assertFalse(logon.resetOnReceivedLogon(false));
+        assertTrue(logon.decideInitiatorLogonReset());
+        assertFalse(logon.mustResetOnReceivedLogon(true));
+        assertFalse(logon.mustResetOnReceivedLogon(false));
 
         final LogonHandler plain = handler(TestSessions.initiatorConfig("FIX.4.4"));
         plain.onConnect(true);
-        assertFalse(plain.resetBeforeInitiatorLogon());
-        assertTrue(plain.resetOnReceivedLogon(true)); // they asked: both restart at 1
+        assertFalse(plain.decideInitiatorLogonReset());
+        assertTrue(plain.mustResetOnReceivedLogon(true)); // they asked: both restart at 1
         assertEquals(30, plain.heartBtIntSeconds());
     }
 }

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Steady state allocates nothing: NewOrderSingle → ExecutionReport round trips between two in-process sessions
  * (encode, journal in the in-memory store, frame, decode, sequence checks, application callbacks) measured with
  * {@code ThreadMXBean#getThreadAllocatedBytes} on the thread that runs both sessions. A window is 200k round trips
- * (400k messages) after a 50k warm-up, to keep the suite fast (1M takes ~25 s here); up to three windows are run
- * and the last must allocate 0 bytes.
+ * (400k messages) after a 50k warm-up, to keep the suite fast (a window of 1M takes about 25 s); up to three
+ * windows are run and the last must allocate 0 bytes.
  */
 class SessionAllocationTest
 {

@@ -28,8 +28,6 @@ public final class CaptureImporter implements FixStreamHandler
     private final FixDecoder decoder = new FixDecoder();
     private String engineCompId;
     private boolean engineIsInitiator;
-    private long messages;
-    private long unattributed;
 
     public CaptureImporter(final RecordingSink sink)
     {
@@ -61,29 +59,27 @@ public final class CaptureImporter implements FixStreamHandler
     }
 
     @Override
-    public void onMessage(final TcpConnection connection, final boolean fromFirstSender, final long timestampNanos,
+    public void onMessage(final ReassembledTcpFlow flow, final boolean fromFirstSender, final long timestampNanos,
         final DirectBuffer buffer, final int offset, final int length)
     {
         decoder.wrap(buffer, offset, length);
-        Roles roles = (Roles)connection.attachment();
+        Roles roles = (Roles)flow.attachment();
         if (roles == null)
         {
-            final boolean senderIsEngine = senderIsEngine(connection, fromFirstSender);
+            final boolean senderIsEngine = senderIsEngine(flow, fromFirstSender);
             final SessionId session = FixFields.sessionOf(decoder, senderIsEngine);
             if (session == null)
             {
-                unattributed++;
-                return;
+                return; // no BeginString/CompIDs yet: the session cannot be identified from this message
             }
             roles = new Roles(senderIsEngine == fromFirstSender, session);
-            connection.attachment(roles);
+            flow.attachment(roles);
         }
-        messages++;
         final boolean inbound = fromFirstSender != roles.firstSenderIsEngine;
         sink.onMessage(roles.session, inbound, timestampNanos, buffer, offset, length);
     }
 
-    private boolean senderIsEngine(final TcpConnection connection, final boolean fromFirstSender)
+    private boolean senderIsEngine(final ReassembledTcpFlow flow, final boolean fromFirstSender)
     {
         if (engineCompId != null)
         {
@@ -93,24 +89,13 @@ public final class CaptureImporter implements FixStreamHandler
         {
             return engineIsInitiator; // the first Logon comes from the initiator
         }
-        final Boolean firstSenderIsClient = connection.firstSenderIsClient();
+        final Boolean firstSenderIsClient = flow.firstSenderIsClient();
         if (firstSenderIsClient != null)
         {
             final boolean senderIsClient = firstSenderIsClient == fromFirstSender;
             return senderIsClient == engineIsInitiator;
         }
         return false;
-    }
-
-    public long messages()
-    {
-        return messages;
-    }
-
-    /** Messages before a session could be identified (no BeginString/CompIDs), skipped. */
-    public long unattributed()
-    {
-        return unattributed;
     }
 
     private static final class Roles

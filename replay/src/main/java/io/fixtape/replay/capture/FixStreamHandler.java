@@ -2,15 +2,15 @@ package io.fixtape.replay.capture;
 
 import org.agrona.DirectBuffer;
 
-/** Receives the FIX messages framed out of one direction of a reassembled TCP connection. */
+/** Receives the FIX messages framed out of one direction of a reassembled TCP flow. */
 @FunctionalInterface
 public interface FixStreamHandler
 {
     /**
-     * @param connection     the TCP connection.
-     * @param fromFirstSender true when sent by {@link TcpConnection#firstSender()}, false for the other side.
+     * @param flow           the reassembled TCP connection.
+     * @param fromFirstSender true when sent by the side whose packet was seen first, false for the other side.
      * @param timestampNanos capture time of the packet that completed the message.
      */
-    void onMessage(TcpConnection connection, boolean fromFirstSender, long timestampNanos,
+    void onMessage(ReassembledTcpFlow flow, boolean fromFirstSender, long timestampNanos,
         DirectBuffer buffer, int offset, int length);
 }

@@ -22,7 +22,7 @@ final class FixStreamSplitter
 
     /** Append in-order bytes and emit every complete message. */
     void onBytes(
-        final TcpConnection connection,
+        final ReassembledTcpFlow flow,
         final boolean fromFirstSender,
         final long timestampNanos,
         final DirectBuffer buffer,
@@ -39,7 +39,7 @@ final class FixStreamSplitter
             if (result > 0)
             {
                 messages++;
-                handler.onMessage(connection, fromFirstSender, timestampNanos, pending, start, result);
+                handler.onMessage(flow, fromFirstSender, timestampNanos, pending, start, result);
                 start += result;
             }
             else if (result == FixFramer.PARTIAL)

@@ -20,8 +20,8 @@ public final class TcpReassembler implements PacketHandler
 {
     private final TcpSegment segment = new TcpSegment();
     private final FixStreamHandler handler;
-    private final Map<FlowKey, TcpConnection> open = new HashMap<>();
-    private final List<TcpConnection> connections = new ArrayList<>();
+    private final Map<FlowKey, ReassembledTcpFlow> open = new HashMap<>();
+    private final List<ReassembledTcpFlow> flows = new ArrayList<>();
     private final FlowKey probe = new FlowKey();
     private long nonTcpPackets;
     private long lastTimestamp;
@@ -42,65 +42,53 @@ public final class TcpReassembler implements PacketHandler
             return;
         }
         probe.set(segment.sourceAddress, segment.sourcePort, segment.destinationAddress, segment.destinationPort);
-        TcpConnection connection = open.get(probe);
+        ReassembledTcpFlow flow = open.get(probe);
         boolean fromFirstSender = true;
-        if (connection == null)
+        if (flow == null)
         {
             probe.set(segment.destinationAddress, segment.destinationPort, segment.sourceAddress, segment.sourcePort);
-            connection = open.get(probe);
+            flow = open.get(probe);
             fromFirstSender = false;
         }
         final boolean freshSyn = (segment.flags & TcpSegment.SYN) != 0 && (segment.flags & TcpSegment.ACK) == 0;
-        if (connection != null && freshSyn && connection.direction(fromFirstSender).payloadBytes > 0)
+        if (flow != null && freshSyn && flow.direction(fromFirstSender).payloadBytes > 0)
         {
             // the 4-tuple is reused by a new connection
-            connection.finish(timestampNanos, handler);
-            open.values().remove(connection);
-            connection = null;
+            flow.finish(timestampNanos, handler);
+            open.values().remove(flow);
+            flow = null;
         }
-        if (connection == null)
+        if (flow == null)
         {
-            connection = new TcpConnection(connections.size(),
-                TcpSegment.endpoint(segment.sourceAddress, segment.ipv6, segment.sourcePort),
-                TcpSegment.endpoint(segment.destinationAddress, segment.ipv6, segment.destinationPort));
+            flow = new ReassembledTcpFlow();
             final FlowKey key = new FlowKey();
             key.set(segment.sourceAddress, segment.sourcePort, segment.destinationAddress, segment.destinationPort);
-            open.put(key, connection);
-            connections.add(connection);
+            open.put(key, flow);
+            flows.add(flow);
             fromFirstSender = true;
         }
-        connection.onSegment(fromFirstSender, timestampNanos, segment.sequence, segment.flags, segment.buffer,
+        flow.onSegment(fromFirstSender, timestampNanos, segment.sequence, segment.flags, segment.buffer,
             segment.payloadOffset, segment.payloadLength, handler);
     }
 
     /** End of the capture: skip holes that never filled and deliver what follows them. */
     public void finish()
     {
-        for (final TcpConnection connection : connections)
+        for (final ReassembledTcpFlow flow : flows)
         {
-            connection.finish(lastTimestamp, handler);
+            flow.finish(lastTimestamp, handler);
         }
     }
 
-    public List<TcpConnection> connections()
-    {
-        return connections;
-    }
-
-    public long nonTcpPackets()
-    {
-        return nonTcpPackets;
-    }
-
-    /** Totals over all connections and directions, for the import report. */
+    /** Totals over all flows and directions, for the import report. */
     public Stats stats()
     {
         final Stats stats = new Stats();
-        for (final TcpConnection connection : connections)
+        for (final ReassembledTcpFlow flow : flows)
         {
             for (final boolean forward : new boolean[] {true, false})
             {
-                final TcpConnection.Direction direction = connection.direction(forward);
+                final ReassembledTcpFlow.Direction direction = flow.direction(forward);
                 stats.payloadBytes += direction.payloadBytes;
                 stats.retransmittedBytes += direction.retransmittedBytes;
                 stats.outOfOrderSegments += direction.outOfOrderSegments;
@@ -111,7 +99,7 @@ public final class TcpReassembler implements PacketHandler
                 stats.messages += direction.splitter().messages();
             }
         }
-        stats.connections = connections.size();
+        stats.connections = flows.size();
         stats.nonTcpPackets = nonTcpPackets;
         return stats;
     }

@@ -183,24 +183,4 @@ public final class TcpSegment
     {
         return buffer.getShort(index, ByteOrder.BIG_ENDIAN) & 0xFFFF;
     }
-
-    /** {@code a.b.c.d:port} or {@code [v6]:port}, for reports (allocates). */
-    static String endpoint(final byte[] address, final boolean ipv6, final int port)
-    {
-        if (!ipv6)
-        {
-            return (address[12] & 0xFF) + "." + (address[13] & 0xFF) + "." + (address[14] & 0xFF) + "." +
-                (address[15] & 0xFF) + ":" + port;
-        }
-        final StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < 16; i += 2)
-        {
-            if (i > 0)
-            {
-                sb.append(':');
-            }
-            sb.append(Integer.toHexString((address[i] & 0xFF) << 8 | (address[i + 1] & 0xFF)));
-        }
-        return sb.append("]:").append(port).toString();
-    }
 }

@@ -65,27 +65,6 @@ public final class LatencyRecorder
         return byType.get(msgType)[1];
     }
 
-    /** All types merged. */
-    public Histogram allResponses()
-    {
-        final Histogram all = new Histogram(HIGHEST_NANOS, 3);
-        for (final Long type : types)
-        {
-            all.add(byType.get(type)[0]);
-        }
-        return all;
-    }
-
-    public Histogram allServices()
-    {
-        final Histogram all = new Histogram(HIGHEST_NANOS, 3);
-        for (final Long type : types)
-        {
-            all.add(byType.get(type)[1]);
-        }
-        return all;
-    }
-
     static String name(final long msgType)
     {
         return MsgTypes.toString(msgType);

@@ -4,13 +4,13 @@ import java.util.Locale;
 
 /**
  * When each inbound message is scheduled, relative to the start of the replay. Latency is measured from this
- * scheduled time (BENCH_CONTRACT: a sender that falls behind is charged for it).
+ * scheduled time, so a sender that falls behind is charged for its lateness.
  */
 public final class Pacing
 {
     /** As fast as the transport takes them: every message is scheduled at time 0. */
     public static final int MAX = 0;
-    /** The recorded inter-arrival times, divided by {@link #speed()}. */
+    /** The recorded inter-arrival times, divided by the speed factor. */
     public static final int RECORDED = 1;
     /** A fixed rate of {@link #rate()} messages per second. */
     public static final int RATE = 2;
@@ -88,11 +88,6 @@ public final class Pacing
     public int mode()
     {
         return mode;
-    }
-
-    public double speed()
-    {
-        return speed;
     }
 
     public long rate()

@@ -78,7 +78,7 @@ public final class ReplayResult
         this.jitCompileMillis = jitCompileMillis;
     }
 
-    /** BENCH_CONTRACT achieved-rate gate for latency rows: achieved inbound rate at least 95% of offered. */
+    /** The achieved-rate gate of a latency row: achieved inbound rate at least 95% of offered. */
     public String rateGate()
     {
         if (offeredPerSecond <= 0)

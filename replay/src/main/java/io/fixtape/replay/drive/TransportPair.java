@@ -8,13 +8,13 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.fixtape.cluster.EmbeddedMediaDriver;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import io.fixtape.replay.transport.aeron.AeronTransport;
 import io.fixtape.replay.transport.aeron.AeronTransportContext;
-import io.fixtape.replay.transport.aeron.EmbeddedMediaDriver;
 import io.fixtape.replay.transport.inproc.InProcPipe;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
@@ -28,16 +28,14 @@ import org.agrona.IoUtil;
  */
 public final class TransportPair implements AutoCloseable
 {
-    private final TransportKind kind;
     private final Transport engineEnd;
     private final Transport counterpartyEnd;
     private final EmbeddedMediaDriver driver;
     private final Path aeronDir;
 
-    private TransportPair(final TransportKind kind, final Transport engineEnd, final Transport counterpartyEnd,
+    private TransportPair(final Transport engineEnd, final Transport counterpartyEnd,
         final EmbeddedMediaDriver driver, final Path aeronDir)
     {
-        this.kind = kind;
         this.engineEnd = engineEnd;
         this.counterpartyEnd = counterpartyEnd;
         this.driver = driver;
@@ -61,7 +59,7 @@ public final class TransportPair implements AutoCloseable
             {
                 // the engine end is the acceptor, the counterparty end the initiator
                 final InProcPipe pipe = new InProcPipe(toEngineCapacity, toCounterpartyCapacity);
-                return new TransportPair(kind, pipe.acceptor(), pipe.initiator(), null, null);
+                return new TransportPair(pipe.acceptor(), pipe.initiator(), null, null);
             }
             case TCP:
             {
@@ -78,7 +76,7 @@ public final class TransportPair implements AutoCloseable
                     CloseHelper.quietCloseAll(engine, counterparty);
                     throw ex;
                 }
-                return new TransportPair(kind, engine, counterparty, null, null);
+                return new TransportPair(engine, counterparty, null, null);
             }
             case AERON_IPC:
             case AERON_UDP:
@@ -111,7 +109,7 @@ public final class TransportPair implements AutoCloseable
             }
             engine = AeronTransport.open(engineContext);
             final AeronTransport counterparty = AeronTransport.open(counterpartyContext);
-            return new TransportPair(kind, engine, counterparty, driver, dir);
+            return new TransportPair(engine, counterparty, driver, dir);
         }
         catch (final RuntimeException ex)
         {
@@ -146,11 +144,6 @@ public final class TransportPair implements AutoCloseable
         {
             throw new UncheckedIOException("no free UDP port", ex);
         }
-    }
-
-    public TransportKind kind()
-    {
-        return kind;
     }
 
     public Transport engineEnd()

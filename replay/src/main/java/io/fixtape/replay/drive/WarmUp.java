@@ -7,10 +7,10 @@ import io.fixtape.replay.recording.SessionRecording;
  * engines, round after round, until a round in which the JIT compiled for at most {@link #QUIET_PERCENT}% of the
  * round's elapsed time (the compiler is quiet: the hot path has its final code) or {@code maxRounds} rounds ran.
  *
- * <p>One round of BENCH_CONTRACT's 20,000 is the default: on the 2-vCPU test VM that leaves C2 compiling the
- * engine for the first 1–2 s of a 2M-message measured window (measured with {@code -XX:+PrintCompilation}), so a
- * throughput figure taken after one round partly measures the compiler; more rounds are asked for explicitly and
- * reported with the result ({@link Result}).
+ * <p>One round of the standard 20,000-message warm-up is the default. On a 2-vCPU machine one round can leave C2
+ * compiling the engine for the first 1–2 s of a 2M-message measured window (visible with
+ * {@code -XX:+PrintCompilation}), so a throughput figure taken after one round partly measures the compiler; more
+ * rounds are asked for explicitly and reported with the result ({@link Result}).
  */
 public final class WarmUp
 {

@@ -1,7 +1,6 @@
 package io.fixtape.replay.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -165,7 +164,8 @@ class CaptureImporterTest
         pcap.close();
         assertEquals(theirs, ours);
         assertEquals("pcap (µs)", reader.format());
-        assertNotNull(reader.packets() > 0 ? "ok" : null);
+        assertEquals(theirs.size(), reader.packets());
+        assertEquals(0, reader.truncatedRecords());
     }
 
     @org.junit.jupiter.api.Test
@@ -178,5 +178,10 @@ class CaptureImporterTest
         final CaptureImporter importer = new CaptureImporter(recordings);
         importer.importFile(file);
         assertEquals(8, recordings.sessions().get(0).count(), "all but the last (truncated) message");
+        final PcapReader reader = new PcapReader();
+        final long[] packets = new long[1];
+        reader.read(file, (timestamp, linkType, buffer, offset, length) -> packets[0]++);
+        assertEquals(1, reader.truncatedRecords(), "the cut record is counted");
+        assertEquals(packets[0], reader.packets(), "the records before it are read");
     }
 }

@@ -96,11 +96,6 @@ final class CaptureWriter
         return main.clientSeq;
     }
 
-    int serverSeq()
-    {
-        return main.serverSeq;
-    }
-
     void handshake()
     {
         main.handshake();

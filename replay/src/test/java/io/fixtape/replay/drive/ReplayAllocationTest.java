@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  * first (class loading, buffers growing to size, JIT), then up to {@value #MEASURED_RUNS} measured runs, and the
  * least any of them allocated must be under the limit. A run still partly interpreted or C1-compiled (C2 not done
  * yet on a loaded 2-core machine: escape analysis not applied) allocates and says nothing about the steady state;
- * a steady state that allocates does so in every run, so the minimum cannot hide it. The limit stays what it was:
- * less than 1 byte per 4 messages.
+ * a steady state that allocates does so in every run, so the minimum cannot hide it. The limit: less than 1 byte
+ * per 4 messages.
  */
 class ReplayAllocationTest
 {

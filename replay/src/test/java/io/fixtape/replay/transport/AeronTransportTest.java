@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.net.DatagramSocket;
 import java.nio.file.Path;
 
+import io.fixtape.cluster.EmbeddedMediaDriver;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.replay.transport.aeron.AeronTransport;
 import io.fixtape.replay.transport.aeron.AeronTransportContext;
-import io.fixtape.replay.transport.aeron.EmbeddedMediaDriver;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -307,7 +307,7 @@ public final class OpenLoopClient
             else if (!worked)
             {
                 // Yielding idle: the JIT and GC threads of this JVM share this core (one core per process),
-                // and a pure spin would starve them (BENCH_CONTRACT section 5).
+                // and a pure spin would starve them.
                 Thread.yield();
             }
             if (next == total && unsentHead == unsentTail

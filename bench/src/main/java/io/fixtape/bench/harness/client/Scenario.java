@@ -48,7 +48,7 @@ public enum Scenario
         this.replyKeyTags = replyKeyTags;
     }
 
-    /** True when the latency of record is measured by the server (BENCH_CONTRACT section 1: server-side probes). */
+    /** True when the latency of record is measured by the server (a server-side probe, read from the server). */
     public boolean serverProbe()
     {
         return this == TICK_TO_TRADE;

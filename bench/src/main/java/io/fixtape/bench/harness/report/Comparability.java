@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * What must agree between cells put in one table (BENCH_CONTRACT section 4): the recipe and standards, the
+ * What must agree between cells put in one table (a table never mixes conditions): the recipe and standards, the
  * harness arguments other than the row selectors and output paths, the placement (requested and read back from
  * the OS for every thread), sessions, JVM (java, flags, the client JVM's version), transport, kernel bypass,
  * machine, and the validation lane. Row facts (which engine, its store, its acceptor model and worker threads, its

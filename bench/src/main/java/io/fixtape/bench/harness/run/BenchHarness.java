@@ -112,7 +112,7 @@ public final class BenchHarness
     /**
      * For each arm, climbs the ladder (never lowering a rate to fill a cell). Without {@code fullLadder} an arm's
      * ladder stops at its first failing rate; with it, it keeps climbing (for the plots, and because a higher rate
-     * can pass: the capacity is the HIGHEST passing rate, BENCH_CONTRACT section 3) until the arm saturates
+     * can pass: the capacity is the HIGHEST passing rate) until the arm saturates
      * (achieved < {@code capacity.saturation.stop} x offered: beyond that, higher rates only measure the queue in
      * front of the arm). The bracket ({@link Capacity}) is computed from every measured rate; a pass above a failure
      * is flagged non-monotone, rates not measured are listed.
@@ -212,7 +212,7 @@ public final class BenchHarness
         }
         bracket.put("arm", arm);
         bracket.put("scenario", options.scenario().label());
-        bracket.put("definition", "capacity = the highest offered rate whose capacity gate passes (BENCH_CONTRACT 3);"
+        bracket.put("definition", "capacity = the highest offered rate whose capacity gate passes;"
             + " bracket = that rate and the lowest failing rate above it");
         bracket.put("rate_unit", "iterations/s");
         bracket.put("messages_per_iteration", options.scenario().messagesPerIteration());

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The capacity of one arm from its per-rate results (BENCH_CONTRACT section 3): <em>the highest offered rate at
+ * The capacity of one arm from its per-rate results: <em>the highest offered rate at
  * which the capacity gate passes</em> (completion 100%, achieved >= 98%, p99 <= 100 us). The bracket is that rate
  * and the lowest failing rate above it. A ladder is <em>non-monotone</em> when some rate below the capacity failed
  * (a pass above a failure): that is reported, never smoothed over. Rates of the ladder that were not measured

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the runs of one cell (arm x scenario x offered rate) into the one JSON object the contract asks for:
+ * Turns the runs of one cell (arm x scenario x offered rate) into its one JSON object (a result declares itself):
  * response and service percentiles from the runs' merged histograms, per-run figures, gates, and the cell's
  * params, profile (configured and read back) and standards. Stateless.
  */
@@ -32,21 +32,111 @@ public final class CellBuilder
         final String kind, final ArmSpec arm, final Recipe recipe, final long offeredRate, final List<RunRecord> runs,
         final BenchOptions options, final ChildJvm jvm)
     {
-        final boolean serverProbe = options.scenario().serverProbe();
+        final RunTotals totals = new RunTotals(options.scenario().serverProbe(), offeredRate);
+        runs.forEach(totals::add);
+        final List<String> warnings = totals.warnings;
+        final Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("kind", kind);
+        cell.put("recipe", recipe.label());
+        if (recipe.isSmoke())
+        {
+            cell.put("label", "smoke");
+            warnings.add(0, "smoke recipe: figures are not comparable and must not be published");
+        }
+        cell.put("arm", arm.label());
+        cell.put("store", arm.store());
+        cell.put("model", arm.model());
+        cell.put("scenario", options.scenario().label());
+        if (totals.serverProbe)
+        {
+            cell.put("latency_of_record", "server probe: socket read of the tick -> socket write of the order,"
+                + " measured in the server (see bench_profile.server.configured.server_probe); service_* = the"
+                + " client's tick write -> order read; completion = orders counted by the client");
+        }
+        // Units: one iteration of the schedule sends messages_per_iteration requests (md_nos_er: 2) and completes
+        // when all their replies are in; *_rate fields count iterations/s, *_msg_rate fields requests/s.
+        final int perIteration = options.scenario().messagesPerIteration();
+        cell.put("rate_unit", "iterations/s");
+        cell.put("messages_per_iteration", perIteration);
+        cell.put("offered_rate", offeredRate);
+        cell.put("achieved_rate", LatencySummary.round3(totals.achievedSum / runs.size()));
+        cell.put("send_rate", LatencySummary.round3(totals.sendRateSum / runs.size()));
+        cell.put("offered_msg_rate", offeredRate * perIteration);
+        cell.put("achieved_msg_rate", LatencySummary.round3(totals.achievedSum / runs.size() * perIteration));
+        cell.put("send_msg_rate", LatencySummary.round3(totals.sendRateSum / runs.size() * perIteration));
+        cell.put("runs", runs.size());
+        final Map<String, Object> responseSummary = LatencySummary.of(totals.response, "");
+        cell.putAll(responseSummary);
+        cell.putAll(LatencySummary.of(totals.service, "service_"));
+
+        final Map<String, Object> gates = gates(kind, recipe, totals, responseSummary, options);
+        cell.put("gates", gates);
+        cell.put("all_gates_pass", Gates.allPass(gates));
+        cell.put("per_run", totals.perRun);
+        cell.put("warnings", warnings);
+        cell.put("bench_params", params(options, arm, recipe, kind));
+        cell.put("bench_profile", profile(arm, runs.get(runs.size() - 1), options, jvm));
+        cell.put("bench_standards", options.standards().describe());
+        cell.put("response_histogram", LatencySummary.encode(totals.response));
+        cell.put("service_histogram", LatencySummary.encode(totals.service));
+        return cell;
+    }
+
+    /** The cell's gates; a load that could not be offered also heads the warnings (after the smoke label). */
+    private static Map<String, Object> gates(final String kind, final Recipe recipe, final RunTotals totals,
+        final Map<String, Object> responseSummary, final BenchOptions options)
+    {
+        final Map<String, Object> gates = new LinkedHashMap<>();
+        gates.put("completion", Gates.completion(totals.completed, totals.expected));
+        gates.put("achieved_rate", Gates.achieved(totals.worstRatio, options.standards().getDouble(
+            "capacity".equals(kind) ? "gate.capacity.achieved.min" : "gate.latency.achieved.min")));
+        gates.put("stability", Gates.stability(totals.p50s, options.standards()));
+        gates.put("samples", Gates.samples(totals.response.getTotalCount(), (Double)responseSummary.get("p50_us")));
+        gates.put("rejects", Gates.rejects(totals.rejects));
+        final Map<String, Object> offeredLoad = Gates.offeredLoad(totals.sendRates, totals.schedulerLags,
+            totals.offeredRate, options.standards().getDouble("gate.offered.send.tolerance"),
+            options.standards().getDouble("gate.offered.lag.max.us"));
+        gates.put("offered_load", offeredLoad);
+        if (!"PASS".equals(offeredLoad.get("status")))
+        {
+            totals.warnings.add(recipe.isSmoke() ? 1 : 0, "could not offer the load (" + offeredLoad.get("value")
+                + "; " + offeredLoad.get("threshold") + "): the latency includes queueing in front of the arm, not"
+                + " only service");
+        }
+        if ("capacity".equals(kind))
+        {
+            gates.put("capacity", Gates.capacity(totals.completed, totals.expected, totals.worstRatio,
+                (Double)responseSummary.get("p99_us"), options.standards()));
+        }
+        return gates;
+    }
+
+    /** What the runs of one cell add up to: merged histograms, counts, the figures of each run, their warnings. */
+    private static final class RunTotals
+    {
+        final boolean serverProbe;
+        final long offeredRate;
         final Histogram response = new Histogram(3);
         final Histogram service = new Histogram(3);
-        long completed = 0;
-        long expected = 0;
-        long rejects = 0;
+        long completed;
+        long expected;
+        long rejects;
         double worstRatio = Double.MAX_VALUE;
-        double achievedSum = 0;
-        double sendRateSum = 0;
+        double achievedSum;
+        double sendRateSum;
         final List<Double> p50s = new ArrayList<>();
         final List<Double> sendRates = new ArrayList<>();
         final List<Double> schedulerLags = new ArrayList<>();
         final List<Map<String, Object>> perRun = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
-        for (final RunRecord run : runs)
+
+        RunTotals(final boolean serverProbe, final long offeredRate)
+        {
+            this.serverProbe = serverProbe;
+            this.offeredRate = offeredRate;
+        }
+
+        void add(final RunRecord run)
         {
             final JsonObject client = run.client();
             // tick_to_trade: the latency of record is the server's probe (the server owns it); the client's
@@ -63,9 +153,20 @@ public final class CellBuilder
             achievedSum += achieved;
             sendRateSum += client.get("send_rate").getAsDouble();
             worstRatio = Math.min(worstRatio, achieved / offeredRate);
-            final JsonObject latency = serverProbe ? probe.getAsJsonObject("latency") : client.getAsJsonObject("response");
+            final JsonObject latency = serverProbe ? probe.getAsJsonObject("latency")
+                : client.getAsJsonObject("response");
             final double p50 = latency.get("p50_us").getAsDouble();
             p50s.add(p50);
+            perRun.add(figures(run, client, probe, latency, p50, achieved));
+            sendRates.add(client.get("send_rate").getAsDouble());
+            schedulerLags.add(client.get("max_scheduler_lag_us").getAsDouble());
+            warnings.addAll(run.warnings());
+        }
+
+        /** One entry of the cell's {@code per_run}. */
+        private Map<String, Object> figures(final RunRecord run, final JsonObject client, final JsonObject probe,
+            final JsonObject latency, final double p50, final double achieved)
+        {
             final Map<String, Object> r = new LinkedHashMap<>();
             r.put("run", run.run());
             r.put("p50_us", p50);
@@ -88,8 +189,6 @@ public final class CellBuilder
             r.put("completed", client.get("completed").getAsLong());
             r.put("sent", client.get("sent").getAsLong());
             r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
-            sendRates.add(client.get("send_rate").getAsDouble());
-            schedulerLags.add(client.get("max_scheduler_lag_us").getAsDouble());
             if (client.has("client_stalls_over_50us"))
             {
                 r.put("client_stalls_over_50us", client.get("client_stalls_over_50us").getAsLong());
@@ -100,75 +199,8 @@ public final class CellBuilder
             }
             r.put("loadavg_before", run.loadAverageBefore());
             r.put("cpu_during_run", run.cpuDuringRun());
-            perRun.add(r);
-            warnings.addAll(run.warnings());
+            return r;
         }
-        final Map<String, Object> cell = new LinkedHashMap<>();
-        cell.put("kind", kind);
-        cell.put("recipe", recipe.label());
-        if (recipe.isSmoke())
-        {
-            cell.put("label", "smoke");
-            warnings.add(0, "smoke recipe: figures are not comparable and must not be published");
-        }
-        cell.put("arm", arm.label());
-        cell.put("store", arm.store());
-        cell.put("model", arm.model());
-        cell.put("scenario", options.scenario().label());
-        if (serverProbe)
-        {
-            cell.put("latency_of_record", "server probe: socket read of the tick -> socket write of the order,"
-                + " measured in the server (see bench_profile.server.configured.server_probe); service_* = the"
-                + " client's tick write -> order read; completion = orders counted by the client");
-        }
-        // Units: one iteration of the schedule sends messages_per_iteration requests (md_nos_er: 2) and completes
-        // when all their replies are in; *_rate fields count iterations/s, *_msg_rate fields requests/s.
-        final int perIteration = options.scenario().messagesPerIteration();
-        cell.put("rate_unit", "iterations/s");
-        cell.put("messages_per_iteration", perIteration);
-        cell.put("offered_rate", offeredRate);
-        cell.put("achieved_rate", LatencySummary.round3(achievedSum / runs.size()));
-        cell.put("send_rate", LatencySummary.round3(sendRateSum / runs.size()));
-        cell.put("offered_msg_rate", offeredRate * perIteration);
-        cell.put("achieved_msg_rate", LatencySummary.round3(achievedSum / runs.size() * perIteration));
-        cell.put("send_msg_rate", LatencySummary.round3(sendRateSum / runs.size() * perIteration));
-        cell.put("runs", runs.size());
-        final Map<String, Object> responseSummary = LatencySummary.of(response, "");
-        cell.putAll(responseSummary);
-        cell.putAll(LatencySummary.of(service, "service_"));
-
-        final Map<String, Object> gates = new LinkedHashMap<>();
-        gates.put("completion", Gates.completion(completed, expected));
-        gates.put("achieved_rate", Gates.achieved(worstRatio, options.standards().getDouble(
-            "capacity".equals(kind) ? "gate.capacity.achieved.min" : "gate.latency.achieved.min")));
-        gates.put("stability", Gates.stability(p50s, options.standards()));
-        gates.put("samples", Gates.samples(response.getTotalCount(), (Double)responseSummary.get("p50_us")));
-        gates.put("rejects", Gates.rejects(rejects));
-        final Map<String, Object> offeredLoad = Gates.offeredLoad(sendRates, schedulerLags, offeredRate,
-            options.standards().getDouble("gate.offered.send.tolerance"),
-            options.standards().getDouble("gate.offered.lag.max.us"));
-        gates.put("offered_load", offeredLoad);
-        if (!"PASS".equals(offeredLoad.get("status")))
-        {
-            warnings.add(recipe.isSmoke() ? 1 : 0, "could not offer the load (" + offeredLoad.get("value") + "; "
-                + offeredLoad.get("threshold") + "): the latency includes queueing in front of the arm, not only"
-                + " service (BENCH_CONTRACT 3)");
-        }
-        if ("capacity".equals(kind))
-        {
-            gates.put("capacity", Gates.capacity(completed, expected, worstRatio,
-                (Double)responseSummary.get("p99_us"), options.standards()));
-        }
-        cell.put("gates", gates);
-        cell.put("all_gates_pass", Gates.allPass(gates));
-        cell.put("per_run", perRun);
-        cell.put("warnings", warnings);
-        cell.put("bench_params", params(options, arm, recipe, kind));
-        cell.put("bench_profile", profile(arm, runs.get(runs.size() - 1), options, jvm));
-        cell.put("bench_standards", options.standards().describe());
-        cell.put("response_histogram", LatencySummary.encode(response));
-        cell.put("service_histogram", LatencySummary.encode(service));
-        return cell;
     }
 
     private static Map<String, Object> params(

@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The gates of BENCH_CONTRACT section 3, each reported with its status, the measured value and the threshold.
+ * The gates a result must pass (completion, achieved rate, stability, capacity, samples, offered load), each
+ * reported with its status, the measured value and the threshold.
  * A figure that fails a gate is reported as failing, never hidden. Statuses: PASS, WARN, FAIL, SUSPECT (a cv of
  * exactly 0.000 across independent runs), N/A (e.g. stability of a single run). Only PASS and N/A count as passing
  * ({@link #allPass}). Stateless.

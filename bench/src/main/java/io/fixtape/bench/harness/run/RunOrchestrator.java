@@ -65,32 +65,26 @@ public final class RunOrchestrator
     public List<RunRecord> run(final ArmSpec arm, final long rate, final Recipe recipe, final int run,
         final int clientRuns) throws Exception
     {
-        final int warmup = recipe.warmup();
-        final int measured = recipe.measured();
         // smoke runs in CI on a slow, loaded machine: generous timeouts (a run that completes returns at once, so
         // only a broken run waits for them); measured recipes keep drain.timeout.ms / logon.timeout.ms
         final String timeouts = recipe.isSmoke() ? "smoke." : "";
-        final long drainMs = options.standards().getLong(timeouts + "drain.timeout.ms");
-        final long logonMs = options.standards().getLong(timeouts + "logon.timeout.ms");
-        final long stopGraceMs = options.standards().getLong("server.stop.grace.ms");
+        final RunPlan plan = new RunPlan(rate, recipe.warmup(), recipe.measured(), clientRuns,
+            options.standards().getLong(timeouts + "drain.timeout.ms"),
+            options.standards().getLong(timeouts + "logon.timeout.ms"),
+            options.standards().getLong("server.stop.grace.ms"), options.serverCpu(), options.clientCpu(),
+            options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d%s",
+                arm.fileLabel(), options.scenario().label(), rate, run,
+                clientRuns > 1 ? "x" + clientRuns + "-one-connection" : "")));
         if (clientRuns > 1 && options.scenario().serverProbe())
         {
             throw new IllegalArgumentException("runs on one connection are not available for " +
                 options.scenario().label() + " (its server probe is per process)");
         }
-        final int serverCpu = options.serverCpu();
-        final int clientCpu = options.clientCpu();
-        checkPlacementRequest(clientCpu, serverCpu);
-        final Path runDir = options.logDir().resolve(String.format(Locale.ROOT, "%s-%s-%d-run%d%s",
-            arm.fileLabel(), options.scenario().label(), rate, run,
-            clientRuns > 1 ? "x" + clientRuns + "-one-connection" : ""));
-        Files.createDirectories(runDir);
-        final Path profileOut = runDir.resolve("server-profile.json");
-        final Path clientOut = runDir.resolve("client.json");
-        final Path probeOut = runDir.resolve("server-probe.json");
-        Files.deleteIfExists(profileOut);
-        Files.deleteIfExists(clientOut);
-        Files.deleteIfExists(probeOut);
+        checkPlacementRequest(plan.clientCpu(), plan.serverCpu());
+        Files.createDirectories(plan.runDir());
+        Files.deleteIfExists(plan.profileOut());
+        Files.deleteIfExists(plan.clientOut());
+        Files.deleteIfExists(plan.probeOut());
         final List<String> warnings = new ArrayList<>();
         final String load = loadAverage();
         final double load1 = Double.parseDouble(load.split(" ")[0]);
@@ -100,162 +94,229 @@ public final class RunOrchestrator
         }
 
         final ServerLauncher launcher = ServerLauncher.forArm(arm, options.scenario());
-        final boolean serverProbe = options.scenario().serverProbe();
-        Process server = null;
-        int port = 0;
-        List<String> serverCommand = List.of();
-        // freePort() closes its socket before the server binds: another process may take the port in between.
-        // A server that fails to bind is restarted on a fresh port; a listener is only accepted when the server
-        // process owns it (never a stranger on "our" port).
-        for (int attempt = 1; server == null; attempt++)
-        {
-            port = freePort();
-            final List<String> serverArgs = new ArrayList<>(launcher.args(port, serverCpu, options, runDir,
-                profileOut));
-            if (serverProbe)
-            {
-                serverArgs.addAll(List.of("--warmup", Integer.toString(warmup),
-                    "--total", Integer.toString(warmup + measured), "--probe-out", probeOut.toString()));
-            }
-            serverCommand = jvm.serverCommand(serverCpu, launcher.mainClass(), serverArgs);
-            final Process started = new ProcessBuilder(serverCommand)
-                .redirectErrorStream(true).redirectOutput(runDir.resolve("server.log").toFile()).start();
-            try
-            {
-                awaitListening(started, port, launcher.serverWritesProfile() ? profileOut : null, runDir);
-                server = started;
-            }
-            catch (final PortTakenException e)
-            {
-                stop(started, stopGraceMs);
-                if (attempt >= PORT_ATTEMPTS)
-                {
-                    throw new IllegalStateException("server could not bind a free port in " + PORT_ATTEMPTS
-                        + " attempts: " + e.getMessage());
-                }
-                Files.move(runDir.resolve("server.log"), runDir.resolve("server-port-taken-" + attempt + ".log"),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                Files.deleteIfExists(profileOut);
-            }
-            catch (final Exception e)
-            {
-                stop(started, stopGraceMs);
-                throw e;
-            }
-        }
+        final StartedServer server = startServer(launcher, plan);
         try
         {
-            final BitSet serverProcess = CpuAffinity.processCpus(server.pid());
-            requireExactly(serverProcess, serverCpu, "server process " + server.pid());
+            final BitSet serverProcess = CpuAffinity.processCpus(server.process().pid());
+            requireExactly(serverProcess, plan.serverCpu(), "server process " + server.process().pid());
             // what the server reads back about itself must be what was configured: refused before measuring (a
             // store opened at the first Logon, as the pool model does, is checked again after the run)
-            final Map<String, Object> configured = configured(launcher, Json.read(profileOut));
-            ProfileCheck.require(arm.label(), configured, readBackOf(Json.read(profileOut)), false);
+            final Map<String, Object> configured = configured(launcher, Json.read(plan.profileOut()));
+            ProfileCheck.require(arm.label(), configured, readBackOf(Json.read(plan.profileOut())), false);
 
-            final List<String> clientArgs = List.of(
-                "--host", "127.0.0.1", "--port", Integer.toString(port), "--cpu", Integer.toString(clientCpu),
-                "--scenario", options.scenario().label(), "--rate", Long.toString(rate),
-                "--warmup", Integer.toString(warmup), "--measured", Integer.toString(measured),
-                "--mode", arm.arm().echo() ? "echo" : "fix",
-                "--drain-ms", Long.toString(drainMs), "--logon-ms", Long.toString(logonMs),
-                "--out", clientOut.toString(), "--runs", Integer.toString(clientRuns));
-            final List<String> clientCommand =
-                jvm.command(clientCpu, "io.fixtape.bench.harness.client.ClientMain", clientArgs);
-            final CpuSample cpuBefore = CpuSample.now();
-            final ThreadCpu serverBefore = ThreadCpu.snapshot(server.pid());
-            final Process client = new ProcessBuilder(clientCommand)
-                .redirectErrorStream(true).redirectOutput(runDir.resolve("client.log").toFile()).start();
-            final long expectedMs = clientRuns * ((long)((warmup + measured) * 1000.0 / rate) + drainMs)
-                + logonMs + 60_000;
-            final List<Map<String, Object>> timeline = new ArrayList<>();
-            final long clientStartNs = System.nanoTime();
-            if (!awaitClient(client, expectedMs, server.pid(), serverBefore, clientStartNs, timeline))
-            {
-                client.destroyForcibly();
-                throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
-                    + runDir.resolve("client.log"));
-            }
-            final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
-            cpuDuringRun.put("server_threads", ThreadCpu.snapshot(server.pid()).since(serverBefore, 8));
-            cpuDuringRun.put("server_threads_timeline", timeline);
-            // The server is still serving: read back where each of its threads may run.
-            final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(server.pid());
-            for (final ThreadPlacement thread : serverThreads)
-            {
-                requireExactly(CpuList.parse(thread.cpus()), serverCpu, "server thread " + thread);
-            }
-            if (client.exitValue() != 0 || !Files.exists(clientOut))
-            {
-                throw new IllegalStateException("client failed (exit " + client.exitValue() + "): "
-                    + tail(runDir.resolve("client.log")));
-            }
-            final List<JsonObject> clientResults = Json.readLines(clientOut);
-            final JsonObject clientResult = clientResults.get(clientResults.size() - 1);
-            if (clientResult.has("measured_start_monotonic_ns")
-                && clientResult.get("measured_start_monotonic_ns").getAsLong() != 0)
-            {
-                // same clock (CLOCK_MONOTONIC) in both processes: where the measured phase begins on the timeline
-                cpuDuringRun.put("measured_phase_starts_at_ms", TimeUnit.NANOSECONDS.toMillis(
-                    clientResult.get("measured_start_monotonic_ns").getAsLong() - clientStartNs));
-            }
-            for (final var thread : clientResult.getAsJsonArray("threads"))
-            {
-                final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
-                requireExactly(CpuList.parse(cpus), clientCpu, "client thread " + thread);
-            }
-            JsonObject probe = null;
-            if (serverProbe)
-            {
-                // the server writes its probe when it is stopped (SIGTERM): stop it now and read what it owns; the
-                // grace before SIGKILL (server.stop.grace.ms) is long enough for a slow, loaded machine
-                stop(server, stopGraceMs);
-                if (!Files.exists(probeOut))
-                {
-                    throw new IllegalStateException("server wrote no tick_to_trade probe (" + probeOut + "): "
-                        + tail(runDir.resolve("server.log")));
-                }
-                probe = Json.read(probeOut);
-            }
-            final String startupLine = arm.arm() == Arm.FIXTAPE && !serverProbe
-                ? FixtapeArm.startupLine(runDir.resolve("server.log")) : null;
-            if (arm.arm() == Arm.FIXTAPE && !serverProbe)
-            {
-                // the acceptor rewrites its read-back when stopped (stores opened during the run) and the per-worker
-                // counts of mono/pool/shard are final then: stop it now and read both back
-                stop(server, stopGraceMs);
-            }
-            final JsonObject finalProfile = Json.read(profileOut);
-            final JsonObject readBack = readBackOf(finalProfile);
-            ProfileCheck.require(arm.label(), configured, readBack, true);
-            final JsonObject serverProfile = serverProfile(launcher, options, configured, finalProfile, readBack);
-            if (arm.arm() == Arm.FLOOR)
-            {
-                serverProfile.add("floor_reply_sizes",
-                    Json.gson().toJsonTree(FloorReplySizes.of(options.scenario()).describe()));
-            }
-            if (startupLine != null)
-            {
-                serverProfile.addProperty("startup_line", startupLine);
-                if (!"single".equals(arm.model()))
-                {
-                    serverProfile.add("model_read_back", FixtapeArm.stoppedModelProfile(runDir.resolve("server.log")));
-                }
-            }
-            warnings.addAll(logWarnings(runDir.resolve("server.log"), "server"));
-            warnings.addAll(logWarnings(runDir.resolve("client.log"), "client"));
+            final ClientRun client = runClient(arm, plan, server);
+            final JsonObject probe = options.scenario().serverProbe() ? stopAndReadProbe(server.process(), plan) : null;
+            final JsonObject serverProfile = serverProfileAfterRun(arm, launcher, plan, server.process(), configured);
+            warnings.addAll(logWarnings(plan.runDir().resolve("server.log"), "server"));
+            warnings.addAll(logWarnings(plan.runDir().resolve("client.log"), "client"));
             final List<RunRecord> records = new ArrayList<>();
-            for (int i = 0; i < clientResults.size(); i++)
+            for (int i = 0; i < client.results().size(); i++)
             {
-                records.add(new RunRecord(run + i, rate, clientResults.get(i), probe, serverProfile, serverThreads,
-                    CpuList.format(serverProcess), ChildJvm.printable(serverCommand),
-                    ChildJvm.printable(clientCommand), load, cpuDuringRun, warnings));
+                records.add(new RunRecord(run + i, rate, client.results().get(i), probe, serverProfile,
+                    client.serverThreads(), CpuList.format(serverProcess), ChildJvm.printable(server.command()),
+                    ChildJvm.printable(client.command()), load, client.cpuDuringRun(), warnings));
             }
             return records;
         }
         finally
         {
-            stop(server, stopGraceMs);
+            stop(server.process(), plan.stopGraceMs());
         }
+    }
+
+    /** The settings of one run (one process pair) and where its files go. */
+    private record RunPlan(long rate, int warmup, int measured, int clientRuns, long drainMs, long logonMs,
+        long stopGraceMs, int serverCpu, int clientCpu, Path runDir)
+    {
+        Path profileOut()
+        {
+            return runDir.resolve("server-profile.json");
+        }
+
+        Path clientOut()
+        {
+            return runDir.resolve("client.json");
+        }
+
+        Path probeOut()
+        {
+            return runDir.resolve("server-probe.json");
+        }
+    }
+
+    /** A server process that listens on {@code port}, and the command that started it. */
+    private record StartedServer(Process process, int port, List<String> command)
+    {
+    }
+
+    /** What the client process left: its result per run, its command, the CPU use seen during it. */
+    private record ClientRun(List<JsonObject> results, List<String> command, Map<String, Object> cpuDuringRun,
+        List<ThreadPlacement> serverThreads)
+    {
+    }
+
+    /**
+     * Starts the arm's server and waits until it listens. freePort() closes its socket before the server binds:
+     * another process may take the port in between. A server that fails to bind is restarted on a fresh port; a
+     * listener is only accepted when the server process owns it (never a stranger on "our" port).
+     */
+    private StartedServer startServer(final ServerLauncher launcher, final RunPlan plan) throws Exception
+    {
+        final boolean serverProbe = options.scenario().serverProbe();
+        for (int attempt = 1; ; attempt++)
+        {
+            final int port = freePort();
+            final List<String> serverArgs = new ArrayList<>(launcher.args(port, plan.serverCpu(), options,
+                plan.runDir(), plan.profileOut()));
+            if (serverProbe)
+            {
+                serverArgs.addAll(List.of("--warmup", Integer.toString(plan.warmup()),
+                    "--total", Integer.toString(plan.warmup() + plan.measured()),
+                    "--probe-out", plan.probeOut().toString()));
+            }
+            final List<String> serverCommand = jvm.serverCommand(plan.serverCpu(), launcher.mainClass(), serverArgs);
+            final Process started = new ProcessBuilder(serverCommand)
+                .redirectErrorStream(true).redirectOutput(plan.runDir().resolve("server.log").toFile()).start();
+            try
+            {
+                awaitListening(started, port, launcher.serverWritesProfile() ? plan.profileOut() : null,
+                    plan.runDir());
+                return new StartedServer(started, port, serverCommand);
+            }
+            catch (final PortTakenException e)
+            {
+                stop(started, plan.stopGraceMs());
+                if (attempt >= PORT_ATTEMPTS)
+                {
+                    throw new IllegalStateException("server could not bind a free port in " + PORT_ATTEMPTS
+                        + " attempts: " + e.getMessage());
+                }
+                Files.move(plan.runDir().resolve("server.log"),
+                    plan.runDir().resolve("server-port-taken-" + attempt + ".log"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.deleteIfExists(plan.profileOut());
+            }
+            catch (final Exception e)
+            {
+                stop(started, plan.stopGraceMs());
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Runs the client JVM against the listening server and waits for it; reads back where every server and client
+     * thread ran (a placement that differs aborts the run) and what the CPUs did meanwhile.
+     */
+    private ClientRun runClient(final ArmSpec arm, final RunPlan plan, final StartedServer server) throws Exception
+    {
+        final long serverPid = server.process().pid();
+        final List<String> clientArgs = List.of(
+            "--host", "127.0.0.1", "--port", Integer.toString(server.port()),
+            "--cpu", Integer.toString(plan.clientCpu()),
+            "--scenario", options.scenario().label(), "--rate", Long.toString(plan.rate()),
+            "--warmup", Integer.toString(plan.warmup()), "--measured", Integer.toString(plan.measured()),
+            "--mode", arm.arm().echo() ? "echo" : "fix",
+            "--drain-ms", Long.toString(plan.drainMs()), "--logon-ms", Long.toString(plan.logonMs()),
+            "--out", plan.clientOut().toString(), "--runs", Integer.toString(plan.clientRuns()));
+        final List<String> clientCommand =
+            jvm.command(plan.clientCpu(), "io.fixtape.bench.harness.client.ClientMain", clientArgs);
+        final CpuSample cpuBefore = CpuSample.now();
+        final ThreadCpu serverBefore = ThreadCpu.snapshot(serverPid);
+        final Process client = new ProcessBuilder(clientCommand)
+            .redirectErrorStream(true).redirectOutput(plan.runDir().resolve("client.log").toFile()).start();
+        final long expectedMs = plan.clientRuns()
+            * ((long)((plan.warmup() + plan.measured()) * 1000.0 / plan.rate()) + plan.drainMs())
+            + plan.logonMs() + 60_000;
+        final List<Map<String, Object>> timeline = new ArrayList<>();
+        final long clientStartNs = System.nanoTime();
+        if (!awaitClient(client, expectedMs, serverPid, serverBefore, clientStartNs, timeline))
+        {
+            client.destroyForcibly();
+            throw new IllegalStateException("client did not finish within " + expectedMs + " ms; see "
+                + plan.runDir().resolve("client.log"));
+        }
+        final Map<String, Object> cpuDuringRun = CpuSample.now().since(cpuBefore);
+        cpuDuringRun.put("server_threads", ThreadCpu.snapshot(serverPid).since(serverBefore, 8));
+        cpuDuringRun.put("server_threads_timeline", timeline);
+        // The server is still serving: read back where each of its threads may run.
+        final List<ThreadPlacement> serverThreads = CpuAffinity.threadsOf(serverPid);
+        for (final ThreadPlacement thread : serverThreads)
+        {
+            requireExactly(CpuList.parse(thread.cpus()), plan.serverCpu(), "server thread " + thread);
+        }
+        if (client.exitValue() != 0 || !Files.exists(plan.clientOut()))
+        {
+            throw new IllegalStateException("client failed (exit " + client.exitValue() + "): "
+                + tail(plan.runDir().resolve("client.log")));
+        }
+        final List<JsonObject> clientResults = Json.readLines(plan.clientOut());
+        final JsonObject clientResult = clientResults.get(clientResults.size() - 1);
+        if (clientResult.has("measured_start_monotonic_ns")
+            && clientResult.get("measured_start_monotonic_ns").getAsLong() != 0)
+        {
+            // same clock (CLOCK_MONOTONIC) in both processes: where the measured phase begins on the timeline
+            cpuDuringRun.put("measured_phase_starts_at_ms", TimeUnit.NANOSECONDS.toMillis(
+                clientResult.get("measured_start_monotonic_ns").getAsLong() - clientStartNs));
+        }
+        for (final var thread : clientResult.getAsJsonArray("threads"))
+        {
+            final String cpus = thread.getAsJsonObject().get("cpus").getAsString();
+            requireExactly(CpuList.parse(cpus), plan.clientCpu(), "client thread " + thread);
+        }
+        return new ClientRun(clientResults, clientCommand, cpuDuringRun, serverThreads);
+    }
+
+    /**
+     * The server writes its tick_to_trade probe when it is stopped (SIGTERM): stop it now and read what it owns; the
+     * grace before SIGKILL (server.stop.grace.ms) is long enough for a slow, loaded machine.
+     */
+    private static JsonObject stopAndReadProbe(final Process server, final RunPlan plan) throws Exception
+    {
+        stop(server, plan.stopGraceMs());
+        if (!Files.exists(plan.probeOut()))
+        {
+            throw new IllegalStateException("server wrote no tick_to_trade probe (" + plan.probeOut() + "): "
+                + tail(plan.runDir().resolve("server.log")));
+        }
+        return Json.read(plan.probeOut());
+    }
+
+    /**
+     * The server's profile once the run is over, its read-back checked again against what was configured (stores
+     * opened during the run included).
+     */
+    private JsonObject serverProfileAfterRun(final ArmSpec arm, final ServerLauncher launcher, final RunPlan plan,
+        final Process server, final Map<String, Object> configured) throws Exception
+    {
+        final boolean serverProbe = options.scenario().serverProbe();
+        final String startupLine = arm.arm() == Arm.FIXTAPE && !serverProbe
+            ? FixtapeArm.startupLine(plan.runDir().resolve("server.log")) : null;
+        if (arm.arm() == Arm.FIXTAPE && !serverProbe)
+        {
+            // the acceptor rewrites its read-back when stopped (stores opened during the run) and the per-worker
+            // counts of mono/pool/shard are final then: stop it now and read both back
+            stop(server, plan.stopGraceMs());
+        }
+        final JsonObject finalProfile = Json.read(plan.profileOut());
+        final JsonObject readBack = readBackOf(finalProfile);
+        ProfileCheck.require(arm.label(), configured, readBack, true);
+        final JsonObject serverProfile = serverProfile(launcher, options, configured, finalProfile, readBack);
+        if (arm.arm() == Arm.FLOOR)
+        {
+            serverProfile.add("floor_reply_sizes",
+                Json.gson().toJsonTree(FloorReplySizes.of(options.scenario()).describe()));
+        }
+        if (startupLine != null)
+        {
+            serverProfile.addProperty("startup_line", startupLine);
+            if (!"single".equals(arm.model()))
+            {
+                serverProfile.add("model_read_back",
+                    FixtapeArm.stoppedModelProfile(plan.runDir().resolve("server.log")));
+            }
+        }
+        return serverProfile;
     }
 
     /** The harness's configured values for this arm plus the settings the server says it applied itself. */
@@ -322,7 +383,7 @@ public final class RunOrchestrator
         }
     }
 
-    /** Contract section 5: disjoint cores that exist. */
+    /** Client and server on disjoint cores that exist. */
     static void checkPlacementRequest(final int clientCpu, final int serverCpu)
     {
         final int online = CpuAffinity.onlineCpus();

@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The server-side probe of {@code tick_to_trade} (BENCH_CONTRACT section 1: the server owns it): the time from the
- * socket read that carried a tick to the socket write that carried the order it triggered, per tick index, on
+ * The server-side probe of {@code tick_to_trade} (the server owns this measurement, the client cannot see it): the
+ * time from the socket read that carried a tick to the socket write that carried the order it triggered, per tick index, on
  * this process's {@link System#nanoTime()} (or, for Artio, its framer's clock — stated in {@link #where}).
  * Ticks with index below {@code warmup} are counted and recorded into a second histogram that is discarded: the
  * recording code runs (and is compiled) the same way in the warm-up as in the measured phase, so that the switch to

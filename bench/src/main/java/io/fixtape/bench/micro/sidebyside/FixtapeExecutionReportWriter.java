@@ -10,7 +10,7 @@ import io.fixtape.bench.micro.FixtapeMessages;
 /**
  * fixtape's {@link io.fixtape.engine.codec.FixEncoder} writing the fill into a direct buffer (what the TCP
  * transport writes from): SenderCompID/TargetCompID from a template, every other field from values, BodyLength
- * backfilled, CheckSum appended. Same code as the {@code GenExecutionReport} benchmark.
+ * backfilled, CheckSum appended. Same code as the {@code FixtapeEncodeExecutionReport} benchmark.
  */
 public final class FixtapeExecutionReportWriter implements ExecutionReportWriter
 {

@@ -16,11 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every field the contract says must agree between the cells of one table makes {@link Comparability} see a
- * difference; row facts (arm, store, model) do not. Works on real cells of docs/bench (a past quiet run).
+ * difference; row facts (arm, store, model) do not. Works on real cells of past quiet runs (src/test/results).
  */
 class ComparabilityTest
 {
-    static final Path DOCS = Path.of("../docs/bench");
+    /** Result files of past quiet runs (round-trip and capacity cells), kept as fixtures. */
+    static final Path DOCS = Path.of("src/test/results");
 
     static List<JsonObject> cells(final String file) throws Exception
     {

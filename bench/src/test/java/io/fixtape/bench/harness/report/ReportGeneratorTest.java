@@ -18,9 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code bench report} on real result files of docs/bench (written by an older harness: no run ids, no
- * offered_load gate, brackets by the old definition): capacity recomputed from the per-rate cells, refusals that
- * name the field and the files, the floor-of-the-same-run mark, model in the row label.
+ * {@code bench report} on real result files of past runs (src/test/results), some of them without run ids, without
+ * the offered_load gate and with brackets recorded as the highest pass below the first failure: capacity recomputed
+ * from the per-rate cells, refusals that name the field and the files, the floor-of-the-same-run mark, model in the
+ * row label.
  */
 class ReportGeneratorTest
 {
@@ -42,7 +43,7 @@ class ReportGeneratorTest
     @Test
     void capacityIsTheHighestPassingRateAndANonMonotoneLadderIsFlagged(@TempDir final Path dir) throws Exception
     {
-        // the published tick_to_trade sweep (run B): the floor fails at 25k and 50k, passes 75k and 100k, fails 150k
+        // the published tick_to_trade sweep: the floor fails at 25k and 50k, passes 75k and 100k, fails 150k
         final String md = report(dir, DOCS.resolve("capacity-tick_to_trade.json"));
         assertTrue(md.contains("| r1 | floor | 100000 | 100000 | 150000 | **YES** (fails at [25000, 50000])"
             + " | 100000 passes, 150000 fails; NON-MONOTONE: fails at 25000, 50000 below a passing rate | same |"), md);
@@ -54,8 +55,8 @@ class ReportGeneratorTest
     @Test
     void everyPastCapacitySweepReReportsWithoutRerunning(@TempDir final Path dir) throws Exception
     {
-        // run A's sweeps, written by the harness before it had run ids, the offered-load gate or message rates
-        final Path old = DOCS.resolve("session6-a");
+        // sweeps recorded without run ids, the offered-load gate or message rates
+        final Path old = DOCS.resolve("older-harness");
         final String md = report(dir, old.resolve("capacity-nos_er.json"), old.resolve("capacity-md.json"),
             old.resolve("capacity-md_nos_er.json"), old.resolve("capacity-tick_to_trade.json"));
         for (final String scenario : List.of("nos_er", "md", "md_nos_er", "tick_to_trade"))
@@ -64,9 +65,9 @@ class ReportGeneratorTest
         }
         // md_nos_er: one iteration is two requests, the request rate column says so
         assertTrue(md.contains("| r1 | floor | 10000 | 20000 | 9999.587 |"), md);
-        // the offered-load gate is derived for cells that predate it: millisecond scheduler stalls on that machine
+        // the offered-load gate is derived for cells without one: these cells carry millisecond scheduler stalls
         assertTrue(md.contains("WARN (send/offered 1.0, max scheduler lag 4366.672 us, derived by report)"), md);
-        // the harness's own bracket of that time agrees with the contract's capacity here
+        // the bracket recorded in the file agrees with the capacity the report computes
         assertTrue(md.contains("| r1 | fixtape model=single | 10000 | 10000 | 25000 | no | 10000 passes, 25000 fails | same |"), md);
         assertFalse(md.contains("| r2 |"), "one run per file");
     }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Capacity = the highest passing offered rate (BENCH_CONTRACT 3); brackets, non-monotone ladders, untried rates. */
+/** Capacity = the highest passing offered rate; brackets, non-monotone ladders, untried rates. */
 class CapacityTest
 {
     private static final List<Long> LADDER = List.of(10_000L, 25_000L, 50_000L, 75_000L, 100_000L);

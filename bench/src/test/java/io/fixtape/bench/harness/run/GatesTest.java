@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The gates of BENCH_CONTRACT section 3 at and around their thresholds (from a standards file of known values). */
+/** The result gates at and around their thresholds (from a standards file of known values). */
 class GatesTest
 {
     private static Standards standards;

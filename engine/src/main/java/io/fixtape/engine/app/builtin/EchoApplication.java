@@ -1,6 +1,5 @@
 package io.fixtape.engine.app.builtin;
 
-import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.PendingReplies;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
@@ -11,10 +10,10 @@ import org.agrona.collections.IntHashSet;
 
 /**
  * Behaves like the QuickFIX acceptance-test server's application: a NewOrderSingle is echoed back on the session
- * (same MsgType, same body fields and optional header fields such as PossResend), except a PossResend (97=Y) order whose ClOrdID was already seen during this
- * logon, which is dropped; SecurityDefinition is echoed; any other application message gets a
- * BusinessMessageReject with BusinessRejectReason 3 (unsupported message type). ClOrdIDs are forgotten at logon
- * and logout.
+ * (same MsgType, same body fields and optional header fields such as PossResend), except a PossResend (97=Y) order
+ * whose ClOrdID was already seen during this logon, which is dropped; SecurityDefinition is echoed; any other
+ * application message gets a BusinessMessageReject with BusinessRejectReason 3 (unsupported message type).
+ * ClOrdIDs are forgotten at logon and logout.
  *
  * <p>A reply that meets back-pressure is held in a bounded {@link PendingReplies} queue (1 MiB) and sent from
  * {@link #doWork} in order, as {@code exec} does; past the bound the session is logged out.
@@ -22,11 +21,10 @@ import org.agrona.collections.IntHashSet;
  * <p>One instance per session; poller thread only. Allocation-free once the ClOrdID set has grown to the
  * largest logon's size.
  */
-public final class EchoApplication implements Application, PendingReplies.Handler
+public final class EchoApplication extends QueuedReplyApplication
 {
     private static final int PENDING_REPLY_BYTES = 1 << 20;
 
-    private final PendingReplies pending = new PendingReplies(PENDING_REPLY_BYTES);
     private final ClOrdIdSet seenClOrdIds = new ClOrdIdSet();
     private final IntHashSet groupCountTags;
     private long echoed;
@@ -39,6 +37,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
      */
     public EchoApplication(final IntHashSet groupCountTags)
     {
+        super(PENDING_REPLY_BYTES);
         this.groupCountTags = groupCountTags;
     }
 
@@ -69,19 +68,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
                 return;
             }
         }
-        pending.replyOrHold(message, session, this);
-    }
-
-    @Override
-    public int doWork(final Session session, final long nowNanos)
-    {
-        return pending.drain(session, this);
-    }
-
-    @Override
-    public boolean isHoldingReplies()
-    {
-        return !pending.isEmpty();
+        super.onMessage(message, session);
     }
 
     @Override
@@ -92,8 +79,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
         {
             return echo(message, session);
         }
-        final int result = pending.outcome(
-            session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"), 0);
+        final int result = rejectUnsupported(message, session);
         if (result == PendingReplies.DONE)
         {
             rejected++;
@@ -111,7 +97,7 @@ public final class EchoApplication implements Application, PendingReplies.Handle
     {
         final FixEncoder out = session.newMessage(message.msgType());
         BodyCopy.copyForEcho(message, out, groupCountTags);
-        final int result = pending.outcome(session.send(), 0);
+        final int result = pending.recordOutcome(session.send(), 0);
         if (result == PendingReplies.DONE)
         {
             echoed++;

@@ -1,6 +1,5 @@
 package io.fixtape.engine.app.builtin;
 
-import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.PendingReplies;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
@@ -35,7 +34,7 @@ import java.util.Map;
  * <p>One instance per session; poller thread only. The fill path (held or not) allocates nothing; resting GTC
  * orders and cancels keep a small map (allocation on that rare path only).
  */
-public final class ExecApplication implements Application, PendingReplies.Handler
+public final class ExecApplication extends QueuedReplyApplication
 {
     private static final byte[] ZERO = {'0'};
     private static final byte[] DEFAULT_PRICE = "100".getBytes(StandardCharsets.US_ASCII);
@@ -61,7 +60,6 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     private final Map<String, RestingOrder> resting = new HashMap<>();
     private long nextOrderId = 1;
     private long nextExecId = 1;
-    private final PendingReplies pending;
     private long fills;
 
     /**
@@ -79,8 +77,8 @@ public final class ExecApplication implements Application, PendingReplies.Handle
      */
     public ExecApplication(final String beginString, final EpochNanoClock clock, final int pendingReplyBytes)
     {
+        super(pendingReplyBytes);
         this.clock = clock;
-        this.pending = new PendingReplies(pendingReplyBytes);
         this.fix42 = "FIX.4.2".equals(beginString) || "FIX.4.1".equals(beginString) || "FIX.4.0".equals(beginString);
     }
 
@@ -105,25 +103,6 @@ public final class ExecApplication implements Application, PendingReplies.Handle
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
-    {
-        pending.replyOrHold(message, session, this);
-    }
-
-    /** Retry held replies once the connection drains (called every duty cycle while logged on or logging out). */
-    @Override
-    public int doWork(final Session session, final long nowNanos)
-    {
-        return pending.drain(session, this);
-    }
-
-    @Override
-    public boolean isHoldingReplies()
-    {
-        return !pending.isEmpty();
-    }
-
-    @Override
     public int reply(final FixDecoder message, final Session session, final int progress)
     {
         final long msgType = message.msgType();
@@ -139,8 +118,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         {
             return snapshot(message, session, progress);
         }
-        return pending.outcome(session.sendBusinessReject(message, Session.UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type"),
-            0);
+        return rejectUnsupported(message, session);
     }
 
     private static boolean isRestingOrder(final FixDecoder order)
@@ -162,19 +140,12 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         BodyCopy.copyAs(order, Tags.PRICE, Tags.AVG_PX, out, DEFAULT_PRICE);
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LAST_QTY, out, ZERO);
         BodyCopy.copyAs(order, Tags.PRICE, Tags.LAST_PX, out, DEFAULT_PRICE);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        final long result = session.send();
-        if (result == Session.BACK_PRESSURED)
-        {
-            nextOrderId = orderId; // the retry reuses the identifiers: numbering stays gap-free
-            nextExecId = execId;
-            return 0;
-        }
+        final long result = sendReport(out, session, orderId, execId);
         if (result > 0)
         {
             fills++;
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     /**
@@ -202,6 +173,25 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         return out;
     }
 
+    /**
+     * Stamp TransactTime (one clock reading per report) and send. A back-pressured report gives back the OrderID and
+     * ExecID it took ({@code orderId}, {@code execId}: the next ones before it), so that its retry reuses them and
+     * the numbering stays gap-free.
+     *
+     * @return as {@link Session#send()}.
+     */
+    private long sendReport(final FixEncoder out, final Session session, final long orderId, final long execId)
+    {
+        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos());
+        final long result = session.send();
+        if (result == Session.BACK_PRESSURED)
+        {
+            nextOrderId = orderId;
+            nextExecId = execId;
+        }
+        return result;
+    }
+
     private int rest(final FixDecoder order, final Session session)
     {
         final long execId = nextExecId;
@@ -213,20 +203,14 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         BodyCopy.copyAs(order, Tags.ORDER_QTY, Tags.LEAVES_QTY, out, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        final long result = session.send();
-        if (result == Session.BACK_PRESSURED)
-        {
-            nextOrderId = orderId;
-            nextExecId = execId;
-            return 0;
-        }
+        final long result = sendReport(out, session, orderId, execId);
         if (result > 0) // the order rests only once its acknowledgement is on its way
         {
             resting.put(order.getString(Tags.CL_ORD_ID).toString(), new RestingOrder(orderId,
-                order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE), order.getString(Tags.ORDER_QTY).toString()));
+                order.getString(Tags.SYMBOL).toString(), order.getChar(Tags.SIDE),
+                order.getString(Tags.ORDER_QTY).toString()));
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     private int cancel(final FixDecoder request, final Session session)
@@ -244,7 +228,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putChar(CXL_REJ_RESPONSE_TO, '1');
             out.putInt(CXL_REJ_REASON, 1);
             out.putString(Tags.TEXT, "Unknown order");
-            return pending.outcome(session.send(), 0);
+            return pending.recordOutcome(session.send(), 0);
         }
         final long execId = nextExecId;
         final FixEncoder out = beginReport(session, order.orderId, request, '4', '4', '4');
@@ -254,18 +238,12 @@ public final class ExecApplication implements Application, PendingReplies.Handle
         out.putBytes(Tags.LEAVES_QTY, ZERO);
         out.putBytes(Tags.CUM_QTY, ZERO);
         out.putBytes(Tags.AVG_PX, ZERO);
-        out.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos()); // one clock reading per report
-        final long result = session.send();
-        if (result == Session.BACK_PRESSURED)
-        {
-            nextExecId = execId;
-            return 0;
-        }
+        final long result = sendReport(out, session, nextOrderId, execId);
         if (result > 0)
         {
             resting.remove(origClOrdId);
         }
-        return pending.outcome(result, 0);
+        return pending.recordOutcome(result, 0);
     }
 
     /** One snapshot per symbol; {@code progress} symbols were answered by earlier attempts. */
@@ -291,7 +269,7 @@ public final class ExecApplication implements Application, PendingReplies.Handle
             out.putInt(NO_MD_ENTRIES, 2);
             out.putChar(MD_ENTRY_TYPE, '0').putBytes(MD_ENTRY_PX, BID_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
             out.putChar(MD_ENTRY_TYPE, '1').putBytes(MD_ENTRY_PX, OFFER_PX).putBytes(MD_ENTRY_SIZE, MD_SIZE);
-            if (pending.outcome(session.send(), symbol - 1) != PendingReplies.DONE)
+            if (pending.recordOutcome(session.send(), symbol - 1) != PendingReplies.DONE)
             {
                 return symbol - 1;
             }

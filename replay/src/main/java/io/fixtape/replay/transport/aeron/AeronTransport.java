@@ -77,12 +77,6 @@ public final class AeronTransport implements Transport, FragmentHandler
         return context;
     }
 
-    /** The single connection of this end (reported to the listener once both directions are connected). */
-    public Connection connection()
-    {
-        return connection;
-    }
-
     @Override
     public int poll(final TransportListener listener)
     {

@@ -57,12 +57,6 @@ public final class InProcTransport implements Transport, MessageHandler
         this.connection = new PipeConnection(connectionId);
     }
 
-    /** The single connection of this end (reported to the listener on the first poll). */
-    public Connection connection()
-    {
-        return connection;
-    }
-
     @Override
     public int poll(final TransportListener listener)
     {

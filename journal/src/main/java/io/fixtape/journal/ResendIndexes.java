@@ -1,0 +1,67 @@
+package io.fixtape.journal;
+
+import java.nio.file.Path;
+
+/**
+ * The resend indexes of a journal's sessions, one file per session ({@code state/N.out.idx}), by session id: opened
+ * when the session is registered or found in the session table, forced and closed together. Writer thread.
+ */
+final class ResendIndexes implements AutoCloseable
+{
+    private final Path stateDirectory;
+    private final int initialCapacity;
+    private final ResendIndex[] indexes;
+
+    /** @param slots one more than the highest session id (the sequence-state file's slot count). */
+    ResendIndexes(final Path stateDirectory, final int slots, final int initialCapacity)
+    {
+        this.stateDirectory = stateDirectory;
+        this.initialCapacity = initialCapacity;
+        this.indexes = new ResendIndex[slots];
+    }
+
+    /** Opens (creating if needed) the index of a session; keeps one already open. */
+    void open(final int sessionId)
+    {
+        if (indexes[sessionId] == null)
+        {
+            indexes[sessionId] = new ResendIndex(stateDirectory.resolve(sessionId + ".out.idx"), initialCapacity);
+        }
+    }
+
+    /** The index of a session, null if it was never opened. */
+    ResendIndex get(final int sessionId)
+    {
+        return indexes[sessionId];
+    }
+
+    /** The index of a session id read from a record, null for an id out of range or never opened. */
+    ResendIndex find(final int sessionId)
+    {
+        return sessionId > 0 && sessionId < indexes.length ? indexes[sessionId] : null;
+    }
+
+    /** msync of every open index. */
+    void force()
+    {
+        for (final ResendIndex index : indexes)
+        {
+            if (index != null)
+            {
+                index.force();
+            }
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        for (final ResendIndex index : indexes)
+        {
+            if (index != null)
+            {
+                index.close();
+            }
+        }
+    }
+}
