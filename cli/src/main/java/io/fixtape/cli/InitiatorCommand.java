@@ -7,7 +7,10 @@ import io.fixtape.launcher.internal.EngineAssembly;
 import io.fixtape.launcher.internal.LaunchedEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,42 +45,38 @@ public final class InitiatorCommand implements Callable<Integer>
     @Mixin
     UserApplicationOptions userApp;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception
     {
+        checkOptions();
         final List<OrderFlow> flows = new ArrayList<>();
-        final LaunchedEngine engine;
-        try
+        EngineSettings.ApplicationFactory applications = userApp.engineFactory();
+        if (applications == null)
         {
-            EngineSettings.ApplicationFactory applications = userApp.engineFactory();
-            if (applications == null)
+            applications = (sessionConfig, engineClock) ->
             {
-                applications = (sessionConfig, engineClock) ->
-                {
-                    final OrderFlow flow = new OrderFlow(orders, rate, sessionConfig.sessionId().beginString(),
-                        engineClock);
-                    flows.add(flow);
-                    return flow;
-                };
-            }
-            final EngineAssembly assembly = EngineAssembly.fromFile(config).applications(applications);
-            final AssembledEngine assembled = assembly.assemble();
-            for (final SessionEndpoint endpoint : assembled.engineContext().sessions())
-            {
-                if (!endpoint.isInitiator())
-                {
-                    assembled.abandon();
-                    throw new IllegalArgumentException(endpoint.config().sessionId() + " is not an initiator session");
-                }
-            }
-            flows.forEach(assembled.engineContext()::addTask);
-            engine = assembled.launch();
+                final OrderFlow flow = new OrderFlow(orders, rate, sessionConfig.sessionId().beginString(), engineClock);
+                flows.add(flow);
+                return flow;
+            };
         }
-        catch (final IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException ex)
+        final AssembledEngine assembled = EngineAssembly.fromFile(CliPaths.fileToRead("--config", config))
+            .applications(applications)
+            .assemble();
+        for (final SessionEndpoint endpoint : assembled.engineContext().sessions())
         {
-            System.err.println("fixtape initiator: " + ex.getMessage());
-            return 2;
+            if (!endpoint.isInitiator())
+            {
+                assembled.abandon();
+                throw new UserError(config + ": " + endpoint.config().sessionId() + " is an acceptor session " +
+                    "(ConnectionType=acceptor); fixtape initiator runs initiator sessions, fixtape acceptor acceptors");
+            }
         }
+        flows.forEach(assembled.engineContext()::addTask);
+        final LaunchedEngine engine = assembled.launch();
         System.out.println(engine.kernelBypassLine());
         return userApp.isGiven() ? runUntilStopped(engine) : runOrders(engine, flows);
     }
@@ -124,5 +123,22 @@ public final class InitiatorCommand implements Callable<Integer>
             " session(s), until SIGTERM/SIGINT");
         stopped.await();
         return 0;
+    }
+
+    private void checkOptions()
+    {
+        if (orders < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--orders must be >= 0, got " + orders);
+        }
+        if (rate < 0 || Double.isNaN(rate))
+        {
+            throw new ParameterException(spec.commandLine(), "--rate must be >= 0 (0: as fast as taken), got " + rate);
+        }
+        if (timeoutSeconds <= 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--timeout must be > 0 seconds, got " + timeoutSeconds);
+        }
+        userApp.check(spec.commandLine());
     }
 }

@@ -3,7 +3,9 @@ package io.fixtape.cli;
 import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.launcher.ApplicationLoader;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code --app-class NAME [--classpath PATHS]}: run the user's own application, loaded with
@@ -34,23 +36,24 @@ public final class UserApplicationOptions
         return appClass;
     }
 
+    /** The options' own values: {@code --classpath} needs {@code --app-class}. */
+    public void check(final CommandLine commandLine)
+    {
+        if (appClass == null && classpath != null)
+        {
+            throw new ParameterException(commandLine, "--classpath needs --app-class");
+        }
+    }
+
     /**
      * The factory of the named class, or null without {@code --app-class}.
      *
-     * @throws IllegalArgumentException one line naming the mistake ({@code --classpath} alone, a missing entry, a class
-     *                                  that is not found or not an application).
+     * @throws IllegalArgumentException one line naming the mistake (a missing class path entry, a class that is not
+     *                                  found, not an application or without a public no-argument constructor).
      */
     public ApplicationFactory load()
     {
-        if (appClass == null)
-        {
-            if (classpath != null)
-            {
-                throw new IllegalArgumentException("--classpath needs --app-class");
-            }
-            return null;
-        }
-        return ApplicationLoader.load(appClass, ApplicationLoader.classpath(classpath));
+        return appClass == null ? null : ApplicationLoader.load(appClass, ApplicationLoader.classpath(classpath));
     }
 
     /** {@link #load()} as the engine settings' per-session factory, or null without {@code --app-class}. */

@@ -18,11 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -175,26 +173,16 @@ class UserApplicationTest
             "--classpath", classes.toString());
         assertUserError("class path entry not found", "initiator", "--config", config.toString(),
             "--app-class", "com.example.UserFills", "--classpath", dir.resolve("missing.jar").toString());
-        assertUserError("app must be one of", "acceptor", "--config", config.toString(), "--app", "nope");
+        assertUserError("--app must be one of echo, exec, got nope", "acceptor", "--config", config.toString(),
+            "--app", "nope");
     }
 
     private static void assertUserError(final String expected, final String... args)
     {
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        final int exit;
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try
-        {
-            exit = FixtapeMain.commandLine().execute(args);
-        }
-        finally
-        {
-            System.setErr(err);
-        }
-        final String text = captured.toString(StandardCharsets.UTF_8).strip();
-        assertEquals(2, exit, text);
-        assertTrue(text.contains(expected), text);
+        final CliRun run = CliRun.fixtape(args);
+        final String text = run.err.strip();
+        assertEquals(ExitCodes.USAGE, run.exit, run.toString());
+        assertTrue(text.startsWith("fixtape " + args[0] + ": ") && text.contains(expected), run.toString());
         assertFalse(text.contains("\n"), "one line: " + text);
         assertFalse(text.contains("Exception"), "no stack trace: " + text);
     }

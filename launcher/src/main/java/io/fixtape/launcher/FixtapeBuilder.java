@@ -192,6 +192,13 @@ public final class FixtapeBuilder
         return set("MaxConnections", Integer.toString(value));
     }
 
+    /** TCP_NODELAY, which fixtape always sets on every socket: {@code false} is refused. Default true. */
+    @SettingKey("SocketTcpNoDelay")
+    public FixtapeBuilder socketTcpNoDelay(final boolean value)
+    {
+        return set("SocketTcpNoDelay", value ? "Y" : "N");
+    }
+
     /** SO_SNDBUF of every socket in bytes. Default: the OS default. */
     @SettingKey("SocketSendBufferSize")
     public FixtapeBuilder socketSendBufferSize(final int value)

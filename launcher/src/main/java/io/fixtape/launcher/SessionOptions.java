@@ -156,13 +156,6 @@ public final class SessionOptions
         return set("ReconnectInterval", Integer.toString(value));
     }
 
-    /** TCP_NODELAY, which fixtape always sets: {@code false} is refused. Default true. */
-    @SettingKey("SocketTcpNoDelay")
-    public SessionOptions socketTcpNoDelay(final boolean value)
-    {
-        return set("SocketTcpNoDelay", yn(value));
-    }
-
     /** Heartbeat interval an initiator proposes, seconds, &gt;= 0 (0: no heartbeats). Default 30. */
     @SettingKey("HeartBtInt")
     public SessionOptions heartBtIntSeconds(final int value)

@@ -1,5 +1,6 @@
 package io.fixtape.launcher;
 
+import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.launcher.internal.EngineAssembly;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,34 @@ class SettingKeysTest
         }
         assertEquals(new TreeSet<>(EngineAssembly.knownKeys().docs().keySet()), methodsByKey.keySet());
         methodsByKey.forEach((key, methods) -> assertEquals(1, methods.size(), key + ": " + methods));
+    }
+
+    @Test
+    void engineWideKeysAreOnTheBuilderAndSessionKeysOnTheSessionOptions()
+    {
+        for (final Class<?> type : List.of(FixtapeBuilder.class, SessionOptions.class))
+        {
+            final KnownKeys.Scope expected = type == FixtapeBuilder.class ? KnownKeys.Scope.ENGINE :
+                KnownKeys.Scope.SESSION;
+            for (final Method method : type.getMethods())
+            {
+                final SettingKey key = method.getAnnotation(SettingKey.class);
+                if (key != null)
+                {
+                    assertEquals(expected, EngineAssembly.knownKeys().scope(key.value()),
+                        type.getSimpleName() + "." + method.getName());
+                }
+            }
+        }
+    }
+
+    @Test
+    void anEngineWideKeyInASessionIsRefusedWithWhereItBelongs()
+    {
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> new FixtapeBuilder().session(s -> s.set("IdleStrategy", "busy-spin")));
+        assertEquals("FixtapeBuilder [SESSION 1] IdleStrategy: IdleStrategy applies to the whole engine: set it in " +
+            "[DEFAULT]", error.getMessage());
     }
 
     @Test

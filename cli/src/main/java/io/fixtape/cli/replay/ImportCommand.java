@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.fixtape.cli.CliPaths;
 import io.fixtape.replay.capture.CaptureImporter;
 import io.fixtape.replay.capture.QfjLogImporter;
 import io.fixtape.replay.capture.TcpReassembler;
@@ -83,6 +84,13 @@ public final class ImportCommand implements Runnable
         @Override
         public Integer call() throws Exception
         {
+            if (!"acceptor".equals(engineSide) && !"initiator".equals(engineSide))
+            {
+                throw new ParameterException(spec.commandLine(), "--engine-side must be acceptor or initiator, got " +
+                    engineSide);
+            }
+            CliPaths.fileToRead("capture", file);
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             final CaptureImporter importer = new CaptureImporter(recordings)
                 .engineCompId(compId)
@@ -120,6 +128,8 @@ public final class ImportCommand implements Runnable
         @Override
         public Integer call() throws Exception
         {
+            CliPaths.fileToRead("log", file);
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             final QfjLogImporter importer = new QfjLogImporter(recordings).engineCompId(compId);
             importer.importFile(file);
@@ -166,6 +176,15 @@ public final class ImportCommand implements Runnable
             {
                 throw new ParameterException(spec.commandLine(), "--session must be BEGIN:SENDER:TARGET: " + session);
             }
+            if (orders < 0)
+            {
+                throw new ParameterException(spec.commandLine(), "--orders must be >= 0, got " + orders);
+            }
+            if (rate < 1)
+            {
+                throw new ParameterException(spec.commandLine(), "--rate must be >= 1 order per second, got " + rate);
+            }
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             SyntheticSession.generate(new SessionId(parts[0], parts[1], parts[2]), orders, rate,
                 1_764_633_600_000_000_000L, recordings);

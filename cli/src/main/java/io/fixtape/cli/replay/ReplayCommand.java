@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import io.fixtape.cli.CliPaths;
+import io.fixtape.cli.UserError;
 import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.replay.drive.FixDiff;
@@ -97,8 +100,8 @@ public final class ReplayCommand implements Callable<Integer>
     Path keepJournal;
 
     @Option(names = "--warmup", defaultValue = "0", paramLabel = "N",
-        description = "first replay the session's first N inbound messages into a throw-away engine (JIT warm-up; " +
-            "BENCH_CONTRACT uses 20000), then the measured run (default: ${DEFAULT-VALUE})")
+        description = "first replay the session's first N inbound messages into a throw-away engine (JIT warm-up, " +
+            "e.g. 20000), then the measured run (default: ${DEFAULT-VALUE})")
     int warmup;
 
     @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "MAX",
@@ -158,21 +161,16 @@ public final class ReplayCommand implements Callable<Integer>
 
     private int replay(final PrintWriter out, final PrintWriter err) throws Exception
     {
-        final Recordings recordings = JournalRecordings.load(directory);
+        checkOptions();
+        final Recordings recordings = JournalRecordings.load(CliPaths.journalToRead(directory));
         final SessionRecording recording = recordings.find(session);
         if (recording == null)
         {
-            err.println("no session " + (session == null ? "(the journal holds " + recordings.sessions().size() +
-                "; pick one with --session)" : "'" + session + "'") + " in " + directory + "; sessions:");
-            for (final SessionRecording candidate : recordings.sessions())
-            {
-                err.println("  " + candidate.sessionId() + "  (" + candidate.sessionId().senderCompId() + ":" +
-                    candidate.sessionId().targetCompId() + ", " + candidate.count() + " messages)");
-            }
+            err.println(spec.qualifiedName() + ": " + noSuchSession(recordings));
             return EXIT_NO_SESSION;
         }
         final ReplayOptions options = new ReplayOptions()
-            .transport(TransportKind.fromCli(transport))
+            .transport(transportKind())
             .pacing(Pacing.of(pace, speed, rate))
             .application(app)
             .journalMode(journalMode)
@@ -197,17 +195,6 @@ public final class ReplayCommand implements Callable<Integer>
                         "--journal-setting " + setting.getKey() + "=" + setting.getValue() + ": " + ex.getMessage());
                 }
             }
-        }
-        if (keepJournal != null && Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
-        {
-            // the replayed engine would continue that journal: a second run of the session in one recording
-            throw new ParameterException(spec.commandLine(), "--keep-journal " + keepJournal +
-                " already holds a journal; give a new directory");
-        }
-        if (pinReplayThread >= CpuAffinity.onlineCpus())
-        {
-            throw new ParameterException(spec.commandLine(), "--pin-replay-thread " + pinReplayThread +
-                ": this machine has " + CpuAffinity.onlineCpus() + " online CPU(s)");
         }
         final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
         WarmUp.Result warm = null;
@@ -244,5 +231,112 @@ public final class ReplayCommand implements Callable<Integer>
             }
         }
         return exit;
+    }
+
+    /**
+     * The options' values and the files to write, checked before the journal is read: a mistake is one line before
+     * the run, not a failure after it.
+     */
+    private void checkOptions()
+    {
+        if (!List.of("echo", "exec").contains(app))
+        {
+            throw new ParameterException(spec.commandLine(), "--app must be echo or exec, got " + app);
+        }
+        if (!List.of("none", "store", "audit").contains(journalMode.toLowerCase(Locale.ROOT)))
+        {
+            throw new ParameterException(spec.commandLine(), "--journal-mode must be none, store or audit, got " +
+                journalMode);
+        }
+        if (rate == 0 && !List.of("recorded", "max").contains(pace.toLowerCase(Locale.ROOT)))
+        {
+            throw new ParameterException(spec.commandLine(), "--pace must be recorded or max, got " + pace);
+        }
+        if (!(speed > 0) || Double.isInfinite(speed))
+        {
+            throw new ParameterException(spec.commandLine(), "--speed must be > 0, got " + speed);
+        }
+        if (rate < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--rate must be > 0 messages per second (0: use --pace), " +
+                "got " + rate);
+        }
+        checkAtLeast("--show", show, 0);
+        checkAtLeast("--warmup", warmup, 0);
+        checkAtLeast("--warmup-rounds", warmupRounds, 1);
+        checkAtLeast("--pin-replay-thread", pinReplayThread, -1);
+        if (ignore != null && ignore.stream().anyMatch(tag -> tag <= 0))
+        {
+            throw new ParameterException(spec.commandLine(), "--ignore takes tag numbers (> 0), got " + ignore);
+        }
+        if (pinReplayThread >= CpuAffinity.onlineCpus())
+        {
+            throw new ParameterException(spec.commandLine(), "--pin-replay-thread " + pinReplayThread +
+                ": this machine has " + CpuAffinity.onlineCpus() + " online CPU(s)");
+        }
+        if (json != null)
+        {
+            CliPaths.fileToWrite("--json", json);
+        }
+        if (latencyLog != null)
+        {
+            CliPaths.fileToWrite("--latency-log", latencyLog);
+        }
+        if (keepJournal != null)
+        {
+            CliPaths.directoryToWrite("--keep-journal", keepJournal);
+            if (Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
+            {
+                // the replayed engine would continue that journal: a second run of the session in one recording
+                throw new UserError("--keep-journal " + keepJournal + " already holds a journal; give a new directory");
+            }
+        }
+    }
+
+    /** One line: which session is missing and the sessions there are (the first few: journal stat lists all). */
+    private String noSuchSession(final Recordings recordings)
+    {
+        final List<SessionRecording> sessions = recordings.sessions();
+        if (sessions.isEmpty())
+        {
+            return directory + " holds no recorded session";
+        }
+        final StringBuilder line = new StringBuilder(session == null ?
+            directory + " holds " + sessions.size() + " sessions: pick one with --session;" :
+            "no session '" + session + "' in " + directory + ";");
+        final int shown = Math.min(sessions.size(), 8);
+        for (int i = 0; i < shown; i++)
+        {
+            final SessionRecording candidate = sessions.get(i);
+            line.append(i == 0 ? " sessions: " : ", ").append(candidate.sessionId()).append("  (")
+                .append(candidate.sessionId().senderCompId()).append(':').append(candidate.sessionId().targetCompId())
+                .append(", ").append(candidate.count()).append(" messages)");
+        }
+        if (shown < sessions.size())
+        {
+            line.append(" and ").append(sessions.size() - shown).append(" more (fixtape journal stat ")
+                .append(directory).append(')');
+        }
+        return line.toString();
+    }
+
+    private void checkAtLeast(final String option, final int value, final int min)
+    {
+        if (value < min)
+        {
+            throw new ParameterException(spec.commandLine(), option + " must be >= " + min + ", got " + value);
+        }
+    }
+
+    private TransportKind transportKind()
+    {
+        try
+        {
+            return TransportKind.fromCli(transport);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "--transport: " + ex.getMessage());
+        }
     }
 }

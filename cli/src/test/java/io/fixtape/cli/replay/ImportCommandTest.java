@@ -1,12 +1,13 @@
 package io.fixtape.cli.replay;
 
-import static io.fixtape.cli.replay.CliRun.fixtape;
+import static io.fixtape.cli.CliRun.fixtape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.fixtape.cli.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * Settings built from Java instead of read from a file: the same {@link Settings} a {@link SettingsParser} returns,
  * so the same mapping, defaults and checks apply. Every key must be known (the closest known key is suggested
- * otherwise); a value set here replaces one read from a file. Errors name the key with {@code source [SECTION]} as
+ * otherwise) and an engine-wide key goes in {@code [DEFAULT]}, as in a file; a value set here replaces one read
+ * from a file. Errors name the key with {@code source [SECTION]} as
  * its location, e.g. {@code FixtapeBuilder [SESSION 1] HeartBtInt}.
  *
  * <p>Configuration time only; one thread.
@@ -76,9 +77,19 @@ public final class SettingsBuilder
         return sessions.size();
     }
 
-    /** Set {@code key} in {@code [SESSION]} number {@code session} (from {@link #addSession}). */
+    /**
+     * Set {@code key} in {@code [SESSION]} number {@code session} (from {@link #addSession}).
+     *
+     * @throws SettingsException for an unknown key, or an engine-wide key ({@link KnownKeys.Scope#ENGINE}), which
+     *                           belongs in {@code [DEFAULT]}.
+     */
     public SettingsBuilder put(final int session, final String key, final String value)
     {
+        if (knownKeys.scope(key) == KnownKeys.Scope.ENGINE)
+        {
+            throw new SettingsException(sessionLocations.get(session) + " " + key + ": " + key +
+                " applies to the whole engine: set it in [DEFAULT]");
+        }
         put(sessions.get(session), sessionLocations.get(session), key, value);
         return this;
     }

@@ -8,8 +8,10 @@ import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsBuilder;
+import io.fixtape.engine.config.SettingsException;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.journal.JournalContext;
 import io.fixtape.journal.JournalStoreProvider;
 import io.fixtape.nic.bypass.BypassUnavailableException;
 import io.fixtape.nic.bypass.KernelBypassPolicy;
@@ -17,6 +19,7 @@ import org.agrona.ErrorHandler;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +28,7 @@ import java.util.concurrent.ThreadFactory;
 /**
  * How a fixtape engine is put together from settings — the one place that does it, for the public
  * {@code FixtapeBuilder} and for the {@code fixtape} command alike: the settings (a file, keys set from Java, or
- * both) go through {@link KernelBypassPolicy} first (applied before anything else, so before any socket), then the
+ * both) are checked (a journal path that is a file), go through {@link KernelBypassPolicy} (applied before anything else, so before any socket), then the
  * engine's {@link EngineSettings} with the journal registered as a store ({@link JournalStoreProvider}: opened per
  * directory, its housekeeping added to the duty cycle, closed with the engine), then {@link ClusterSettings}
  * (acceptor model). Every default therefore lives in that mapping, once, whichever way the keys arrived.
@@ -73,7 +76,19 @@ public final class EngineAssembly
      */
     public static EngineAssembly fromFile(final Path file)
     {
-        return new EngineAssembly(SettingsBuilder.from(new SettingsParser(KNOWN_KEYS).parse(file), KNOWN_KEYS));
+        return new EngineAssembly(SettingsBuilder.from(parse(file), KNOWN_KEYS));
+    }
+
+    /**
+     * A settings file read with every known key (nothing mapped or opened).
+     *
+     * @throws io.fixtape.engine.config.SettingsException an unknown key, an engine-wide key in a {@code [SESSION]}
+     *                                                   or a malformed line, with file and line.
+     * @throws java.io.UncheckedIOException            the file cannot be read.
+     */
+    public static Settings parse(final Path file)
+    {
+        return new SettingsParser(KNOWN_KEYS).parse(file);
     }
 
     /** The keys, to add or override. */
@@ -152,6 +167,8 @@ public final class EngineAssembly
             throw new IllegalStateException(settings.source() + ": no application (give an ApplicationFactory)");
         }
         final Settings built = settings.build();
+        checkJournalPaths(built.defaults());
+        built.sessions().forEach(EngineAssembly::checkJournalPaths);
         final String kernelBypassLine = applyKernelBypass(built);
         final JournalStoreProvider journals = new JournalStoreProvider();
         try
@@ -187,6 +204,33 @@ public final class EngineAssembly
         {
             journals.close();
             throw ex;
+        }
+    }
+
+    /**
+     * The journal is a directory it creates if needed: a {@code JournalPath} (or {@code FileStorePath}) that is an
+     * existing file, or lies under one, cannot be one.
+     */
+    private static void checkJournalPaths(final Settings.Section section)
+    {
+        for (final String key : new String[] {JournalContext.KEY_JOURNAL_PATH, JournalContext.KEY_FILE_STORE_PATH})
+        {
+            if (!section.hasOwn(key) || section.string(key, "").isEmpty())
+            {
+                continue;
+            }
+            final Path path = Path.of(section.string(key, "")).toAbsolutePath();
+            Path existing = path;
+            while (existing != null && !Files.exists(existing))
+            {
+                existing = existing.getParent();
+            }
+            if (existing != null && !Files.isDirectory(existing))
+            {
+                throw new SettingsException(section.locationOf(key) + ": " + key + " " + section.string(key, "") +
+                    (existing.equals(path) ? " is a file; the journal is a directory" :
+                        " cannot be a directory: " + existing + " is a file"));
+            }
         }
     }
 

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.replay.recording.SessionRecording;
 import io.fixtape.replay.transport.inproc.InProcPipe;
@@ -62,7 +62,7 @@ public final class Replayer
      * Largest message the replayed engine may send (its session's {@code maxMessageSize} + the encoder's headroom):
      * the engine-to-counterparty ring holds it.
      */
-    static final int ENGINE_MAX_MESSAGE_BYTES = SessionConfig.DEFAULT_MAX_MESSAGE_SIZE + 256;
+    static final int ENGINE_MAX_MESSAGE_BYTES = FixFramer.DEFAULT_MAX_MESSAGE_SIZE + 256;
 
     private final ReplayEngineFactory engineFactory;
 
