@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * try (Fixtape fixtape = new FixtapeBuilder()
- *     .session(s -> s.acceptor(9878).sessionId("FIX.4.4", "EXEC", "BANZAI").journalPath(Path.of("journal")))
+ *     .session(s -> s.acceptor(9878).sessionId("FIX.4.4", "EXEC", "BANZAI").nonStopSession(true))
+ *     .defaults(d -> d.journalPath(Path.of("journal")))
  *     .application((sessionId, clock) -> new OrderFills())
  *     .launch())
  * {

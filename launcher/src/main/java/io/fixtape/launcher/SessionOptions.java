@@ -15,7 +15,8 @@ import java.time.format.DateTimeFormatter;
  * built, with the same messages as a settings file, the location being {@code FixtapeBuilder [SESSION n] Key}.
  *
  * <pre>{@code
- * builder.session(s -> s.acceptor(9878).sessionId("FIX.4.4", "EXEC", "BANZAI").heartBtIntSeconds(30));
+ * builder.session(s -> s.acceptor(9878).sessionId("FIX.4.4", "EXEC", "BANZAI").heartBtIntSeconds(30)
+ *     .nonStopSession(true));
  * }</pre>
  *
  * <p>Configuration thread only.
