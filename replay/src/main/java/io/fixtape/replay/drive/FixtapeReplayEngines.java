@@ -2,8 +2,8 @@ package io.fixtape.replay.drive;
 
 import java.net.InetSocketAddress;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
