@@ -71,7 +71,7 @@ public final class KnownKeys
         return entry == null ? null : entry.scope();
     }
 
-    /** Key → doc, in table order (for docs/ENGINE.md and {@code --help}). */
+    /** Key → doc, in table order (for docs/CONFIGURATION.md and {@code --help}). */
     public Map<String, String> docs()
     {
         final Map<String, String> docs = new LinkedHashMap<>();
