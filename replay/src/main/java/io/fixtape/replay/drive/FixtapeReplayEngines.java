@@ -1,13 +1,16 @@
 package io.fixtape.replay.drive;
 
 import java.net.InetSocketAddress;
+import java.util.Locale;
 
 import io.fixtape.engine.app.Application;
 import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.journal.ChronicleMessageStoreFactory;
@@ -19,9 +22,10 @@ import org.agrona.concurrent.EpochNanoClock;
 
 /**
  * Starts the real fixtape engine for a replay: a {@link FixEngine} in invoker mode (no thread of its own: the
- * replayer decides which thread steps it) with one acceptor session for the recorded session, on the replay's
- * transport end, with the replay clock, the chosen application and the chosen journal mode. Session settings are
- * the engine's defaults (the acceptor takes HeartBtInt from the counterparty's Logon).
+ * replayer decides which thread steps it) with one session per recorded session — an acceptor where the recorded
+ * engine accepted, an initiator (reconnecting after 1 ns of replay clock) where it initiated — on the replay's
+ * transport, with the replay clock, the chosen application (one instance per session) and the chosen journal
+ * mode. Session settings are the engine's defaults plus what the recording shows ({@link RecordedSession#toConfig}).
  */
 public final class FixtapeReplayEngines
 {
@@ -31,6 +35,12 @@ public final class FixtapeReplayEngines
     {
         Application create(String name, SessionConfig config, EpochNanoClock clock);
     }
+
+    /**
+     * An initiator's reconnect interval, by the replay clock: the clock reaches the recorded Logon only when it is
+     * due, so the session connects then and not earlier.
+     */
+    static final long RECONNECT_INTERVAL_NANOS = 1;
 
     private FixtapeReplayEngines()
     {
@@ -46,27 +56,35 @@ public final class FixtapeReplayEngines
     {
         return spec ->
         {
-            final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(java.util.Locale.ROOT));
+            final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(Locale.ROOT));
             final MessageStoreFactory stores = mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
                 new ChronicleMessageStoreFactory(journalContext(spec, mode));
             try
             {
-                final SessionConfig config = new SessionConfig().sessionId(spec.sessionId());
-                final Application application = applications.create(spec.application(), config, spec.clock());
                 final EngineContext context = new EngineContext()
                     .name("replay")
                     .clock(spec.clock())
                     .storeFactory(stores)
-                    .transport(spec.transport())
-                    // the address is not bound: the replay transport delivers the connection
-                    .addSession(SessionEndpoint.acceptor(config, application, new InetSocketAddress(0)));
+                    .transport(spec.transport());
+                boolean validation = false;
+                for (int i = 0; i < spec.sessions().size(); i++)
+                {
+                    final RecordedSession session = spec.sessions().get(i);
+                    final SessionConfig config = session.toConfig();
+                    final Application application = applications.create(spec.application(), config, spec.clock());
+                    validation |= config.validator() != null;
+                    // an acceptor's address is not bound: the replay transport delivers the connections
+                    context.addSession(session.engineInitiates() ?
+                        SessionEndpoint.initiator(config, application, spec.connectAddress(i), RECONNECT_INTERVAL_NANOS) :
+                        SessionEndpoint.acceptor(config, application, new InetSocketAddress(0)));
+                }
                 if (stores instanceof ChronicleMessageStoreFactory)
                 {
                     context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
                 }
                 final FixEngine engine = FixEngine.invoked(context);
-                return new Engine(engine, stores, spec.application() + ", journal " + mode.name().toLowerCase(java.util.Locale.ROOT) +
-                    ", validation " + (config.validator() == null ? "off" : "on"));
+                return new Engine(engine, stores, spec.application() + ", journal " +
+                    mode.name().toLowerCase(Locale.ROOT) + ", validation " + (validation ? "on" : "off"));
             }
             catch (final RuntimeException ex)
             {
@@ -126,6 +144,18 @@ public final class FixtapeReplayEngines
         public String describe()
         {
             return description;
+        }
+
+        @Override
+        public void logout(final SessionId session, final String text)
+        {
+            for (final Session served : engine.sessions())
+            {
+                if (served.sessionId().equals(session))
+                {
+                    served.logout(text);
+                }
+            }
         }
 
         @Override
