@@ -10,6 +10,7 @@ import io.fixtape.engine.transport.TransportListener;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2LongHashMap;
+import org.agrona.collections.LongArrayList;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
@@ -36,8 +37,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  *
  * <p><b>Connections.</b> Connections the counterparty opens are matched to the recorded ones in order (the
  * replayer opens the next only once the engine has seen the previous one); connections the engine opens are
- * matched by the address they go to ({@link #sessionAddresses}). When a connection ends, its messages not handed
- * over yet are skipped. What the engine has seen of each recorded connection is published for the replay thread
+ * matched by the address they go to ({@link #sessionAddresses}), and made only when the recording has that session
+ * open its next connection (its Logon is the output owed): an initiator that reconnects at any other time — after
+ * the recording's last Logout, say — finds nobody there. When a connection ends, its messages not handed over yet
+ * are skipped. What the engine has seen of each recorded connection is published for the replay thread
  * ({@link #connectionState}).
  *
  * <p>Read pausing ({@link TransportListener#isReadPaused}) is honoured for every wrapped transport: while the
@@ -83,8 +86,11 @@ public final class TimelineTransport implements Transport, TransportListener
     private int waitingForWritten = -1;
     private int timerPolls;
     private boolean blocked;
-    /** Clock reading at the last disconnect (-1: none yet). */
-    private long disconnectedAt = -1;
+    /** Clock reading at the last disconnect or refused connect (MIN_VALUE: none yet). */
+    private long connectBlockedAt = Long.MIN_VALUE;
+    /** Connects refused because the recording does not open that connection yet, reported at the next poll. */
+    private final LongArrayList refusedConnects = new LongArrayList();
+    private long nextRefusedId = Long.MIN_VALUE / 2;
 
     /**
      * @param inner    the engine end of the replay transport.
@@ -148,7 +154,8 @@ public final class TimelineTransport implements Transport, TransportListener
     {
         this.engine = listener;
         blocked = false;
-        int work = serveOwedOutput();
+        int work = reportRefusedConnects();
+        work += serveOwedOutput();
         work += deliverWaiting();
         if (!blocked && next < plan.inboundCount())
         {
@@ -180,11 +187,11 @@ public final class TimelineTransport implements Transport, TransportListener
             return 1;
         }
         timerPolls++;
-        if (plan.outboundKind[written] == ReplayPlan.ENGINE_LOGON && disconnectedAt >= 0 &&
-            clock.nanoTime() <= disconnectedAt)
+        if (plan.outboundKind[written] == ReplayPlan.ENGINE_LOGON && connectBlockedAt != Long.MIN_VALUE &&
+            clock.nanoTime() <= connectBlockedAt)
         {
-            // an initiator retries a reconnect interval (the replay's: 1 ns) after its disconnect by the clock
-            clock.advanceTo(disconnectedAt + 1);
+            // an initiator retries a reconnect interval (the replay's: 1 ns) after its disconnect or refused connect
+            clock.advanceTo(connectBlockedAt + 1);
             return 1;
         }
         if (timerPolls == TIMER_POLLS && plan.outboundKind[written] == ReplayPlan.ENGINE_LOGOUT && control != null)
@@ -273,13 +280,37 @@ public final class TimelineTransport implements Transport, TransportListener
         return inner.canConnect();
     }
 
-    /** An initiator session's connect: the recorded connection it opens is its session's next. */
+    /**
+     * An initiator session's connect: made when the recording has its session open its next connection now (its
+     * Logon is the next output owed), else refused (reported at the next poll), as a connect that found nobody
+     * listening; the session retries when the clock moves on.
+     */
     @Override
     public long connect(final InetSocketAddress address)
     {
+        final int session = sessionOf(address);
+        if (session >= 0 && !(isOwed() && plan.outboundKind[written] == ReplayPlan.ENGINE_LOGON &&
+            plan.outboundSession[written] == session))
+        {
+            final long refused = nextRefusedId++;
+            refusedConnects.addLong(refused);
+            connectBlockedAt = clock.nanoTime();
+            return refused;
+        }
         final long connectionId = inner.connect(address);
-        pendingConnects.put(connectionId, sessionOf(address));
+        pendingConnects.put(connectionId, session);
         return connectionId;
+    }
+
+    private int reportRefusedConnects()
+    {
+        final int refused = refusedConnects.size();
+        for (int i = 0; i < refused; i++)
+        {
+            engine.onConnectFailed(refusedConnects.getLong(i));
+        }
+        refusedConnects.clear();
+        return refused;
     }
 
     private int sessionOf(final InetSocketAddress address)
@@ -410,7 +441,7 @@ public final class TimelineTransport implements Transport, TransportListener
             return;
         }
         inflow.ended = true;
-        disconnectedAt = clock.nanoTime();
+        connectBlockedAt = clock.nanoTime();
         inflow.waitingStart = 0;
         inflow.waitingEnd = 0;
         if (inflow.recorded >= 0)
