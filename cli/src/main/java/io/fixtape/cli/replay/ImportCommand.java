@@ -1,6 +1,8 @@
 package io.fixtape.cli.replay;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -20,14 +22,31 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code fixtape import pcap|qfj-log FILE --out DIR}: turn captures and QuickFIX/J logs into fixtape journals. */
+/**
+ * {@code fixtape import pcap|qfj-log FILE --out DIR}: turn captures and QuickFIX/J logs into fixtape journals. A
+ * mistake (no such file, not a capture, a side that cannot be told) is one line on err and exit {@value #EXIT_USAGE},
+ * never a stack trace.
+ */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Import a capture into a fixtape journal (then: fixtape replay DIR).",
     subcommands = {ImportCommand.Pcap.class, ImportCommand.QfjLog.class, ImportCommand.Synthetic.class})
 public final class ImportCommand implements Runnable
 {
+    /** A usage error, or a file that holds nothing to import. */
+    public static final int EXIT_USAGE = 2;
+
     @Spec
     CommandSpec spec;
+
+    /** One line on err for a user's mistake; {@link #EXIT_USAGE}. */
+    static int refuse(final CommandSpec spec, final String command, final Exception ex)
+    {
+        final String message = ex instanceof NoSuchFileException ?
+            ex.getMessage() + ": no such file" : ex.getMessage();
+        spec.commandLine().getErr().println("fixtape import " + command + ": " + message);
+        spec.commandLine().getErr().flush();
+        return EXIT_USAGE;
+    }
 
     @Override
     public void run()
@@ -81,21 +100,38 @@ public final class ImportCommand implements Runnable
         String engineSide;
 
         @Override
-        public Integer call() throws Exception
+        public Integer call()
         {
+            if (!"acceptor".equals(engineSide) && !"initiator".equals(engineSide))
+            {
+                return refuse(spec, "pcap", new IllegalArgumentException("--engine-side " + engineSide +
+                    ": acceptor or initiator"));
+            }
             final Recordings recordings = new Recordings();
             final CaptureImporter importer = new CaptureImporter(recordings)
                 .engineCompId(compId)
                 .engineIsInitiator("initiator".equals(engineSide));
-            final TcpReassembler.Stats stats = importer.importFile(file);
-            spec.commandLine().getOut().println("reassembly: " + stats);
+            try
+            {
+                final TcpReassembler.Stats stats = importer.importFile(file);
+                spec.commandLine().getOut().println("reassembly: " + stats);
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                return refuse(spec, "pcap", ex);
+            }
             if (recordings.sessions().isEmpty())
             {
-                spec.commandLine().getErr().println("no FIX session found in " + file);
-                spec.commandLine().getErr().flush();
-                return 1;
+                return refuse(spec, "pcap", new IllegalArgumentException("no FIX session found in " + file));
             }
-            writeJournal(recordings, out, spec.commandLine().getOut());
+            try
+            {
+                writeJournal(recordings, out, spec.commandLine().getOut());
+            }
+            catch (final RuntimeException ex)
+            {
+                return refuse(spec, "pcap", ex);
+            }
             return 0;
         }
     }
@@ -114,24 +150,41 @@ public final class ImportCommand implements Runnable
         Path out;
 
         @Option(names = "--comp-id", paramLabel = "ID",
-            description = "SenderCompID of the log's owner (default: from a QuickFIX/J file name BEGIN-SENDER-TARGET)")
+            description = "SenderCompID of the recorded engine (default: each session's acceptor, the side that " +
+                "received its first Logon)")
         String compId;
 
         @Override
-        public Integer call() throws Exception
+        public Integer call()
         {
             final Recordings recordings = new Recordings();
             final QfjLogImporter importer = new QfjLogImporter(recordings).engineCompId(compId);
-            importer.importFile(file);
+            try
+            {
+                importer.importFile(file);
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                return refuse(spec, "qfj-log", ex);
+            }
+            for (final String side : importer.sides())
+            {
+                spec.commandLine().getOut().println("qfj-log: " + side + "; --comp-id chooses the other side");
+            }
             spec.commandLine().getOut().printf("qfj-log: %d messages, %d lines skipped%n", importer.messages(),
                 importer.skippedLines());
             if (recordings.sessions().isEmpty())
             {
-                spec.commandLine().getErr().println("no FIX message found in " + file);
-                spec.commandLine().getErr().flush();
-                return 1;
+                return refuse(spec, "qfj-log", new IllegalArgumentException("no FIX message found in " + file));
             }
-            writeJournal(recordings, out, spec.commandLine().getOut());
+            try
+            {
+                writeJournal(recordings, out, spec.commandLine().getOut());
+            }
+            catch (final RuntimeException ex)
+            {
+                return refuse(spec, "qfj-log", ex);
+            }
             return 0;
         }
     }

@@ -1,71 +1,87 @@
 package io.fixtape.cli.replay;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
-import io.fixtape.replay.drive.FixDiff;
+import io.fixtape.replay.drive.ApplicationClasses;
+import io.fixtape.replay.drive.DiffReports;
 import io.fixtape.replay.drive.FixtapeReplayEngines;
+import io.fixtape.replay.drive.IgnoredFields;
+import io.fixtape.replay.drive.LatencyPicture;
 import io.fixtape.replay.drive.Pacing;
+import io.fixtape.replay.drive.ReplayDiff;
+import io.fixtape.replay.drive.ReplayEngineFactory;
 import io.fixtape.replay.drive.ReplayOptions;
+import io.fixtape.replay.drive.ReplayPlan;
 import io.fixtape.replay.drive.ReplayReport;
 import io.fixtape.replay.drive.ReplayResult;
-import io.fixtape.replay.drive.ReplayStalledException;
 import io.fixtape.replay.drive.Replayer;
 import io.fixtape.replay.drive.TransportKind;
 import io.fixtape.replay.drive.WarmUp;
-import io.fixtape.replay.recording.JournalRecordings;
 import io.fixtape.replay.recording.Recordings;
-import io.fixtape.replay.recording.SessionRecording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code fixtape replay DIR}: drive what the counterparty sent in a recorded session into a fresh engine, through
- * a chosen transport, with the engine's clock replayed; print the outbound digest, optionally diff against the
- * recording (exit 1 on any difference) and write a benchmark JSON. Exit codes: 0 clean, {@value #EXIT_DIFFERENT}
- * diff, {@value #EXIT_NO_SESSION} no such session, {@value #EXIT_INCOMPLETE} incomplete, {@value #EXIT_STALLED}
- * stalled. Prints to the command line's out/err writers (picocli; the console by default).
+ * {@code fixtape replay DIR}: drive what the counterparties sent in a recording — every session, every connection —
+ * into a fresh engine, through a chosen transport, with the engine's clock replayed; print the outbound digest,
+ * optionally diff against the recording and write the diff as JSON and JUnit XML, a benchmark JSON, an HdrHistogram
+ * log and a percentile plot. Exit codes: {@value #EXIT_IDENTICAL} identical (or, without {@code --diff}, complete),
+ * {@value #EXIT_DIFFERENT} different (a difference, or inbound messages that did not reach the engine),
+ * {@value #EXIT_USAGE} a usage error, {@value #EXIT_COULD_NOT_RUN} the replay could not run. Prints to the command
+ * line's out/err writers (picocli; the console by default); a mistake is one line on err, never a stack trace.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-    description = "Re-drive a recorded session into a fresh engine; digest, diff and measure what it sends back.")
+    description = "Re-drive a recording (every session and connection) into a fresh engine; digest, diff and measure " +
+        "what it sends back. Exit 0 identical, 1 different, 2 usage error, 3 could not run.")
 public final class ReplayCommand implements Callable<Integer>
 {
-    /** {@code --diff} found a difference. */
+    /** Identical to the recording (with {@code --diff}), or complete (without). */
+    public static final int EXIT_IDENTICAL = 0;
+    /** A difference ({@code --diff}), or recorded inbound messages that did not reach the engine. */
     public static final int EXIT_DIFFERENT = 1;
-    /** No (single) session matches {@code --session}. */
-    public static final int EXIT_NO_SESSION = 2;
-    /** The engine ended the session before every recorded inbound message was sent. */
-    public static final int EXIT_INCOMPLETE = 3;
-    /** The replay hit its wall-clock safety net (nothing moved for too long): no result. */
-    public static final int EXIT_STALLED = 4;
+    /** A usage error: a bad option, no such session, no journal, an application class that does not load. */
+    public static final int EXIT_USAGE = 2;
+    /** No (such) session: a usage error. */
+    public static final int EXIT_NO_SESSION = EXIT_USAGE;
+    /** The replay could not run: it stalled, a connection could not be made, the engine failed, the journal is bad. */
+    public static final int EXIT_COULD_NOT_RUN = 3;
 
     @Parameters(index = "0", paramLabel = "DIR", description = "fixtape journal directory (or an import's --out)")
     Path directory;
 
     @Option(names = "--session", paramLabel = "ID|SENDER:TARGET",
-        description = "session to replay: SENDER:TARGET (the engine's CompIDs), its full id, or its number in " +
-            "'journal stat' order; optional when the journal holds one session")
-    String session;
+        description = "a session to replay: SENDER:TARGET (the engine's CompIDs), its full id, or its number in " +
+            "'journal stat' order (repeatable; default: every session, together, in their recorded interleaving)")
+    List<String> sessions;
 
     @Option(names = "--transport", defaultValue = "inproc", paramLabel = "NAME",
         description = "inproc, tcp, aeron-ipc or aeron-udp (default: ${DEFAULT-VALUE})")
     String transport;
 
-    @Option(names = "--app", defaultValue = "exec", paramLabel = "NAME",
-        description = "application of the replayed engine: echo or exec (default: ${DEFAULT-VALUE})")
-    String app;
+    @Option(names = "--app", paramLabel = "NAME", description = "built-in application: exec (default) or echo")
+    String builtinApp;
+
+    @Option(names = "--app-class", paramLabel = "CLASS",
+        description = "your application instead: an io.fixtape.engine.app.Application (or an ApplicationFactory) with a " +
+            "public no-argument constructor, or a class with a public static Application create(SessionConfig, " +
+            "EpochNanoClock); one per session")
+    String appClass;
+
+    @Option(names = "--classpath", paramLabel = "PATH", split = "${sys:path.separator}",
+        description = "jars and class directories holding --app-class and what it needs (repeatable, or " +
+            "separated by '${sys:path.separator}')")
+    List<Path> classpath;
 
     @Option(names = "--pace", defaultValue = "max", paramLabel = "MODE",
         description = "recorded (keep recorded gaps, see --speed) or max (default: ${DEFAULT-VALUE})")
@@ -78,14 +94,29 @@ public final class ReplayCommand implements Callable<Integer>
         description = "fixed schedule of N inbound messages per second (overrides --pace)")
     long rate;
 
-    @Option(names = "--diff", description = "compare replayed outbound messages with the recorded ones; exit 1 on any difference")
+    @Option(names = "--diff",
+        description = "compare the replayed outbound messages with the recorded ones; exit 1 on any difference")
     boolean diff;
 
-    @Option(names = "--ignore", split = ",", paramLabel = "TAGS", description = "tags the diff skips (default: none)")
-    List<Integer> ignore;
+    @Option(names = {"--ignore-tag", "--ignore"}, paramLabel = "TAGS",
+        description = "fields the diff skips: tags (52) or MsgType:tag (8:37), comma-separated (repeatable)")
+    List<String> ignore;
 
-    @Option(names = "--show", defaultValue = "20", paramLabel = "N", description = "differences to print (default: ${DEFAULT-VALUE})")
+    @Option(names = "--ignore-file", paramLabel = "FILE",
+        description = "fields the diff skips, from a file: tags or MsgType:tag, comma-separated or one per line, " +
+            "# comments")
+    Path ignoreFile;
+
+    @Option(names = "--show", defaultValue = "20", paramLabel = "N",
+        description = "differences to print per session (default: ${DEFAULT-VALUE})")
     int show;
+
+    @Option(names = "--diff-json", paramLabel = "FILE", description = "write the diff as JSON (implies --diff)")
+    Path diffJson;
+
+    @Option(names = "--junit", paramLabel = "FILE",
+        description = "write the diff as JUnit XML, a test case per session, for CI servers (implies --diff)")
+    Path junit;
 
     @Option(names = "--journal-mode", defaultValue = "audit", paramLabel = "MODE",
         description = "the replayed engine's journal: none, store or audit (default: ${DEFAULT-VALUE}, in a temp dir)")
@@ -97,8 +128,8 @@ public final class ReplayCommand implements Callable<Integer>
     Path keepJournal;
 
     @Option(names = "--warmup", defaultValue = "0", paramLabel = "N",
-        description = "first replay the session's first N inbound messages into a throw-away engine (JIT warm-up; " +
-            "BENCH_CONTRACT uses 20000), then the measured run (default: ${DEFAULT-VALUE})")
+        description = "first replay the recording's first N inbound messages into a throw-away engine (JIT warm-up), " +
+            "then the measured run (default: ${DEFAULT-VALUE})")
     int warmup;
 
     @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "MAX",
@@ -119,10 +150,17 @@ public final class ReplayCommand implements Callable<Integer>
         description = "also write every inbound message's scheduled/sent/answered times and latencies to this CSV")
     Path latencyLog;
 
+    @Option(names = "--histogram-log", paramLabel = "FILE",
+        description = "write the latency histograms (per inbound MsgType, service and response, ns) as an " +
+            "HdrHistogram log")
+    Path histogramLog;
+
+    @Option(names = "--plot", paramLabel = "PNG", description = "write a percentile plot of the latency (PNG)")
+    Path plot;
+
     @Option(names = "--pin-replay-thread", paramLabel = "CPU", defaultValue = "-1",
         description = "pin the replay thread (with inproc: the engine too) to this CPU once the engine is up, just " +
-            "before the measured window; threads started earlier (JIT, GC, journal pretoucher) keep the process's " +
-            "placement, e.g. taskset -c 0 bin/fixtape replay … --pin-replay-thread 1 (pin verified by read-back)")
+            "before the measured window (pin verified by read-back)")
     int pinReplayThread;
 
     @Option(names = "--engine-thread", description = "inproc: run the engine on its own thread (an agent, as with the " +
@@ -136,18 +174,13 @@ public final class ReplayCommand implements Callable<Integer>
     CommandSpec spec;
 
     @Override
-    public Integer call() throws Exception
+    public Integer call()
     {
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         try
         {
-            return replay(out, err);
-        }
-        catch (final ReplayStalledException ex)
-        {
-            err.println("FAILED: " + ex.getMessage());
-            return EXIT_STALLED;
+            return new ReplayRunner(this, out, err).run();
         }
         finally
         {
@@ -156,33 +189,54 @@ public final class ReplayCommand implements Callable<Integer>
         }
     }
 
-    private int replay(final PrintWriter out, final PrintWriter err) throws Exception
+    /** {@code --diff}, or a diff report asked for. */
+    boolean diff()
     {
-        final Recordings recordings = JournalRecordings.load(directory);
-        final SessionRecording recording = recordings.find(session);
-        if (recording == null)
+        return diff || diffJson != null || junit != null;
+    }
+
+    /** The fields the diff skips, from {@code --ignore-tag} and {@code --ignore-file}. */
+    IgnoredFields ignoredFields()
+    {
+        IgnoredFields fields = IgnoredFields.NONE;
+        if (ignore != null)
         {
-            err.println("no session " + (session == null ? "(the journal holds " + recordings.sessions().size() +
-                "; pick one with --session)" : "'" + session + "'") + " in " + directory + "; sessions:");
-            for (final SessionRecording candidate : recordings.sessions())
+            for (final String rules : ignore)
             {
-                err.println("  " + candidate.sessionId() + "  (" + candidate.sessionId().senderCompId() + ":" +
-                    candidate.sessionId().targetCompId() + ", " + candidate.count() + " messages)");
+                fields = fields.and(rules);
             }
-            return EXIT_NO_SESSION;
         }
+        if (ignoreFile != null)
+        {
+            fields = fields.and(IgnoredFields.fromFile(ignoreFile));
+        }
+        if (!fields.isEmpty() && !diff())
+        {
+            throw new IllegalArgumentException("--ignore-tag and --ignore-file are for --diff");
+        }
+        return fields;
+    }
+
+    /** The replay's options; throws {@link IllegalArgumentException} with one line for a bad value. */
+    ReplayOptions options()
+    {
         final ReplayOptions options = new ReplayOptions()
             .transport(TransportKind.fromCli(transport))
             .pacing(Pacing.of(pace, speed, rate))
-            .application(app)
+            .application(appClass != null ? appClass : builtinApp != null ? builtinApp : "exec")
             .journalMode(journalMode)
             .journalDirectory(keepJournal)
-            .collectOutbound(diff)
+            .collectOutbound(diff())
             .engineThread(engineThread)
             .latencyLog(latencyLog)
+            .ignore(ignoredFields())
             .replayThreadPlacement(pinReplayThread < 0 ? null : () -> "replay thread pinned to CPU " + pinReplayThread +
                 " (read back: " + CpuAffinity.pinCurrentThread(pinReplayThread).cpus() + ")")
             .progress(progress == null ? (System.console() != null ? System.err : null) : (progress ? System.err : null));
+        if (!List.of("none", "store", "audit").contains(journalMode))
+        {
+            throw new IllegalArgumentException("--journal-mode " + journalMode + ": none, store or audit");
+        }
         if (journalSettings != null)
         {
             for (final Map.Entry<String, String> setting : journalSettings.entrySet())
@@ -193,56 +247,134 @@ public final class ReplayCommand implements Callable<Integer>
                 }
                 catch (final RuntimeException ex)
                 {
-                    throw new ParameterException(spec.commandLine(),
-                        "--journal-setting " + setting.getKey() + "=" + setting.getValue() + ": " + ex.getMessage());
+                    throw new IllegalArgumentException("--journal-setting " + setting.getKey() + "=" +
+                        setting.getValue() + ": " + ex.getMessage(), ex);
                 }
             }
         }
         if (keepJournal != null && Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
         {
             // the replayed engine would continue that journal: a second run of the session in one recording
-            throw new ParameterException(spec.commandLine(), "--keep-journal " + keepJournal +
-                " already holds a journal; give a new directory");
+            throw new IllegalArgumentException("--keep-journal " + keepJournal + " already holds a journal; give a new " +
+                "directory");
         }
         if (pinReplayThread >= CpuAffinity.onlineCpus())
         {
-            throw new ParameterException(spec.commandLine(), "--pin-replay-thread " + pinReplayThread +
-                ": this machine has " + CpuAffinity.onlineCpus() + " online CPU(s)");
+            throw new IllegalArgumentException("--pin-replay-thread " + pinReplayThread + ": this machine has " +
+                CpuAffinity.onlineCpus() + " online CPU(s)");
         }
-        final Replayer replayer = new Replayer(FixtapeReplayEngines.factory());
-        WarmUp.Result warm = null;
-        if (warmup > 0)
+        if (appClass != null && builtinApp != null)
         {
-            warm = WarmUp.run(replayer, recording, options, warmup, warmupRounds);
-            out.println("warm-up   " + warm.describe());
+            throw new IllegalArgumentException("--app and --app-class: give one");
         }
-        final ReplayResult result = replayer.run(recording, options);
-        out.print(ReplayReport.table(result));
+        if (appClass == null && classpath != null)
+        {
+            throw new IllegalArgumentException("--classpath is for --app-class");
+        }
+        if (builtinApp != null && !List.of("exec", "echo").contains(builtinApp))
+        {
+            throw new IllegalArgumentException("--app " + builtinApp + ": exec or echo (or --app-class CLASS for your own)");
+        }
+        if (show < 0)
+        {
+            throw new IllegalArgumentException("--show " + show + ": 0 or more");
+        }
+        return options;
+    }
+
+    /** The engines to replay into; the loaded user application class (null for a built-in one) is kept to close. */
+    ApplicationClasses.Loaded loadApplication()
+    {
+        return appClass == null ? null : ApplicationClasses.load(appClass, classpath == null ? List.of() : classpath);
+    }
+
+    static ReplayEngineFactory engines(final ApplicationClasses.Loaded loaded)
+    {
+        return loaded == null ? FixtapeReplayEngines.factory() : FixtapeReplayEngines.factory(loaded.factory());
+    }
+
+    /** What to replay: the selected sessions of the recording at {@link #directory}. */
+    ReplayPlan plan(final Recordings recordings)
+    {
+        return ReplayPlan.of(recordings, recordings.select(sessions));
+    }
+
+    Replayer replayer(final ApplicationClasses.Loaded loaded)
+    {
+        return new Replayer(engines(loaded));
+    }
+
+    /** Writes what was asked for besides the console table. */
+    void writeOutputs(final PrintWriter out, final ReplayResult result, final ReplayOptions options,
+        final ReplayPlan plan, final String warm, final ReplayDiff comparison, final int exit, final long startEpochMillis)
+        throws IOException
+    {
         if (json != null)
         {
             final String[] argv = spec.commandLine().getParseResult().originalArgs().toArray(new String[0]);
-            ReplayReport.writeJson(json, result, argv, options, directory + " " + recording.sessionId() + " (" +
-                recording.inboundCount() + " inbound, " + recording.outboundCount() + " outbound recorded)",
-                warm == null ? null : warm.describe());
+            ReplayReport.writeJson(json, result, argv, options, directory + " " + plan.sessions() + " (" +
+                plan.inboundCount() + " inbound, " + plan.outboundCount() + " outbound recorded)", warm);
             out.println("json      " + json);
         }
-        int exit = 0;
-        if (result.inboundSent < result.inboundTotal)
+        if (histogramLog != null)
         {
-            err.printf("incomplete: %d of %d inbound messages sent (%s)%n", result.inboundSent, result.inboundTotal,
-                result.disconnectReason);
-            exit = EXIT_INCOMPLETE;
+            LatencyPicture.writeHistogramLog(histogramLog, result, startEpochMillis);
+            out.println("histogram " + histogramLog);
         }
-        if (diff)
+        if (plot != null)
         {
-            final Set<Integer> ignored = ignore == null ? Set.of() : new HashSet<>(ignore);
-            final FixDiff.Report report = new FixDiff(ignored).compare(recording, result.replayedOutbound);
-            out.println(report.describe(show));
-            if (!report.isClean())
+            LatencyPicture.writePlot(plot, result, "fixtape replay " +
+                directory.getFileName() + " (" + transport + ", " + result.pacing + ")");
+            out.println("plot      " + plot);
+        }
+        if (comparison != null && diffJson != null)
+        {
+            DiffReports.writeJson(diffJson, directory.toString(), transport, comparison,
+                exit);
+            out.println("diff json " + diffJson);
+        }
+        if (comparison != null && junit != null)
+        {
+            DiffReports.writeJUnitXml(junit, directory.toString(), transport, comparison,
+                result.elapsedNanos, show);
+            out.println("junit     " + junit);
+        }
+    }
+
+    /** A replay that could not run: the diff reports say so too, when asked for. */
+    void writeCouldNotRun(final String reason)
+    {
+        try
+        {
+            if (diffJson != null)
             {
-                exit = EXIT_DIFFERENT;
+                DiffReports.writeJsonCouldNotRun(diffJson, directory.toString(),
+                    transport, reason, EXIT_COULD_NOT_RUN);
+            }
+            if (junit != null)
+            {
+                DiffReports.writeJUnitXmlCouldNotRun(junit, directory.toString(),
+                    transport, reason);
             }
         }
-        return exit;
+        catch (final IOException ignore)
+        {
+            // the reason is on the console already
+        }
+    }
+
+    int warmup()
+    {
+        return warmup;
+    }
+
+    int warmupRounds()
+    {
+        return warmupRounds;
+    }
+
+    int show()
+    {
+        return show;
     }
 }

@@ -99,7 +99,8 @@ class ImportCommandTest
     {
         final Path file = Files.writeString(dir.resolve("FIX.4.4-A-B.messages.log"), "no FIX here\n");
         final CliRun run = fixtape("import", "qfj-log", file.toString(), "--out", dir.resolve("none").toString());
-        assertEquals(1, run.exit, run.toString());
+        assertEquals(ImportCommand.EXIT_USAGE, run.exit, run.toString());
         assertTrue(run.err.contains("no FIX message found in "), run.toString());
+        assertEquals(1, run.err.strip().lines().count(), "one line: " + run);
     }
 }

@@ -38,6 +38,7 @@ public final class ReplayOptions
     private long stallTimeoutNanos = DEFAULT_STALL_TIMEOUT_NANOS;
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private PrintStream progress;
+    private IgnoredFields ignoredFields = IgnoredFields.NONE;
 
     public ReplayOptions transport(final TransportKind transport)
     {
@@ -131,6 +132,25 @@ public final class ReplayOptions
     {
         this.progress = progress;
         return this;
+    }
+
+    /** Fields a diff of this replay skips (for callers that diff: the CLI, {@code ReplayAssertions}). */
+    public ReplayOptions ignore(final IgnoredFields fields)
+    {
+        this.ignoredFields = ignoredFields.and(fields);
+        return this;
+    }
+
+    /** Fields a diff of this replay skips, written {@code 52,60,8:37} ({@link IgnoredFields}). */
+    public ReplayOptions ignore(final String rules)
+    {
+        this.ignoredFields = ignoredFields.and(rules);
+        return this;
+    }
+
+    public IgnoredFields ignoredFields()
+    {
+        return ignoredFields;
     }
 
     public TransportKind transport()

@@ -66,6 +66,7 @@ public final class ReplayPlan
     final int[] inboundOutboundBefore;
 
     final int[] outboundSession;
+    final int[] outboundIndex;
     final int[] outboundConnection;
     final int[] outboundCause;
     final long[] outboundClock;
@@ -118,6 +119,7 @@ public final class ReplayPlan
         inboundTypes = new long[inboundTotal];
         inboundOutboundBefore = new int[inboundTotal];
         outboundSession = new int[outboundTotal];
+        outboundIndex = new int[outboundTotal];
         outboundConnection = new int[outboundTotal];
         outboundCause = new int[outboundTotal];
         outboundClock = new long[outboundTotal];
@@ -182,6 +184,7 @@ public final class ReplayPlan
                 final long stamped = sendingTime < 0 ? UtcTimestamps.INVALID_TIMESTAMP : UtcTimestamps.parseTimestamp(
                     decoder.buffer(), decoder.valueOffsetAt(sendingTime), decoder.valueLengthAt(sendingTime));
                 outboundSession[out] = s;
+                outboundIndex[out] = i;
                 outboundConnection[out] = connection;
                 outboundCause[out] = in - 1;
                 outboundClock[out] = stamped != UtcTimestamps.INVALID_TIMESTAMP && stamped <= recorded ? stamped : recorded;
@@ -235,6 +238,43 @@ public final class ReplayPlan
             return ENGINE_LOGOUT;
         }
         return REPLY;
+    }
+
+    /**
+     * The first {@code inboundMessages} inbound messages (in recorded order, all sessions) with every outbound
+     * message recorded before the next one: a warm-up run's workload. Copies.
+     */
+    public ReplayPlan prefix(final int inboundMessages)
+    {
+        final int inbound = Math.min(inboundMessages, inboundCount());
+        final List<SessionRecording> copies = new ArrayList<>();
+        for (final SessionRecording recording : recordings)
+        {
+            copies.add(new SessionRecording(recording.sessionId()));
+        }
+        final IntArrayList order = new IntArrayList();
+        int out = 0;
+        for (int in = 0; in <= inbound; in++)
+        {
+            while (out < outboundCount() && outboundCause[out] < in)
+            {
+                final int s = outboundSession[out];
+                final SessionRecording from = recordings.get(s);
+                final int index = outboundIndex[out];
+                copies.get(s).add(false, from.timestampNanos(index), from.buffer(), from.offset(index), from.length(index));
+                order.addInt(s);
+                out++;
+            }
+            if (in < inbound)
+            {
+                final int s = inboundSession[in];
+                final SessionRecording from = recordings.get(s);
+                final int index = inboundIndex[in];
+                copies.get(s).add(true, from.timestampNanos(index), from.buffer(), from.offset(index), from.length(index));
+                order.addInt(s);
+            }
+        }
+        return new ReplayPlan(copies, order.toIntArray());
     }
 
     /** The sessions, in the order given. */

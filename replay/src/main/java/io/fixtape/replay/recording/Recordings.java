@@ -80,6 +80,41 @@ public final class Recordings implements RecordingSink
     }
 
     /**
+     * The sessions {@code selectors} name ({@link #find}), in recording order; every session when there are none.
+     *
+     * @throws IllegalArgumentException naming a selector that matches no session, and listing the sessions.
+     */
+    public List<SessionRecording> select(final List<String> selectors)
+    {
+        if (selectors == null || selectors.isEmpty())
+        {
+            return sessions();
+        }
+        final List<SessionRecording> selected = new ArrayList<>();
+        for (final String selector : selectors)
+        {
+            final SessionRecording recording = find(selector);
+            if (recording == null)
+            {
+                final StringBuilder known = new StringBuilder();
+                for (final SessionRecording session : sessions())
+                {
+                    known.append(known.length() == 0 ? "" : ", ").append(session.sessionId());
+                }
+                throw new IllegalArgumentException("no session '" + selector + "' (sessions: " +
+                    (known.length() == 0 ? "none" : known) + ")");
+            }
+            if (!selected.contains(recording))
+            {
+                selected.add(recording);
+            }
+        }
+        final List<SessionRecording> ordered = sessions();
+        ordered.retainAll(selected);
+        return ordered;
+    }
+
+    /**
      * Find a session by {@code SENDER:TARGET} (our CompIDs, as recorded), by its full {@link SessionId#toString()},
      * or by its 1-based position ({@code 1}, {@code 2}…); null if none matches.
      */
