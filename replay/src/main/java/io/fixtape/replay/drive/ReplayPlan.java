@@ -253,28 +253,52 @@ public final class ReplayPlan
             copies.add(new SessionRecording(recording.sessionId()));
         }
         final IntArrayList order = new IntArrayList();
+        final int[] inboundSeen = new int[1];
+        final int lastCause = inbound - 1;
+        final int[] outboundSeen = new int[1];
+        forEachMessage((session, index, isInbound, connection) ->
+        {
+            final boolean take = isInbound ? inboundSeen[0]++ < inbound : outboundCause[outboundSeen[0]++] <= lastCause;
+            if (take)
+            {
+                final SessionRecording from = recordings.get(session);
+                copies.get(session).add(isInbound, from.timestampNanos(index), from.buffer(), from.offset(index),
+                    from.length(index));
+                order.addInt(session);
+            }
+        });
+        return new ReplayPlan(copies, order.toIntArray());
+    }
+
+    /** Told about each message of a plan in recorded order ({@link #forEachMessage}). */
+    @FunctionalInterface
+    public interface MessageVisitor
+    {
+        /**
+         * @param session    its session's position in {@link #sessions()}.
+         * @param index      its position in the session's recording.
+         * @param inbound    sent by the counterparty.
+         * @param connection the recorded connection it went over (numbered across sessions in order of appearance).
+         */
+        void onMessage(int session, int index, boolean inbound, int connection);
+    }
+
+    /** Every message, in recorded order. */
+    public void forEachMessage(final MessageVisitor visitor)
+    {
         int out = 0;
-        for (int in = 0; in <= inbound; in++)
+        for (int in = 0; in <= inboundCount(); in++)
         {
             while (out < outboundCount() && outboundCause[out] < in)
             {
-                final int s = outboundSession[out];
-                final SessionRecording from = recordings.get(s);
-                final int index = outboundIndex[out];
-                copies.get(s).add(false, from.timestampNanos(index), from.buffer(), from.offset(index), from.length(index));
-                order.addInt(s);
+                visitor.onMessage(outboundSession[out], outboundIndex[out], false, outboundConnection[out]);
                 out++;
             }
-            if (in < inbound)
+            if (in < inboundCount())
             {
-                final int s = inboundSession[in];
-                final SessionRecording from = recordings.get(s);
-                final int index = inboundIndex[in];
-                copies.get(s).add(true, from.timestampNanos(index), from.buffer(), from.offset(index), from.length(index));
-                order.addInt(s);
+                visitor.onMessage(inboundSession[in], inboundIndex[in], true, inboundConnection[in]);
             }
         }
-        return new ReplayPlan(copies, order.toIntArray());
     }
 
     /** The sessions, in the order given. */
