@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.replay.drive.ApplicationClasses;
@@ -65,9 +66,18 @@ public final class ReplayCommand implements Callable<Integer>
             "'journal stat' order (repeatable; default: every session, together, in their recorded interleaving)")
     List<String> sessions;
 
-    @Option(names = "--transport", defaultValue = "inproc", paramLabel = "NAME",
-        description = "inproc, tcp, aeron-ipc or aeron-udp (default: ${DEFAULT-VALUE})")
+    @Option(names = "--transport", paramLabel = "NAME",
+        description = "inproc, tcp, aeron-ipc or aeron-udp (default: inproc; tcp with --model)")
     String transport;
+
+    @Option(names = "--model", paramLabel = "MODEL",
+        description = "replay into the acceptor under this acceptor model: single, mono, pool or shard (over tcp, " +
+            "message by message; acceptor sessions only)")
+    String model;
+
+    @Option(names = "--threads", defaultValue = "2", paramLabel = "N",
+        description = "with --model pool or shard: workers (default: ${DEFAULT-VALUE})")
+    int threads;
 
     @Option(names = "--app", paramLabel = "NAME", description = "built-in application: exec (default) or echo")
     String builtinApp;
@@ -220,8 +230,20 @@ public final class ReplayCommand implements Callable<Integer>
     /** The replay's options; throws {@link IllegalArgumentException} with one line for a bad value. */
     ReplayOptions options()
     {
+        final TransportKind kind = transport == null ? (model == null ? TransportKind.INPROC : TransportKind.TCP) :
+            TransportKind.fromCli(transport);
+        if (model != null)
+        {
+            AcceptorModel.parse(model); // names the bad value
+            if (kind != TransportKind.TCP)
+            {
+                throw new IllegalArgumentException("--model " + model + " replays over tcp, not " + kind.cliName());
+            }
+        }
         final ReplayOptions options = new ReplayOptions()
-            .transport(TransportKind.fromCli(transport))
+            .transport(kind)
+            .acceptorModel(model)
+            .acceptorThreads(Math.max(1, threads))
             .pacing(Pacing.of(pace, speed, rate))
             .application(appClass != null ? appClass : builtinApp != null ? builtinApp : "exec")
             .journalMode(journalMode)
@@ -275,6 +297,10 @@ public final class ReplayCommand implements Callable<Integer>
         {
             throw new IllegalArgumentException("--app " + builtinApp + ": exec or echo (or --app-class CLASS for your own)");
         }
+        if (threads < 1)
+        {
+            throw new IllegalArgumentException("--threads " + threads + ": 1 or more");
+        }
         if (show < 0)
         {
             throw new IllegalArgumentException("--show " + show + ": 0 or more");
@@ -324,18 +350,17 @@ public final class ReplayCommand implements Callable<Integer>
         if (plot != null)
         {
             LatencyPicture.writePlot(plot, result, "fixtape replay " +
-                directory.getFileName() + " (" + transport + ", " + result.pacing + ")");
+                directory.getFileName() + " (" + result.transport.cliName() + ", " + result.pacing + ")");
             out.println("plot      " + plot);
         }
         if (comparison != null && diffJson != null)
         {
-            DiffReports.writeJson(diffJson, directory.toString(), transport, comparison,
-                exit);
+            DiffReports.writeJson(diffJson, directory.toString(), where(), comparison, exit);
             out.println("diff json " + diffJson);
         }
         if (comparison != null && junit != null)
         {
-            DiffReports.writeJUnitXml(junit, directory.toString(), transport, comparison,
+            DiffReports.writeJUnitXml(junit, directory.toString(), where(), comparison,
                 result.elapsedNanos, show);
             out.println("junit     " + junit);
         }
@@ -348,19 +373,25 @@ public final class ReplayCommand implements Callable<Integer>
         {
             if (diffJson != null)
             {
-                DiffReports.writeJsonCouldNotRun(diffJson, directory.toString(),
-                    transport, reason, EXIT_COULD_NOT_RUN);
+                DiffReports.writeJsonCouldNotRun(diffJson, directory.toString(), where(), reason,
+                    EXIT_COULD_NOT_RUN);
             }
             if (junit != null)
             {
-                DiffReports.writeJUnitXmlCouldNotRun(junit, directory.toString(),
-                    transport, reason);
+                DiffReports.writeJUnitXmlCouldNotRun(junit, directory.toString(), where(), reason);
             }
         }
         catch (final IOException ignore)
         {
             // the reason is on the console already
         }
+    }
+
+    /** The transport, and the acceptor model when there is one, for the reports. */
+    private String where()
+    {
+        final String kind = transport != null ? transport : model != null ? "tcp" : "inproc";
+        return model == null ? kind : kind + ", model " + model;
     }
 
     int warmup()

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a user tries first: {@code fixtape demo --dir D}, then {@code fixtape replay D --diff}. The demo's journal
  * holds two connections (the acceptor shuts down half-way with a Logout, the initiator reconnects and logs on with
- * the numbers that followed); the replay sends all of it, on every transport, and finds no difference.
+ * the numbers that followed); the replay sends all of it, on every transport and into the acceptor under every
+ * acceptor model, and finds no difference.
  */
 class DemoReplayTest
 {
@@ -40,5 +41,16 @@ class DemoReplayTest
             digests.add(CliRun.digest(replay));
         }
         assertEquals(1, digests.stream().distinct().count(), "one digest on every transport: " + digests);
+
+        for (final String model : List.of("single", "mono", "pool", "shard"))
+        {
+            final CliRun replay = fixtape("replay", journal.toString(), "--model", model, "--diff");
+            assertEquals(ReplayCommand.EXIT_IDENTICAL, replay.exit, model + ": " + replay);
+            assertTrue(replay.out.contains(", model " + model), model + ": " + replay);
+            assertTrue(replay.out.contains("diff: 304 recorded vs 304 replayed outbound messages: identical"),
+                model + ": " + replay);
+            digests.add(CliRun.digest(replay));
+        }
+        assertEquals(1, digests.stream().distinct().count(), "one digest under every acceptor model too: " + digests);
     }
 }

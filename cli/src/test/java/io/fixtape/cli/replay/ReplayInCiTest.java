@@ -151,6 +151,8 @@ class ReplayInCiTest
             new String[] {"--ignore-tag", "52"},
             new String[] {"--session", "NOBODY:HERE"},
             new String[] {"--transport", "carrier-pigeon"},
+            new String[] {"--model", "pool", "--transport", "inproc"},
+            new String[] {"--model", "crowd"},
             new String[] {"--diff", "--ignore-file", dir.resolve("no-such-file").toString()});
         for (final String[] mistake : mistakes)
         {

@@ -185,6 +185,12 @@ final class Counterparty implements TransportListener, MessageAssembler.Handler
         return lastOutboundNanos;
     }
 
+    /** The outbound messages received (null unless collected). */
+    SessionRecording replayedOutbound()
+    {
+        return replayedOutbound;
+    }
+
     /** Bytes received from the engine so far (framed or not). */
     long receivedBytes()
     {

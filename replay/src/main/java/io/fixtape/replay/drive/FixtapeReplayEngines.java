@@ -47,54 +47,97 @@ public final class FixtapeReplayEngines
     }
 
     /** The built-in applications ({@code echo}, {@code exec}). */
-    public static ReplayEngineFactory factory()
+    public static Factory factory()
     {
         return factory(BuiltinApplications::create);
     }
 
-    public static ReplayEngineFactory factory(final ApplicationFactory applications)
+    public static Factory factory(final ApplicationFactory applications)
     {
-        return spec ->
+        return new Factory(applications);
+    }
+
+    /** The fixtape engine with the given applications ({@link #factory(ApplicationFactory)}). */
+    public static final class Factory implements ReplayEngineFactory
+    {
+        private final ApplicationFactory applications;
+
+        Factory(final ApplicationFactory applications)
         {
-            final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(Locale.ROOT));
-            final MessageStoreFactory stores = mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
-                new ChronicleMessageStoreFactory(journalContext(spec, mode));
-            try
+            this.applications = applications;
+        }
+
+        /** The applications the engines get (the acceptor models build their own engines with them). */
+        public ApplicationFactory applications()
+        {
+            return applications;
+        }
+
+        @Override
+        public ReplayEngine start(final ReplayEngineSpec spec)
+        {
+            return startEngine(spec, applications);
+        }
+    }
+
+    private static ReplayEngine startEngine(final ReplayEngineSpec spec, final ApplicationFactory applications)
+    {
+        final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(Locale.ROOT));
+        final MessageStoreFactory stores = stores(spec, mode);
+        try
+        {
+            final EngineContext context = new EngineContext()
+                .name("replay")
+                .clock(spec.clock())
+                .storeFactory(stores)
+                .transport(spec.transport());
+            final boolean validation = addSessions(context, spec, applications);
+            if (stores instanceof ChronicleMessageStoreFactory)
             {
-                final EngineContext context = new EngineContext()
-                    .name("replay")
-                    .clock(spec.clock())
-                    .storeFactory(stores)
-                    .transport(spec.transport());
-                boolean validation = false;
-                for (int i = 0; i < spec.sessions().size(); i++)
-                {
-                    final RecordedSession session = spec.sessions().get(i);
-                    final SessionConfig config = session.toConfig();
-                    final Application application = applications.create(spec.application(), config, spec.clock());
-                    validation |= config.validator() != null;
-                    // an acceptor's address is not bound: the replay transport delivers the connections
-                    context.addSession(session.engineInitiates() ?
-                        SessionEndpoint.initiator(config, application, spec.connectAddress(i), RECONNECT_INTERVAL_NANOS) :
-                        SessionEndpoint.acceptor(config, application, new InetSocketAddress(0)));
-                }
-                if (stores instanceof ChronicleMessageStoreFactory)
-                {
-                    context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
-                }
-                final FixEngine engine = FixEngine.invoked(context);
-                return new Engine(engine, stores, spec.application() + ", journal " +
-                    mode.name().toLowerCase(Locale.ROOT) + ", validation " + (validation ? "on" : "off"));
+                context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
             }
-            catch (final RuntimeException ex)
+            final FixEngine engine = FixEngine.invoked(context);
+            return new Engine(engine, stores, spec.application() + ", journal " +
+                mode.name().toLowerCase(Locale.ROOT) + ", validation " + (validation ? "on" : "off"));
+        }
+        catch (final RuntimeException ex)
+        {
+            if (stores instanceof AutoCloseable)
             {
-                if (stores instanceof AutoCloseable)
-                {
-                    CloseHelper.quietClose((AutoCloseable)stores);
-                }
-                throw ex;
+                CloseHelper.quietClose((AutoCloseable)stores);
             }
-        };
+            throw ex;
+        }
+    }
+
+    /** The replayed engine's stores: none, or its journal in the mode asked for. */
+    static MessageStoreFactory stores(final ReplayEngineSpec spec, final JournalMode mode)
+    {
+        return mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
+            new ChronicleMessageStoreFactory(journalContext(spec, mode));
+    }
+
+    /**
+     * One session per recorded session, with its application.
+     *
+     * @return whether any session validates.
+     */
+    static boolean addSessions(final EngineContext context, final ReplayEngineSpec spec,
+        final ApplicationFactory applications)
+    {
+        boolean validation = false;
+        for (int i = 0; i < spec.sessions().size(); i++)
+        {
+            final RecordedSession session = spec.sessions().get(i);
+            final SessionConfig config = session.toConfig();
+            final Application application = applications.create(spec.application(), config, spec.clock());
+            validation |= config.validator() != null;
+            // an acceptor's address: not bound when the replay transport delivers the connections
+            context.addSession(session.engineInitiates() ?
+                SessionEndpoint.initiator(config, application, spec.connectAddress(i), RECONNECT_INTERVAL_NANOS) :
+                SessionEndpoint.acceptor(config, application, spec.connectAddress(i)));
+        }
+        return validation;
     }
 
     /**

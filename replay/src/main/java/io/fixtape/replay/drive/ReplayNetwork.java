@@ -148,6 +148,12 @@ final class ReplayNetwork implements AutoCloseable
         }
     }
 
+    /** A counterparty end that connects to an engine running elsewhere (an acceptor model's listening port). */
+    static Link connectingTo(final InetSocketAddress engine)
+    {
+        return new TcpLink(new TcpTransport(new TcpTransportConfig(), new EngineCounters()), engine);
+    }
+
     /** One session's counterparty end: its connections, one after another. Replay thread only. */
     interface Link
     {

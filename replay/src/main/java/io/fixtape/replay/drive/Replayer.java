@@ -68,9 +68,22 @@ public final class Replayer
         return run(ReplayPlan.of(recording), options);
     }
 
-    /** Replay the sessions of {@code plan} together, in their recorded interleaving, into one engine. */
+    /**
+     * Replay the sessions of {@code plan} together, in their recorded interleaving, into one engine — or, with
+     * {@link ReplayOptions#acceptorModel}, into cluster-shard's acceptor under that model ({@link ModelReplay}; the
+     * fixtape engine's factory only).
+     */
     public ReplayResult run(final ReplayPlan plan, final ReplayOptions options)
     {
+        if (options.acceptorModel() != null)
+        {
+            if (!(engineFactory instanceof FixtapeReplayEngines.Factory))
+            {
+                throw new IllegalArgumentException("the acceptor models run the fixtape engine " +
+                    "(FixtapeReplayEngines.factory), not " + engineFactory);
+            }
+            return new ModelReplay(((FixtapeReplayEngines.Factory)engineFactory).applications()).run(plan, options);
+        }
         if (plan.inboundCount() == 0)
         {
             throw new IllegalArgumentException("nothing to replay: " + plan.sessions() + " recorded no inbound messages");
@@ -180,7 +193,7 @@ public final class Replayer
             run.placement, run.jitCompileMillis);
     }
 
-    private static String sha256(final String text)
+    static String sha256(final String text)
     {
         try
         {
