@@ -1,6 +1,5 @@
 package io.fixtape.replay.drive;
 
-import java.net.InetSocketAddress;
 import java.util.Locale;
 
 import io.fixtape.engine.app.Application;
