@@ -53,8 +53,6 @@ public final class ReplayPlan
     final boolean[] connectionEngineInitiates;
     /** Per connection, the global numbers of its inbound messages in order. */
     final int[][] connectionInbound;
-    /** Per connection, how many outbound messages were recorded on it. */
-    final int[] connectionOutboundCount;
 
     final int[] inboundSession;
     final int[] inboundIndex;
@@ -204,7 +202,6 @@ public final class ReplayPlan
         connectionSession = connSession.toIntArray();
         connectionEngineInitiates = new boolean[connections];
         connectionInbound = new int[connections][];
-        connectionOutboundCount = connOutbound.toIntArray();
         final int[] connectionsPerSession = new int[sessionCount];
         for (int c = 0; c < connections; c++)
         {
@@ -406,6 +403,7 @@ public final class ReplayPlan
         private boolean resetOnLogon;
         private int timestampPrecision = -1;
         private String applVerId;
+        private boolean ownApplVerId;
 
         SessionScan(final SessionRecording recording)
         {
@@ -429,9 +427,15 @@ public final class ReplayPlan
                 {
                     initiates = !inbound; // the first Logon comes from the initiator
                 }
-                if (applVerId == null)
+                if (!inbound || applVerId == null)
                 {
-                    applVerId = FixFields.string(decoder, Tags.DEFAULT_APPL_VER_ID);
+                    // the engine's own DefaultApplVerID, from its Logon; the counterparty's until that is seen
+                    final String value = FixFields.string(decoder, Tags.DEFAULT_APPL_VER_ID);
+                    if (value != null && (!inbound || !ownApplVerId))
+                    {
+                        applVerId = value;
+                        ownApplVerId |= !inbound;
+                    }
                 }
                 if (!inbound && initiates && heartBtInt < 0)
                 {

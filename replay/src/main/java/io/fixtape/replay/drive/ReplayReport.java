@@ -54,8 +54,11 @@ public final class ReplayReport
         {
             sb.append(String.format("placement %s%n", result.replayThreadPlacement));
         }
-        sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
-            result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
+        if (result.replayThreadAllocatedBytes >= 0)
+        {
+            sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
+                result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
+        }
         if (result.replayThreadCpuNanos >= 0)
         {
             sb.append(String.format("cpu       %.3f s on the replay thread, %.0f ns per message (in+out)%s%n",

@@ -90,7 +90,8 @@ public final class WarmUp
         final ReplayPlan prefix = plan.prefix(inbound);
         final ReplayOptions warmOptions = new ReplayOptions()
             .transport(options.transport()).pacing(options.pacing()).application(options.application())
-            .journalMode(options.journalMode()).engineThread(options.engineThread()).collectOutbound(false);
+            .journalMode(options.journalMode()).engineThread(options.engineThread()).collectOutbound(false)
+            .acceptorModel(options.acceptorModel()).acceptorThreads(options.acceptorThreads());
         options.journalSettings().forEach(warmOptions::journalSetting); // the same journal as the measured run
         int rounds = 0;
         ReplayResult last;
