@@ -14,9 +14,13 @@ import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.journal.JournalStoreProvider;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -31,62 +35,82 @@ import java.util.concurrent.CountDownLatch;
     description = "Run acceptor sessions from a QuickFIX/J-format settings file until SIGTERM/SIGINT.")
 public final class AcceptorCommand implements Callable<Integer>
 {
+    private static final int MAX_THREADS = 64;
+
     @Option(names = "--config", required = true, description = "Settings file ([DEFAULT]/[SESSION]).")
     Path config;
 
     @Option(names = "--app", defaultValue = "exec", description = "Application: echo or exec (default ${DEFAULT-VALUE}).")
     String app;
 
-    @Option(names = "--port", defaultValue = "-1", description = "Listen on this port instead of SocketAcceptPort.")
-    int port;
+    @Option(names = "--port", paramLabel = "N", description = "Listen on this port (0..65535; 0 = any free port) " +
+        "instead of SocketAcceptPort.")
+    Integer port;
 
     @Option(names = "--model", description = "Acceptor model: single, mono, pool or shard (default: AcceptorModel "
         + "from the settings file, else single). See docs/CLUSTER_SHARD.md.")
     String model;
 
-    @Option(names = "--threads", defaultValue = "-1", description = "Pool workers or shards (default: AcceptorThreads "
-        + "from the settings file, else 2).")
-    int threads;
+    @Option(names = "--threads", paramLabel = "N", description = "Pool workers or shards, 1.." + MAX_THREADS +
+        " (default: AcceptorThreads from the settings file, else 2).")
+    Integer threads;
 
     @Option(names = "--profile-out", description = "Also write the start-up read-back (store, validation, journal, "
         + "idle strategy, model, threads' CPUs from /proc, JVM) to this file as JSON; rewritten at stop.")
     Path profileOut;
+
+    @Spec
+    CommandSpec spec;
 
     private FixtapeReadBack readBack;
 
     @Override
     public Integer call() throws Exception
     {
+        final AcceptorModel modelOverride = checkOptions();
+        final Settings settings = SettingsLoader.parse(CliPaths.fileToRead("--config", config));
         final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
+        final JournalStoreProvider journals = new JournalStoreProvider();
         final EngineContext context;
         final ClusterContext cluster;
         try
         {
-            final Settings settings = SettingsLoader.parse(config);
-            final JournalStoreProvider journals = new JournalStoreProvider();
-            context = SettingsLoader.context(settings, clock, port,
+            context = SettingsLoader.context(settings, clock, port == null ? -1 : port,
                 (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock), journals);
             readBack = new FixtapeReadBack(context, journals, profileOut);
             cluster = ClusterSettings.toContext(settings, context);
-            if (model != null)
+            if (modelOverride != null)
             {
-                cluster.model(AcceptorModel.parse(model));
+                cluster.model(modelOverride);
             }
-            if (threads > 0)
+            if (threads != null)
             {
                 cluster.threads(threads);
             }
             if (cluster.model() != AcceptorModel.SINGLE)
             {
-                return runCluster(cluster.conclude());
+                cluster.conclude();
             }
         }
-        catch (final IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException ex)
+        catch (final RuntimeException ex)
         {
-            System.err.println("fixtape acceptor: " + ex.getMessage());
-            return 2;
+            journals.close(); // the journals opened for the sessions configured before the mistake
+            throw ex;
         }
-        final FixEngine engine = FixEngine.launch(context);
+        if (cluster.model() != AcceptorModel.SINGLE)
+        {
+            return runCluster(cluster, journals);
+        }
+        final FixEngine engine;
+        try
+        {
+            engine = FixEngine.launch(context);
+        }
+        catch (final RuntimeException ex)
+        {
+            journals.close(); // e.g. the port is taken
+            throw ex;
+        }
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {
@@ -109,10 +133,50 @@ public final class AcceptorCommand implements Callable<Integer>
         return 0;
     }
 
-    /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
-    private int runCluster(final ClusterContext cluster) throws InterruptedException
+    /** The options' own values, before anything is read or opened; returns the {@code --model} given, or null. */
+    private AcceptorModel checkOptions()
     {
-        final ClusterAcceptor acceptor = ClusterAcceptor.launch(cluster);
+        if (!List.of(BuiltinApplications.NAMES.split(", ")).contains(app))
+        {
+            throw new ParameterException(spec.commandLine(), "--app must be one of " + BuiltinApplications.NAMES +
+                ", got " + app);
+        }
+        if (port != null && (port < 0 || port > 65535))
+        {
+            throw new ParameterException(spec.commandLine(), "--port must be 0..65535 (0: any free port), got " + port);
+        }
+        if (threads != null && (threads < 1 || threads > MAX_THREADS))
+        {
+            throw new ParameterException(spec.commandLine(), "--threads must be 1.." + MAX_THREADS + ", got " + threads);
+        }
+        if (profileOut != null)
+        {
+            CliPaths.fileToWrite("--profile-out", profileOut);
+        }
+        try
+        {
+            return model == null ? null : AcceptorModel.parse(model);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "--model must be single, mono, pool or shard, got " + model);
+        }
+    }
+
+    /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
+    private int runCluster(final ClusterContext cluster, final JournalStoreProvider journals)
+        throws InterruptedException
+    {
+        final ClusterAcceptor acceptor;
+        try
+        {
+            acceptor = ClusterAcceptor.launch(cluster);
+        }
+        catch (final RuntimeException ex)
+        {
+            journals.close();
+            throw ex;
+        }
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {

@@ -17,12 +17,15 @@ import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -71,25 +74,9 @@ public final class DemoCommand implements Callable<Integer>
     public Integer call() throws Exception
     {
         out = spec.commandLine().getOut();
-        if (orders < 2)
-        {
-            out.println("fixtape demo: --orders must be at least 2 (the acceptor restarts half-way)");
-            return 2;
-        }
+        checkOptions();
         final boolean temporary = dir == null;
         final Path journalDir = temporary ? Files.createTempDirectory("fixtape-demo-") : dir;
-        if (!temporary && Files.isDirectory(journalDir))
-        {
-            try (var entries = Files.list(journalDir))
-            {
-                if (entries.findAny().isPresent())
-                {
-                    out.println("fixtape demo: --dir " + journalDir + " is not empty (the initiator's store is in " +
-                        "memory, so it must start from a fresh journal)");
-                    return 2;
-                }
-            }
-        }
         try
         {
             return run(journalDir);
@@ -101,6 +88,43 @@ public final class DemoCommand implements Callable<Integer>
                 IoUtil.delete(journalDir.toFile(), true);
             }
             out.flush();
+        }
+    }
+
+    private void checkOptions() throws IOException
+    {
+        if (orders < 2)
+        {
+            throw new ParameterException(spec.commandLine(), "--orders must be at least 2 (the acceptor restarts " +
+                "half-way), got " + orders);
+        }
+        if (rate < 0 || Double.isNaN(rate))
+        {
+            throw new ParameterException(spec.commandLine(), "--rate must be >= 0 (0: full speed), got " + rate);
+        }
+        if (excerpt < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--excerpt must be >= 0, got " + excerpt);
+        }
+        if (!List.of("FIX.4.2", "FIX.4.4", "FIXT.1.1").contains(beginString))
+        {
+            throw new ParameterException(spec.commandLine(), "--begin-string must be FIX.4.2, FIX.4.4 or FIXT.1.1, got " +
+                beginString);
+        }
+        if (dir != null)
+        {
+            CliPaths.directoryToWrite("--dir", dir);
+            if (Files.isDirectory(dir))
+            {
+                try (var entries = Files.list(dir))
+                {
+                    if (entries.findAny().isPresent())
+                    {
+                        throw new UserError("--dir " + dir + " is not empty (the initiator's store is in memory, so " +
+                            "it must start from a fresh journal)");
+                    }
+                }
+            }
         }
     }
 

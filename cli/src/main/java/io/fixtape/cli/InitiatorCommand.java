@@ -6,7 +6,10 @@ import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,33 +38,28 @@ public final class InitiatorCommand implements Callable<Integer>
     @Option(names = "--timeout", defaultValue = "60", description = "Seconds to wait for logon and answers.")
     int timeoutSeconds;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception
     {
+        checkOptions();
+        final Settings settings = SettingsLoader.parse(CliPaths.fileToRead("--config", config));
         final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
         final List<OrderFlow> flows = new ArrayList<>();
-        final EngineContext context;
-        try
+        final EngineContext context = SettingsLoader.context(settings, clock, -1, (sessionConfig, engineClock) ->
         {
-            final Settings settings = SettingsLoader.parse(config);
-            context = SettingsLoader.context(settings, clock, -1, (sessionConfig, engineClock) ->
-            {
-                final OrderFlow flow = new OrderFlow(orders, rate, sessionConfig.sessionId().beginString(), engineClock);
-                flows.add(flow);
-                return flow;
-            });
-        }
-        catch (final IllegalArgumentException | java.io.UncheckedIOException ex)
-        {
-            System.err.println("fixtape initiator: " + ex.getMessage());
-            return 2;
-        }
+            final OrderFlow flow = new OrderFlow(orders, rate, sessionConfig.sessionId().beginString(), engineClock);
+            flows.add(flow);
+            return flow;
+        });
         for (final SessionEndpoint endpoint : context.sessions())
         {
             if (!endpoint.isInitiator())
             {
-                System.err.println("fixtape initiator: " + endpoint.config().sessionId() + " is not an initiator session");
-                return 2;
+                throw new UserError(config + ": " + endpoint.config().sessionId() + " is an acceptor session " +
+                    "(ConnectionType=acceptor); fixtape initiator runs initiator sessions, fixtape acceptor acceptors");
             }
         }
         flows.forEach(context::addTask);
@@ -88,5 +86,21 @@ public final class InitiatorCommand implements Callable<Integer>
             System.out.print(flows.get(i).report());
         }
         return done ? 0 : 1;
+    }
+
+    private void checkOptions()
+    {
+        if (orders < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--orders must be >= 0, got " + orders);
+        }
+        if (rate < 0 || Double.isNaN(rate))
+        {
+            throw new ParameterException(spec.commandLine(), "--rate must be >= 0 (0: as fast as taken), got " + rate);
+        }
+        if (timeoutSeconds <= 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--timeout must be > 0 seconds, got " + timeoutSeconds);
+        }
     }
 }

@@ -4,13 +4,16 @@ import io.fixtape.cluster.ClusterSettings;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
+import io.fixtape.engine.config.SettingsException;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.journal.JournalContext;
 import io.fixtape.journal.JournalStoreProvider;
 import io.fixtape.nic.bypass.BypassUnavailableException;
 import io.fixtape.nic.bypass.KernelBypassPolicy;
 import org.agrona.concurrent.EpochNanoClock;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Settings file → {@link EngineContext} for the CLI commands (one place for the known keys and store providers). */
@@ -20,16 +23,47 @@ final class SettingsLoader
     {
     }
 
-    static Settings parse(final Path file)
-    {
-        return new SettingsParser(knownKeys()).parse(file);
-    }
-
     /** Every key a CLI settings file may hold: the engine's, the journal's, kernel bypass and the acceptor models'. */
     static KnownKeys knownKeys()
     {
         return ClusterSettings.knownKeys(
             KernelBypassPolicy.knownKeys(JournalStoreProvider.knownKeys(KnownKeys.standard())));
+    }
+
+    /** Parses a settings file; a journal path that names a regular file is refused with {@code file:line}. */
+    static Settings parse(final Path file)
+    {
+        final Settings settings = new SettingsParser(knownKeys()).parse(file);
+        checkJournalPaths(settings.defaults());
+        settings.sessions().forEach(SettingsLoader::checkJournalPaths);
+        return settings;
+    }
+
+    /**
+     * The journal is a directory it creates if needed: a {@code JournalPath} (or {@code FileStorePath}) that is an
+     * existing file, or lies under one, cannot be one.
+     */
+    private static void checkJournalPaths(final Settings.Section section)
+    {
+        for (final String key : new String[] {JournalContext.KEY_JOURNAL_PATH, JournalContext.KEY_FILE_STORE_PATH})
+        {
+            if (!section.hasOwn(key) || section.string(key, "").isEmpty())
+            {
+                continue;
+            }
+            final Path path = Path.of(section.string(key, "")).toAbsolutePath();
+            Path existing = path;
+            while (existing != null && !Files.exists(existing))
+            {
+                existing = existing.getParent();
+            }
+            if (existing != null && !Files.isDirectory(existing))
+            {
+                throw new SettingsException(section.locationOf(key) + ": " + key + " " + section.string(key, "") +
+                    (existing.equals(path) ? " is a file; the journal is a directory" :
+                        " cannot be a directory: " + existing + " is a file"));
+            }
+        }
     }
 
     static EngineContext context(

@@ -61,9 +61,10 @@ class DemoCommandTest
     void refusesANonEmptyJournalDirectory() throws Exception
     {
         Files.writeString(tmp.resolve("something"), "x");
-        final StringWriter out = new StringWriter();
-        final int exit = FixtapeMain.commandLine().setOut(new PrintWriter(out)).execute("demo", "--dir", tmp.toString());
-        assertEquals(2, exit);
-        assertTrue(out.toString().contains("is not empty"), out.toString());
+        final CliRun run = CliRun.fixtape("demo", "--dir", tmp.toString());
+        assertEquals(2, run.exit, run.toString());
+        assertEquals("fixtape demo: --dir " + tmp + " is not empty (the initiator's store is in memory, so it must " +
+            "start from a fresh journal)\n", run.err, "one line on stderr");
+        assertEquals("", run.out, run.toString());
     }
 }

@@ -50,7 +50,7 @@ class KernelBypassSettingTest
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try
         {
-            final int exit = new CommandLine(new FixtapeMain()).execute("acceptor", "--config", cfg.toString());
+            final int exit = FixtapeMain.commandLine().execute("acceptor", "--config", cfg.toString());
             assertEquals(expectedExit, exit, err.toString(StandardCharsets.UTF_8));
         }
         finally

@@ -25,45 +25,53 @@ public final class ClusterSettings
     {
     }
 
-    /** {@code keys} plus the acceptor-model keys. */
+    /** {@code keys} plus the acceptor-model keys (engine-wide: [DEFAULT] only). */
     public static KnownKeys knownKeys(final KnownKeys keys)
     {
         return keys
-            .with(MODEL, "acceptor model: single (default), mono, pool or shard (cluster-shard module)")
-            .with(THREADS, "pool workers or shards (default 2)")
-            .with(CPUS, "shard CPUs, comma-separated, one per shard (default: shard i on CPU i mod online CPUs)")
-            .with(APP_IDLE_STRATEGY, "idle strategy of the application agent in mono/pool/shard (default backoff)");
+            .with(MODEL, KnownKeys.Scope.ENGINE, "acceptor model: single (default), mono, pool or shard (cluster-shard module)")
+            .with(THREADS, KnownKeys.Scope.ENGINE, "pool workers or shards (default 2)")
+            .with(CPUS, KnownKeys.Scope.ENGINE, "shard CPUs, comma-separated, one per shard (default: shard i on CPU i mod online CPUs)")
+            .with(APP_IDLE_STRATEGY, KnownKeys.Scope.ENGINE, "idle strategy of the application agent in mono/pool/shard (default backoff)");
     }
 
     /**
      * A context for {@code engine} from the file's {@code [DEFAULT]} section.
      *
-     * @throws IllegalArgumentException naming the key and its location.
+     * @throws io.fixtape.engine.config.SettingsException naming the key and its {@code file:line}.
      */
     public static ClusterContext toContext(final Settings settings, final EngineContext engine)
     {
         final Settings.Section defaults = settings.defaults();
         final ClusterContext context = new ClusterContext().engine(engine);
+        final String model = defaults.string(MODEL, "single");
         try
         {
-            context.model(AcceptorModel.parse(defaults.string(MODEL, "single")));
-            context.threads(defaults.integer(THREADS, ClusterContext.DEFAULT_THREADS));
-            context.appIdleStrategy(defaults.string(APP_IDLE_STRATEGY, ClusterContext.DEFAULT_APP_IDLE_STRATEGY));
-            final String cpus = defaults.string(CPUS, "");
-            if (!cpus.isBlank())
-            {
-                final String[] parts = cpus.split(",");
-                final int[] values = new int[parts.length];
-                for (int i = 0; i < parts.length; i++)
-                {
-                    values[i] = Integer.parseInt(parts[i].trim());
-                }
-                context.cpus(values);
-            }
+            context.model(AcceptorModel.parse(model));
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new IllegalArgumentException(settings.source() + " [DEFAULT]: " + ex.getMessage(), ex);
+            defaults.check(false, MODEL, "must be single, mono, pool or shard");
+        }
+        context.threads(defaults.integer(THREADS, ClusterContext.DEFAULT_THREADS));
+        context.appIdleStrategy(defaults.string(APP_IDLE_STRATEGY, ClusterContext.DEFAULT_APP_IDLE_STRATEGY));
+        final String cpus = defaults.string(CPUS, "");
+        if (!cpus.isBlank())
+        {
+            final String[] parts = cpus.split(",");
+            final int[] values = new int[parts.length];
+            for (int i = 0; i < parts.length; i++)
+            {
+                try
+                {
+                    values[i] = Integer.parseInt(parts[i].trim());
+                }
+                catch (final NumberFormatException ex)
+                {
+                    defaults.check(false, CPUS, "must be CPU numbers, comma-separated");
+                }
+            }
+            context.cpus(values);
         }
         return context;
     }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /**
  * {@code fixtape bench}: parent of the benchmark commands — {@code micro} (JMH micro benchmarks) and the
  * separate-JVM round-trip harness: {@code roundtrip}, {@code capacity}, {@code report} (io.fixtape.bench.harness;
- * rules: BENCH_CONTRACT.md, docs/BENCHMARKS.md). Prints its usage when called without a subcommand.
+ * docs/BENCHMARKS.md). Prints its usage when called without a subcommand.
  */
 @Command(
     name = "bench",

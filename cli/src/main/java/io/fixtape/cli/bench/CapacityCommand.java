@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.util.ArrayList;
@@ -45,7 +46,8 @@ public final class CapacityCommand implements Callable<Integer>
     {
         if (!"full".equals(recipe) && !"smoke".equals(recipe))
         {
-            throw new IllegalArgumentException("--recipe must be full or smoke for a capacity sweep");
+            throw new ParameterException(spec.commandLine(), "--recipe must be full or smoke for a capacity sweep, got " +
+                recipe);
         }
         final boolean smoke = "smoke".equals(recipe);
         final BenchOptions bench = options.toBenchOptions(spec);
@@ -65,7 +67,18 @@ public final class CapacityCommand implements Callable<Integer>
                 ladder.add(Long.parseLong(rate.trim()));
             }
         }
-        new BenchHarness(bench, System.out).capacity(ladder, fullLadder, smoke, options.json);
+        try
+        {
+            new BenchHarness(bench, System.out).capacity(ladder, fullLadder, smoke, options.json);
+        }
+        catch (final Exception ex)
+        {
+            if (!HarnessFailure.isHarnessFailure(ex))
+            {
+                throw ex;
+            }
+            return HarnessFailure.report(spec, ex);
+        }
         System.out.println("cells appended to " + options.json);
         return 0;
     }

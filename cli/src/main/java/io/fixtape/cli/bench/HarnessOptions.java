@@ -1,6 +1,7 @@
 package io.fixtape.cli.bench;
 
 import io.fixtape.bench.harness.Standards;
+import io.fixtape.cli.CliPaths;
 import io.fixtape.bench.harness.client.Scenario;
 import io.fixtape.bench.harness.run.Arm;
 import io.fixtape.bench.harness.run.BenchOptions;
@@ -74,7 +75,13 @@ public final class HarnessOptions
             throw new IllegalArgumentException("--model: tick_to_trade runs fixtape's engine inside the harness's"
                 + " own server (one poller): only single applies");
         }
-        final Standards loaded = Standards.load(standards != null ? standards : Standards.locate());
+        CliPaths.fileToWrite("--json", json);
+        if (logDir != null)
+        {
+            CliPaths.directoryToWrite("--log-dir", logDir);
+        }
+        final Standards loaded = Standards.load(standards != null ? CliPaths.fileToRead("--standards", standards) :
+            Standards.locate());
         final Path logs = logDir != null ? logDir : Paths.get(json.toString() + ".logs");
         return new BenchOptions(argv, Scenario.parse(scenario), parsedArms, List.copyOf(stores), List.copyOf(models), loaded, logs,
             oneConnection);

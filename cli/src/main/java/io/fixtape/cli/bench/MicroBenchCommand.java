@@ -13,6 +13,7 @@ import io.fixtape.bench.harness.Standards;
 import io.fixtape.bench.harness.run.CellBuilder;
 import io.fixtape.bench.micro.MicroBench;
 import io.fixtape.bench.micro.MicroBenchReport;
+import io.fixtape.cli.CliPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,6 +65,7 @@ public final class MicroBenchCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
+        CliPaths.fileToWrite("--json", json);
         final Standards standards = Standards.load(Standards.locate());
         final MicroBench.Recipe base = MicroBench.Recipe.from(standards, quick ? "smoke" : "full");
         final boolean overridden = forks != null || warmups != null || iterations != null || seconds != null;

@@ -1,6 +1,7 @@
 package io.fixtape.cli.bench;
 
 import io.fixtape.bench.harness.report.ReportGenerator;
+import io.fixtape.cli.CliPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +28,8 @@ public final class ReportCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
+        results.forEach(file -> CliPaths.fileToRead("results file", file));
+        CliPaths.directoryToWrite("--out", out);
         try
         {
             ReportGenerator.generate(results, out);

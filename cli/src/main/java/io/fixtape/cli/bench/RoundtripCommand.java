@@ -43,7 +43,18 @@ public final class RoundtripCommand implements Callable<Integer>
         {
             System.out.println("SMOKE recipe: figures are labelled 'smoke' and must not be compared or published");
         }
-        new BenchHarness(bench, System.out).roundTrip(selected, offered, options.json);
+        try
+        {
+            new BenchHarness(bench, System.out).roundTrip(selected, offered, options.json);
+        }
+        catch (final Exception ex)
+        {
+            if (!HarnessFailure.isHarnessFailure(ex))
+            {
+                throw ex;
+            }
+            return HarnessFailure.report(spec, ex);
+        }
         System.out.println("cells appended to " + options.json);
         return 0;
     }

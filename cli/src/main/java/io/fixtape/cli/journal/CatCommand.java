@@ -1,5 +1,6 @@
 package io.fixtape.cli.journal;
 
+import io.fixtape.cli.CliPaths;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import picocli.CommandLine.Command;
@@ -36,7 +37,7 @@ public final class CatCommand implements Callable<Integer>
     public Integer call()
     {
         final PrintWriter out = spec.commandLine().getOut();
-        try (JournalReader reader = new JournalReader(dir))
+        try (JournalReader reader = new JournalReader(CliPaths.journalToRead(dir)))
         {
             filter.conclude(reader.registry());
             final RecordFormatter formatter = new RecordFormatter(format, reader.registry());

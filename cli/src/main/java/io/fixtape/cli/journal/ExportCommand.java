@@ -1,6 +1,7 @@
 package io.fixtape.cli.journal;
 
 import io.fixtape.engine.session.SessionId;
+import io.fixtape.cli.CliPaths;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import picocli.CommandLine.Command;
@@ -65,7 +66,8 @@ public final class ExportCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--format must be qfj-log, got " + format);
         }
-        Files.createDirectories(out);
+        CliPaths.journalToRead(dir);
+        Files.createDirectories(CliPaths.directoryToWrite("--out", out));
         final Map<Integer, BufferedWriter> writers = new HashMap<>();
         final Map<Integer, Long> counts = new HashMap<>();
         final PrintWriter console = spec.commandLine().getOut();

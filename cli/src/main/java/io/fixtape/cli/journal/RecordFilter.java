@@ -61,6 +61,11 @@ public final class RecordFilter
         {
             throw new IllegalArgumentException("--session and --comp-ids are exclusive");
         }
+        if (fromSeq != null && toSeq != null && fromSeq > toSeq)
+        {
+            throw new IllegalArgumentException("--from-seq " + fromSeq + " is above --to-seq " + toSeq +
+                ": the range is empty");
+        }
         if (session != null)
         {
             sessionIds = Set.of(session);

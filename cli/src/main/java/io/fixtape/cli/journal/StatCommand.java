@@ -3,6 +3,7 @@ package io.fixtape.cli.journal;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.journal.JournalLock;
+import io.fixtape.cli.CliPaths;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
@@ -109,7 +110,7 @@ public final class StatCommand implements Callable<Integer>
         final long size;
         final String incomplete;
         final io.fixtape.journal.JournalSessionTable registry;
-        try (JournalReader reader = new JournalReader(dir))
+        try (JournalReader reader = new JournalReader(CliPaths.journalToRead(dir)))
         {
             registry = reader.registry();
             final JournalRecord r = new JournalRecord();

@@ -1,5 +1,6 @@
 package io.fixtape.cli.journal;
 
+import io.fixtape.cli.CliPaths;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalSessionTable;
@@ -9,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -69,12 +71,16 @@ public final class TailCommand implements Callable<Integer>
     public Integer call()
     {
         final PrintWriter out = spec.commandLine().getOut();
+        if (lines < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--lines must be >= 0, got " + lines);
+        }
         final Thread hook = new Thread(this::stop, "journal-tail-stop");
         if (follow)
         {
             Runtime.getRuntime().addShutdownHook(hook);
         }
-        try (JournalReader reader = new JournalReader(dir))
+        try (JournalReader reader = new JournalReader(CliPaths.journalToRead(dir)))
         {
             filter.conclude(reader.registry());
             final RecordFormatter formatter = new RecordFormatter(format, reader.registry());

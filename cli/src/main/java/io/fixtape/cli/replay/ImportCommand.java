@@ -1,11 +1,10 @@
 package io.fixtape.cli.replay;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.fixtape.cli.CliPaths;
 import io.fixtape.replay.capture.CaptureImporter;
 import io.fixtape.replay.capture.QfjLogImporter;
 import io.fixtape.replay.capture.TcpReassembler;
@@ -22,31 +21,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code fixtape import pcap|qfj-log FILE --out DIR}: turn captures and QuickFIX/J logs into fixtape journals. A
- * mistake (no such file, not a capture, a side that cannot be told) is one line on err and exit {@value #EXIT_USAGE},
- * never a stack trace.
- */
+/** {@code fixtape import pcap|qfj-log FILE --out DIR}: turn captures and QuickFIX/J logs into fixtape journals. */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Import a capture into a fixtape journal (then: fixtape replay DIR).",
     subcommands = {ImportCommand.Pcap.class, ImportCommand.QfjLog.class, ImportCommand.Synthetic.class})
 public final class ImportCommand implements Runnable
 {
-    /** A usage error, or a file that holds nothing to import. */
-    public static final int EXIT_USAGE = 2;
-
     @Spec
     CommandSpec spec;
-
-    /** One line on err for a user's mistake; {@link #EXIT_USAGE}. */
-    static int refuse(final CommandSpec spec, final String command, final Exception ex)
-    {
-        final String message = ex instanceof NoSuchFileException ?
-            ex.getMessage() + ": no such file" : ex.getMessage();
-        spec.commandLine().getErr().println("fixtape import " + command + ": " + message);
-        spec.commandLine().getErr().flush();
-        return EXIT_USAGE;
-    }
 
     @Override
     public void run()
@@ -100,38 +82,28 @@ public final class ImportCommand implements Runnable
         String engineSide;
 
         @Override
-        public Integer call()
+        public Integer call() throws Exception
         {
             if (!"acceptor".equals(engineSide) && !"initiator".equals(engineSide))
             {
-                return refuse(spec, "pcap", new IllegalArgumentException("--engine-side " + engineSide +
-                    ": acceptor or initiator"));
+                throw new ParameterException(spec.commandLine(), "--engine-side must be acceptor or initiator, got " +
+                    engineSide);
             }
+            CliPaths.fileToRead("capture", file);
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             final CaptureImporter importer = new CaptureImporter(recordings)
                 .engineCompId(compId)
                 .engineIsInitiator("initiator".equals(engineSide));
-            try
-            {
-                final TcpReassembler.Stats stats = importer.importFile(file);
-                spec.commandLine().getOut().println("reassembly: " + stats);
-            }
-            catch (final IOException | RuntimeException ex)
-            {
-                return refuse(spec, "pcap", ex);
-            }
+            final TcpReassembler.Stats stats = importer.importFile(file);
+            spec.commandLine().getOut().println("reassembly: " + stats);
             if (recordings.sessions().isEmpty())
             {
-                return refuse(spec, "pcap", new IllegalArgumentException("no FIX session found in " + file));
+                spec.commandLine().getErr().println("no FIX session found in " + file);
+                spec.commandLine().getErr().flush();
+                return 1;
             }
-            try
-            {
-                writeJournal(recordings, out, spec.commandLine().getOut());
-            }
-            catch (final RuntimeException ex)
-            {
-                return refuse(spec, "pcap", ex);
-            }
+            writeJournal(recordings, out, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -155,18 +127,13 @@ public final class ImportCommand implements Runnable
         String compId;
 
         @Override
-        public Integer call()
+        public Integer call() throws Exception
         {
+            CliPaths.fileToRead("log", file);
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             final QfjLogImporter importer = new QfjLogImporter(recordings).engineCompId(compId);
-            try
-            {
-                importer.importFile(file);
-            }
-            catch (final IOException | RuntimeException ex)
-            {
-                return refuse(spec, "qfj-log", ex);
-            }
+            importer.importFile(file);
             for (final String side : importer.sides())
             {
                 spec.commandLine().getOut().println("qfj-log: " + side + "; --comp-id chooses the other side");
@@ -175,16 +142,11 @@ public final class ImportCommand implements Runnable
                 importer.skippedLines());
             if (recordings.sessions().isEmpty())
             {
-                return refuse(spec, "qfj-log", new IllegalArgumentException("no FIX message found in " + file));
+                spec.commandLine().getErr().println("no FIX message found in " + file);
+                spec.commandLine().getErr().flush();
+                return 1;
             }
-            try
-            {
-                writeJournal(recordings, out, spec.commandLine().getOut());
-            }
-            catch (final RuntimeException ex)
-            {
-                return refuse(spec, "qfj-log", ex);
-            }
+            writeJournal(recordings, out, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -219,6 +181,15 @@ public final class ImportCommand implements Runnable
             {
                 throw new ParameterException(spec.commandLine(), "--session must be BEGIN:SENDER:TARGET: " + session);
             }
+            if (orders < 0)
+            {
+                throw new ParameterException(spec.commandLine(), "--orders must be >= 0, got " + orders);
+            }
+            if (rate < 1)
+            {
+                throw new ParameterException(spec.commandLine(), "--rate must be >= 1 order per second, got " + rate);
+            }
+            CliPaths.directoryToWrite("--out", out);
             final Recordings recordings = new Recordings();
             SyntheticSession.generate(new SessionId(parts[0], parts[1], parts[2]), orders, rate,
                 1_764_633_600_000_000_000L, recordings);

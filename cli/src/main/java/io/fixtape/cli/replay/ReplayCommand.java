@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.fixtape.cli.CliPaths;
+import io.fixtape.cli.UserError;
 import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
@@ -218,7 +220,7 @@ public final class ReplayCommand implements Callable<Integer>
         }
         if (ignoreFile != null)
         {
-            fields = fields.and(IgnoredFields.fromFile(ignoreFile));
+            fields = fields.and(IgnoredFields.fromFile(CliPaths.fileToRead("--ignore-file", ignoreFile)));
         }
         if (!fields.isEmpty() && !diff())
         {
@@ -274,12 +276,7 @@ public final class ReplayCommand implements Callable<Integer>
                 }
             }
         }
-        if (keepJournal != null && Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
-        {
-            // the replayed engine would continue that journal: a second run of the session in one recording
-            throw new IllegalArgumentException("--keep-journal " + keepJournal + " already holds a journal; give a new " +
-                "directory");
-        }
+        checkFiles();
         if (pinReplayThread >= CpuAffinity.onlineCpus())
         {
             throw new IllegalArgumentException("--pin-replay-thread " + pinReplayThread + ": this machine has " +
@@ -297,15 +294,51 @@ public final class ReplayCommand implements Callable<Integer>
         {
             throw new IllegalArgumentException("--app " + builtinApp + ": exec or echo (or --app-class CLASS for your own)");
         }
-        if (threads < 1)
-        {
-            throw new IllegalArgumentException("--threads " + threads + ": 1 or more");
-        }
-        if (show < 0)
-        {
-            throw new IllegalArgumentException("--show " + show + ": 0 or more");
-        }
+        checkAtLeast("--threads", threads, 1);
+        checkAtLeast("--show", show, 0);
+        checkAtLeast("--warmup", warmup, 0);
+        checkAtLeast("--warmup-rounds", warmupRounds, 1);
+        checkAtLeast("--pin-replay-thread", pinReplayThread, -1);
         return options;
+    }
+
+    private static void checkAtLeast(final String option, final int value, final int min)
+    {
+        if (value < min)
+        {
+            throw new IllegalArgumentException(option + " must be >= " + min + ", got " + value);
+        }
+    }
+
+    /**
+     * The files to read and write, checked before the journal is read: a mistake is one line before the run, not a
+     * failure after it.
+     */
+    private void checkFiles()
+    {
+        final Map<String, Path> outputs = new java.util.LinkedHashMap<>();
+        outputs.put("--json", json);
+        outputs.put("--latency-log", latencyLog);
+        outputs.put("--histogram-log", histogramLog);
+        outputs.put("--plot", plot);
+        outputs.put("--diff-json", diffJson);
+        outputs.put("--junit", junit);
+        outputs.forEach((option, file) ->
+        {
+            if (file != null)
+            {
+                CliPaths.fileToWrite(option, file);
+            }
+        });
+        if (keepJournal != null)
+        {
+            CliPaths.directoryToWrite("--keep-journal", keepJournal);
+            if (Files.exists(keepJournal.resolve(Journal.QUEUE_DIR)))
+            {
+                // the replayed engine would continue that journal: a second run of the session in one recording
+                throw new UserError("--keep-journal " + keepJournal + " already holds a journal; give a new directory");
+            }
+        }
     }
 
     /** The engines to replay into; the loaded user application class (null for a built-in one) is kept to close. */

@@ -1,8 +1,9 @@
 package io.fixtape.cli.replay;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 
+import io.fixtape.cli.CliPaths;
+import io.fixtape.cli.UserError;
 import io.fixtape.journal.JournalException;
 import io.fixtape.replay.drive.ApplicationClasses;
 import io.fixtape.replay.drive.ReplayDiff;
@@ -42,12 +43,8 @@ final class ReplayRunner
         final ApplicationClasses.Loaded application;
         try
         {
-            if (!Files.isDirectory(command.directory))
-            {
-                throw new IllegalArgumentException(command.directory + ": no such directory");
-            }
             options = command.options();
-            final Recordings recordings = JournalRecordings.load(command.directory);
+            final Recordings recordings = JournalRecordings.load(CliPaths.journalToRead(command.directory));
             if (recordings.sessions().isEmpty())
             {
                 throw new IllegalArgumentException(command.directory + " holds no session to replay");
@@ -55,7 +52,7 @@ final class ReplayRunner
             plan = command.plan(recordings);
             application = command.loadApplication();
         }
-        catch (final IllegalArgumentException | JournalException ex)
+        catch (final IllegalArgumentException | JournalException | UserError ex)
         {
             err.println("fixtape replay: " + ex.getMessage());
             return ReplayCommand.EXIT_USAGE;

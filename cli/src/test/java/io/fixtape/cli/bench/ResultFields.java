@@ -6,7 +6,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The fields every round-trip and capacity cell must carry (issue 6 / BENCH_CONTRACT section 4). */
+/** The fields every round-trip and capacity cell must carry. */
 public final class ResultFields
 {
     public static final List<String> REQUIRED = List.of(

@@ -125,7 +125,7 @@ class JournalCommandsTest
     {
         try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(new JournalContext().directory(dir).lowSpaceBytes(0)))
         {
-            // Same CompIDs as session 1, another qualifier: --comp-ids used to pick only the last registered one.
+            // Same CompIDs as session 1, another qualifier: --comp-ids selects both, not only the last registered one.
             write(factory.create(new SessionId("FIX.4.4", "US", "THEM", "Q2")), true, 1, "0", "", T0 + 6_000_000_000L);
         }
         final List<String> lines = lines(run("journal", "cat", dir.toString(), "--comp-ids", "US:THEM", "--direction", "out"));

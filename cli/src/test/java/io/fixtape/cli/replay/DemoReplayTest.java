@@ -1,6 +1,6 @@
 package io.fixtape.cli.replay;
 
-import static io.fixtape.cli.replay.CliRun.fixtape;
+import static io.fixtape.cli.CliRun.fixtape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.fixtape.cli.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package io.fixtape.cli.replay;
 
-import static io.fixtape.cli.replay.CliRun.fixtape;
+import static io.fixtape.cli.CliRun.fixtape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.fixtape.cli.CliRun;
 import io.fixtape.cli.FixtapeMain;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.StoreSwitch;

@@ -45,7 +45,6 @@ public final class FixDecoder
     public static final int PARSE_BAD_FORMAT = 2;
 
     private static final int INITIAL_CAPACITY = 64;
-    private static final int DIRECT_TAG_LIMIT = 1024;
 
     private DirectBuffer buffer;
     private int offset;
@@ -56,17 +55,7 @@ public final class FixDecoder
     private int[] valueOffsets = new int[INITIAL_CAPACITY];
     private int[] valueLengths = new int[INITIAL_CAPACITY];
 
-    // first index of a small tag as (generation << 32 | index), valid only when its generation is the table's
-    // current one (avoids clearing). Built on the first by-tag lookup after wrap, backwards with unconditional stores
-    // (the last store per tag is its first occurrence), so the index pass itself only fills the field arrays. A
-    // message with the same tag sequence as the one the table was built for (a counterparty repeats its layouts)
-    // reuses the table after one vectorised comparison of the tags.
-    private final long[] firstIndexByTag = new long[DIRECT_TAG_LIMIT];
-    private int generation;
-    private int[] lookupTags = new int[INITIAL_CAPACITY];
-    private int lookupFieldCount = -1;
-    private int stamp;
-    private int lookupStamp;
+    private final FirstIndexTable firstIndex = new FirstIndexTable(INITIAL_CAPACITY);
 
     private int errorCode;
     private int errorTag;
@@ -89,11 +78,7 @@ public final class FixDecoder
         this.errorCode = ERROR_NONE;
         this.errorTag = 0;
         this.msgType = MsgTypes.INVALID;
-        if (++stamp == 0)
-        {
-            stamp = 1;
-            lookupStamp = 0;
-        }
+        firstIndex.invalidate();
 
         final int end = offset + length;
         final long scanned = scanRegular(buffer, offset, end);
@@ -254,38 +239,6 @@ public final class FixDecoder
         valueLengths[index] = valueLength;
     }
 
-    /** Makes {@link #firstIndexByTag} describe this message: reused when the tag sequence is the last one's. */
-    private void prepareLookup()
-    {
-        final int count = fieldCount;
-        if (count != lookupFieldCount || !java.util.Arrays.equals(tags, 0, count, lookupTags, 0, count))
-        {
-            if (++generation == 0)
-            {
-                java.util.Arrays.fill(firstIndexByTag, 0);
-                generation = 1;
-            }
-            final long generationBits = (long)generation << 32;
-            final int[] tags = this.tags;
-            final long[] firstIndexByTag = this.firstIndexByTag;
-            for (int i = count - 1; i >= 0; i--)
-            {
-                final int tag = tags[i];
-                if (tag > 0 && tag < DIRECT_TAG_LIMIT)
-                {
-                    firstIndexByTag[tag] = generationBits | i;
-                }
-            }
-            if (lookupTags.length < count)
-            {
-                lookupTags = new int[tags.length];
-            }
-            System.arraycopy(tags, 0, lookupTags, 0, count);
-            lookupFieldCount = count;
-        }
-        lookupStamp = stamp;
-    }
-
     private void grow()
     {
         final int newCapacity = tags.length << 1;
@@ -373,14 +326,9 @@ public final class FixDecoder
     /** Index of the first occurrence of {@code tag}, or -1. */
     public int indexOf(final int tag)
     {
-        if (tag > 0 && tag < DIRECT_TAG_LIMIT)
+        if (tag > 0 && tag < FirstIndexTable.TAG_LIMIT)
         {
-            if (lookupStamp != stamp)
-            {
-                prepareLookup();
-            }
-            final long entry = firstIndexByTag[tag];
-            return (int)(entry >>> 32) == generation ? (int)entry : -1;
+            return firstIndex.firstIndexOf(tag, tags, fieldCount);
         }
         return indexOf(tag, 0);
     }

@@ -424,13 +424,13 @@ public final class FixEncoder
     }
 
     /**
-     * The time of day is formatted on every call, with arithmetic only. It used to be cached per second behind an
-     * {@code if (second changed)}: taken once in ~10,000 calls at 10,000 msg/s, that branch was usually never taken
-     * while the JIT profiled the method, so C2 compiled it as an uncommon trap, and the first second boundary after
-     * the warm-up deoptimised the compiled message path (Session.process and its callers, ~50 kB of machine code)
-     * and recompiled it on the hot thread's core. Formatting "-HH:MM:S" costs a few multiplications. The date is
-     * still cached: its branch is taken once a day (one deoptimisation at 00:00 UTC), which is cheaper than
-     * formatting it on every call (docs/CODEC.md, "Branches the JIT never saw").
+     * The time of day is formatted on every call, with arithmetic only, rather than cached per second: an
+     * {@code if (second changed)} is taken once in ~10,000 calls at 10,000 msg/s, so it is usually never taken while
+     * the JIT profiles the method; C2 compiles it as an uncommon trap, and the first second boundary after the
+     * warm-up would deoptimise the compiled message path (Session.process and its callers, ~50 kB of machine code)
+     * and recompile it on the hot thread's core. Formatting "-HH:MM:S" costs a few multiplications. The date is
+     * cached: its branch is taken once a day (one deoptimisation at 00:00 UTC), which is cheaper than formatting it
+     * on every call (docs/CODEC.md, "Branches the JIT never saw").
      */
     private int writeTimestamp(
         final Object base, final long address, final int tag, final long epochNanos, final int precision)

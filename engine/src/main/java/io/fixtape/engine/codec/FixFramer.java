@@ -45,7 +45,10 @@ public final class FixFramer
     public static final int REASON_TOO_LARGE = 4;
     public static final int REASON_COUNT = 5;
 
-    /** Default maximum message size in bytes (header to checksum). */
+    /**
+     * Default maximum message size in bytes (header to checksum): the default of the MaxMessageSize setting, which
+     * bounds both what the framer accepts and what a session encodes or resends.
+     */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024;
 
     // "8=" + longest BeginString ("FIXT.1.1" is 8; leave room for odd but valid values) + SOH

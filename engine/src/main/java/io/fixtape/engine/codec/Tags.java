@@ -72,8 +72,9 @@ public final class Tags
     }
 
     /**
-     * Standard header tags of FIX 4.2 to FIXT.1.1 (including the header groups' members). Used to find where the
-     * header of a stored message ends when rewriting it for a resend.
+     * Standard header tags of FIX 4.2 to FIXT.1.1 (including the header groups' members). Used where a message is
+     * rewritten without a dictionary (a resend, an echoed body) to tell its header fields from its body; validation
+     * takes the header from the dictionary instead.
      */
     public static boolean isHeaderTag(final int tag)
     {

@@ -107,12 +107,6 @@ public final class UtcTimestamps
         return 2 + AsciiDigits.writePadded(base, address + 2, fraction, precision, exact);
     }
 
-    /** Days since 1970-01-01 of a UTC epoch-nanosecond instant (floor, so instants before 1970 work). */
-    public static long epochDayOf(final long epochNanos)
-    {
-        return Math.floorDiv(epochNanos, NANOS_PER_DAY);
-    }
-
     /**
      * Parses a UTCTimestamp.
      *

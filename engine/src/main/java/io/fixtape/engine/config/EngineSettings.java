@@ -31,7 +31,8 @@ import java.util.function.Function;
 /**
  * Maps a parsed settings file onto an {@link EngineContext} with one {@link SessionEndpoint} per {@code [SESSION]}.
  * Engine-wide keys ({@code IdleStrategy}, {@code MaxMessageSize}, {@code OutboundBufferSize},
- * {@code SlowConsumerPolicy}, {@code MaxConnections}, socket buffer sizes) are read from {@code [DEFAULT]} only.
+ * {@code SlowConsumerPolicy}, {@code MaxConnections}, socket buffer sizes: {@link KnownKeys.Scope#ENGINE}) are read
+ * from {@code [DEFAULT]} only; the parser refuses them in a {@code [SESSION]} section.
  * Every bad value fails with {@code file:line}, the key and what was expected.
  *
  * <p>Configuration time only.
@@ -44,10 +45,6 @@ public final class EngineSettings
     {
         Application create(SessionConfig config, EpochNanoClock clock);
     }
-
-    private static final String[] ENGINE_WIDE_KEYS = {
-        "IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy", "MaxConnections",
-        "SocketSendBufferSize", "SocketReceiveBufferSize", "DirectReadConnections"};
 
     private final Map<String, Function<Settings.Section, MessageStoreFactory>> storeProviders = new HashMap<>();
     private ValidatorFactory validatorFactory = DictionaryValidators::create;
@@ -123,14 +120,6 @@ public final class EngineSettings
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
         for (final Settings.Section section : settings.sessions())
         {
-            for (final String key : ENGINE_WIDE_KEYS)
-            {
-                if (section.hasOwn(key))
-                {
-                    throw new SettingsException(section.locationOf(key) + ": " + key +
-                        " applies to the whole engine: set it in [DEFAULT]");
-                }
-            }
             final SessionEndpoint endpoint = endpoint(section, clock, applications);
             final SessionId id = endpoint.config().sessionId();
             if (stores.containsKey(id))

@@ -6,21 +6,37 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one table of settings-file keys fixtape understands, each with a short doc. A key not in the table is an
- * error naming it (misspellings must not be silently ignored). Other modules extend the table with
- * {@link #with(String, String)} (e.g. the journal's {@code Journal*} keys) and pass it to the parser.
+ * The one table of settings-file keys fixtape understands, each with its {@link Scope} and a short doc. A key not in
+ * the table is an error naming it (misspellings must not be silently ignored), and so is an engine-wide key written
+ * in a {@code [SESSION]} section (it would otherwise be silently ignored there). Other modules extend the table with
+ * {@link #with(String, Scope, String)} (e.g. the journal's {@code Journal*} keys, the acceptor-model keys) and pass
+ * it to the parser.
  *
  * <p>Immutable; {@link #with} returns a copy.
  */
 public final class KnownKeys
 {
+    /** Where a key may be written. */
+    public enum Scope
+    {
+        /** One value for the whole engine: only in {@code [DEFAULT]}. */
+        ENGINE,
+        /** Per session: in a {@code [SESSION]} section, or in {@code [DEFAULT]} as every session's default. */
+        SESSION
+    }
+
+    /** One entry of the table. */
+    private record Key(Scope scope, String doc)
+    {
+    }
+
     private static final KnownKeys STANDARD = new KnownKeys(standardTable());
 
-    private final Map<String, String> docs;
+    private final Map<String, Key> keys;
 
-    private KnownKeys(final Map<String, String> docs)
+    private KnownKeys(final Map<String, Key> keys)
     {
-        this.docs = Collections.unmodifiableMap(docs);
+        this.keys = Collections.unmodifiableMap(keys);
     }
 
     /** QuickFIX/J keys fixtape honours plus fixtape's own engine keys. */
@@ -29,23 +45,38 @@ public final class KnownKeys
         return STANDARD;
     }
 
-    /** A copy that also accepts {@code key}. */
+    /** A copy that also accepts {@code key} as a per-session key ({@link Scope#SESSION}). */
     public KnownKeys with(final String key, final String doc)
     {
-        final Map<String, String> copy = new LinkedHashMap<>(docs);
-        copy.put(key, doc);
+        return with(key, Scope.SESSION, doc);
+    }
+
+    /** A copy that also accepts {@code key} where {@code scope} allows it (replacing an entry of the same name). */
+    public KnownKeys with(final String key, final Scope scope, final String doc)
+    {
+        final Map<String, Key> copy = new LinkedHashMap<>(keys);
+        copy.put(key, new Key(scope, doc));
         return new KnownKeys(copy);
     }
 
     public boolean contains(final String key)
     {
-        return docs.containsKey(key);
+        return keys.containsKey(key);
+    }
+
+    /** Where {@code key} may be written, or null for a key not in the table. */
+    public Scope scope(final String key)
+    {
+        final Key entry = keys.get(key);
+        return entry == null ? null : entry.scope();
     }
 
     /** Key → doc, in table order (for docs/ENGINE.md and {@code --help}). */
     public Map<String, String> docs()
     {
-        return docs;
+        final Map<String, String> docs = new LinkedHashMap<>();
+        keys.forEach((key, entry) -> docs.put(key, entry.doc()));
+        return Collections.unmodifiableMap(docs);
     }
 
     /** The known key closest to a misspelt one, or null when nothing is close. */
@@ -54,7 +85,7 @@ public final class KnownKeys
         final String lower = unknown.toLowerCase(Locale.ROOT);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        for (final String key : docs.keySet())
+        for (final String key : keys.keySet())
         {
             final int distance = distance(lower, key.toLowerCase(Locale.ROOT));
             if (distance < bestDistance)
@@ -89,75 +120,85 @@ public final class KnownKeys
         return previous[b.length()];
     }
 
-    private static Map<String, String> standardTable()
+    private static Map<String, Key> standardTable()
     {
-        final Map<String, String> t = new LinkedHashMap<>();
+        final Map<String, Key> t = new LinkedHashMap<>();
         // identity
-        t.put("ConnectionType", "acceptor or initiator (required)");
-        t.put("BeginString", "FIX.4.2, FIX.4.4 or FIXT.1.1 (required)");
-        t.put("DefaultApplVerID", "FIXT.1.1 only: application version, e.g. FIX.5.0SP2 or its code 9 (7 = FIX.5.0)");
-        t.put("SenderCompID", "our CompID (required)");
-        t.put("TargetCompID", "the counterparty's CompID (required)");
-        t.put("SessionQualifier", "distinguishes sessions with the same CompIDs");
+        session(t, "ConnectionType", "acceptor or initiator (required)");
+        session(t, "BeginString", "FIX.4.2, FIX.4.4 or FIXT.1.1 (required)");
+        session(t, "DefaultApplVerID", "FIXT.1.1 only: application version, e.g. FIX.5.0SP2 or its code 9 (7 = FIX.5.0)");
+        session(t, "SenderCompID", "our CompID (required)");
+        session(t, "TargetCompID", "the counterparty's CompID (required)");
+        session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs");
         // sockets
-        t.put("SocketAcceptPort", "acceptor: TCP port to listen on (0 = any free port)");
-        t.put("SocketAcceptAddress", "acceptor: address to bind (default 0.0.0.0)");
-        t.put("SocketConnectHost", "initiator: host to connect to");
-        t.put("SocketConnectPort", "initiator: port to connect to");
-        t.put("ReconnectInterval", "initiator: seconds between connection attempts (default 30)");
-        t.put("SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
-        t.put("SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
-        t.put("SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
-        t.put("DirectReadConnections", "[DEFAULT]: with at most this many open connections the poller reads every socket directly each duty cycle and asks the selector only every 8th (accepts, connects, write readiness); more connections go back to `epoll` (default 4; 0 = always the selector)");
+        session(t, "SocketAcceptPort", "acceptor: TCP port to listen on (0 = any free port)");
+        session(t, "SocketAcceptAddress", "acceptor: address to bind (default 0.0.0.0)");
+        session(t, "SocketConnectHost", "initiator: host to connect to");
+        session(t, "SocketConnectPort", "initiator: port to connect to");
+        session(t, "ReconnectInterval", "initiator: seconds between connection attempts (default 30)");
+        engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
+        engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
+        engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
+        engine(t, "DirectReadConnections", "with at most this many open connections the poller reads every socket directly each duty cycle and asks the selector only every 8th (accepts, connects, write readiness); more connections go back to `epoll` (default 4; 0 = always the selector)");
         // session timing
-        t.put("HeartBtInt", "initiator: heartbeat interval in seconds sent in Logon (default 30)");
-        t.put("LogonTimeout", "seconds to wait for a Logon (acceptor; [DEFAULT] value for connections not yet routed) or its reply (initiator) (default 10)");
-        t.put("LogoutTimeout", "seconds to wait for the Logout reply before disconnecting (default 2)");
-        t.put("StartTime", "daily session start, HH:MM:SS (in TimeZone)");
-        t.put("EndTime", "daily session end, HH:MM:SS (in TimeZone)");
-        t.put("StartDay", "weekly session start day (e.g. Sunday); with EndDay");
-        t.put("EndDay", "weekly session end day (e.g. Friday); with StartDay");
-        t.put("TimeZone", "zone of StartTime/EndTime (default UTC)");
-        t.put("NonStopSession", "Y: no schedule, the session never ends (default N)");
+        session(t, "HeartBtInt", "initiator: heartbeat interval in seconds sent in Logon (default 30)");
+        session(t, "LogonTimeout", "seconds to wait for a Logon (acceptor; [DEFAULT] value for connections not yet routed) or its reply (initiator) (default 10)");
+        session(t, "LogoutTimeout", "seconds to wait for the Logout reply before disconnecting (default 2)");
+        session(t, "StartTime", "daily session start, HH:MM:SS (in TimeZone)");
+        session(t, "EndTime", "daily session end, HH:MM:SS (in TimeZone)");
+        session(t, "StartDay", "weekly session start day (e.g. Sunday); with EndDay");
+        session(t, "EndDay", "weekly session end day (e.g. Friday); with StartDay");
+        session(t, "TimeZone", "zone of StartTime/EndTime (default UTC)");
+        session(t, "NonStopSession", "Y: no schedule, the session never ends (default N)");
         // resets
-        t.put("ResetOnLogon", "Y: reset sequence numbers on every Logon (default N)");
-        t.put("ResetOnLogout", "Y: reset sequence numbers after a Logout (default N)");
-        t.put("ResetOnDisconnect", "Y: reset sequence numbers when the connection drops (default N)");
+        session(t, "ResetOnLogon", "Y: reset sequence numbers on every Logon (default N)");
+        session(t, "ResetOnLogout", "Y: reset sequence numbers after a Logout (default N)");
+        session(t, "ResetOnDisconnect", "Y: reset sequence numbers when the connection drops (default N)");
         // validation
-        t.put("UseDataDictionary", "Y (default): validate messages against a dictionary");
-        t.put("DataDictionary", "dictionary file for FIX.4.x (default: the standard one for BeginString)");
-        t.put("TransportDataDictionary", "FIXT.1.1: session dictionary file (default: standard FIXT11)");
-        t.put("AppDataDictionary", "FIXT.1.1: application dictionary file (default: standard for DefaultApplVerID)");
-        t.put("ValidateUserDefinedFields", "Y (default): user-defined tags (>= 5000) must be in the dictionary");
-        t.put("ValidateFieldsOutOfOrder", "Y (default): header/body/trailer fields must be in their section");
-        t.put("ValidateFieldsHaveValues", "Y (default): empty values are rejected");
-        t.put("AllowUnknownMsgFields", "Y: tags unknown to the message are accepted (default N)");
-        t.put("ResendRequestChunkSize", "ask for a gap in ResendRequests of at most N messages, the next once the " +
+        session(t, "UseDataDictionary", "Y (default): validate messages against a dictionary");
+        session(t, "DataDictionary", "dictionary file for FIX.4.x (default: the standard one for BeginString)");
+        session(t, "TransportDataDictionary", "FIXT.1.1: session dictionary file (default: standard FIXT11)");
+        session(t, "AppDataDictionary", "FIXT.1.1: application dictionary file (default: standard for DefaultApplVerID)");
+        session(t, "ValidateUserDefinedFields", "Y (default): user-defined tags (>= 5000) must be in the dictionary");
+        session(t, "ValidateFieldsOutOfOrder", "Y (default): header/body/trailer fields must be in their section");
+        session(t, "ValidateFieldsHaveValues", "Y (default): empty values are rejected");
+        session(t, "AllowUnknownMsgFields", "Y: tags unknown to the message are accepted (default N)");
+        session(t, "ResendRequestChunkSize", "ask for a gap in ResendRequests of at most N messages, the next once the " +
             "previous is filled (default 0: one request for the whole gap)");
-        t.put("CheckCompID", "Y (default): incoming CompIDs must match the session");
-        t.put("CheckLatency", "Y (default): SendingTime must be within MaxLatency of our clock");
-        t.put("MaxLatency", "seconds of SendingTime skew accepted (default 120)");
-        t.put("TimeStampPrecision", "SECONDS, MILLIS (default), MICROS or NANOS for outgoing timestamps");
-        t.put("Username", "initiator: Username (553) sent in Logon");
-        t.put("Password", "initiator: Password (554) sent in Logon");
-        t.put("PersistMessages", "Y (default): keep sent application messages for resend");
-        t.put("StoreFailurePolicy", "when the store cannot journal (full disk, read-only): logout (default: Logout " +
+        session(t, "CheckCompID", "Y (default): incoming CompIDs must match the session");
+        session(t, "CheckLatency", "Y (default): SendingTime must be within MaxLatency of our clock");
+        session(t, "MaxLatency", "seconds of SendingTime skew accepted (default 120)");
+        session(t, "TimeStampPrecision", "SECONDS, MILLIS (default), MICROS or NANOS for outgoing timestamps");
+        session(t, "Username", "initiator: Username (553) sent in Logon");
+        session(t, "Password", "initiator: Password (554) sent in Logon");
+        session(t, "PersistMessages", "Y (default): keep sent application messages for resend");
+        session(t, "StoreFailurePolicy", "when the store cannot journal (full disk, read-only): logout (default: Logout " +
             "with Text, then disconnect), disconnect (no Logout), or pause (keep the connection, stop reading, refuse " +
             "application sends until the store writes again). See docs/JOURNAL_FORMAT.md, Faults");
-        t.put("StoreProbeIntervalMs", "StoreFailurePolicy=pause: ms of engine time between checks whether the store " +
+        session(t, "StoreProbeIntervalMs", "StoreFailurePolicy=pause: ms of engine time between checks whether the store " +
             "writes again (default 1000)");
-        t.put("StorePauseTimeout", "StoreFailurePolicy=pause: seconds of engine time a session may stay paused before " +
+        session(t, "StorePauseTimeout", "StoreFailurePolicy=pause: seconds of engine time a session may stay paused before " +
             "it gives up as logout does (Logout with Text, then disconnect); default 30, 0 = unbounded");
-        t.put("FileStorePath", "alias of JournalPath: alone it selects the journal (QuickFIX/J's own store files are not read: an existing QuickFIX/J session starts at MsgSeqNum 1 unless its numbers are set)");
+        session(t, "FileStorePath", "alias of JournalPath: alone it selects the journal (QuickFIX/J's own store files are not read: an existing QuickFIX/J session starts at MsgSeqNum 1 unless its numbers are set)");
         // fixtape engine
-        t.put("IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");
-        t.put("MaxMessageSize", "largest accepted inbound message in bytes, checked from BodyLength (default 65536)");
-        t.put("OutboundBufferSize", "bytes a connection may queue before back-pressure (default 1048576)");
-        t.put("SlowConsumerPolicy", "back-pressure (default) or disconnect, when a connection's outbound buffer is full");
-        t.put("MaxConnections", "open connections allowed per engine (default 1024)");
-        t.put("MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
-        t.put("JournalPath", "journal module: Chronicle Queue directory for this session");
-        t.put("JournalMode", "journal module: durability mode");
+        engine(t, "IdleStrategy", "poller idle strategy: busy-spin, yielding, backoff (default) or sleeping");
+        engine(t, "MaxMessageSize", "largest accepted inbound message in bytes, checked from BodyLength (default 65536)");
+        engine(t, "OutboundBufferSize", "bytes a connection may queue before back-pressure (default 1048576)");
+        engine(t, "SlowConsumerPolicy", "back-pressure (default) or disconnect, when a connection's outbound buffer is full");
+        engine(t, "MaxConnections", "open connections allowed per engine (default 1024)");
+        session(t, "MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
+        session(t, "JournalPath", "journal module: Chronicle Queue directory for this session");
+        session(t, "JournalMode", "journal module: durability mode");
         return t;
+    }
+
+    private static void engine(final Map<String, Key> table, final String key, final String doc)
+    {
+        table.put(key, new Key(Scope.ENGINE, doc));
+    }
+
+    private static void session(final Map<String, Key> table, final String key, final String doc)
+    {
+        table.put(key, new Key(Scope.SESSION, doc));
     }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Reads the QuickFIX/J settings-file format: {@code [DEFAULT]} and {@code [SESSION]} headers, {@code key=value}
  * lines, {@code #} comments, blank lines. Every key must be in {@link KnownKeys}; an unknown key fails with
- * {@code file:line}, the key and the closest known key. {@code ${name}} in a value is replaced by the system
+ * {@code file:line}, the key and the closest known key, and an engine-wide key ({@link KnownKeys.Scope#ENGINE}) in a
+ * {@code [SESSION]} section fails with {@code file:line}, the key and where it belongs ({@code [DEFAULT]}). {@code ${name}} in a value is replaced by the system
  * property or environment variable {@code name} (as QuickFIX/J does); an undefined one is an error.
  *
  * <p>Configuration time only; not used on the hot path.
@@ -93,6 +94,10 @@ public final class SettingsParser
                 final String suggestion = knownKeys.suggest(key);
                 throw new SettingsException(location + ": unknown setting '" + key + "'" +
                     (suggestion == null ? "" : " (did you mean " + suggestion + "?)"));
+            }
+            if (current != defaultValues && knownKeys.scope(key) == KnownKeys.Scope.ENGINE)
+            {
+                throw new SettingsException(location + ": " + key + " applies to the whole engine: set it in [DEFAULT]");
             }
             if (current.containsKey(key))
             {

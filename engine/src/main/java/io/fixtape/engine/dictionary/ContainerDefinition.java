@@ -153,12 +153,6 @@ public abstract class ContainerDefinition
         return fieldOrder.length;
     }
 
-    /** Allowed tag at {@code position} in dictionary order. */
-    public int fieldAt(final int position)
-    {
-        return fieldOrder[position];
-    }
-
     public int requiredCount()
     {
         return requiredTags.length;

@@ -174,7 +174,7 @@ public final class DictionaryLoader
             {
                 final String msgType = requireAttribute(message, "msgtype");
                 final ContainerBuilder builder = new ContainerBuilder();
-                loadContainer(message, builder);
+                addMembers(message, builder, true);
                 messages.add(new MessageDefinition(
                     msgType, message.getAttribute("name"), "admin".equals(message.getAttribute("msgcat")),
                     builder.fieldArray(), builder.requiredArray(), builder.buildGroups()));
@@ -194,7 +194,7 @@ public final class DictionaryLoader
                 throw error("<" + element + "> section not found");
             }
             final ContainerBuilder builder = new ContainerBuilder();
-            loadContainer(node, builder);
+            addMembers(node, builder, true);
             return new MessageDefinition(null, name, true, builder.fieldArray(), builder.requiredArray(), builder.buildGroups());
         }
 
@@ -231,28 +231,6 @@ public final class DictionaryLoader
             return definition;
         }
 
-        private void loadContainer(final Element node, final ContainerBuilder builder)
-        {
-            for (final Element child : children(node, null))
-            {
-                switch (child.getNodeName())
-                {
-                    case "field":
-                        addField(child, builder, true);
-                        break;
-                    case "group":
-                        addField(child, builder, true);
-                        addGroup(child, builder, isRequired(child));
-                        break;
-                    case "component":
-                        addComponentFields(child, builder, isRequired(child));
-                        break;
-                    default:
-                        break;
-                }
-            }
-        }
-
         private int addField(final Element node, final ContainerBuilder builder, final boolean parentRequired)
         {
             final int tag = tagOf(node);
@@ -273,15 +251,26 @@ public final class DictionaryLoader
             {
                 throw error("component " + name + " not found");
             }
+            return addMembers(component, builder, componentRequired);
+        }
+
+        /**
+         * Adds the fields, groups and (flattened) components of a message, header, trailer or component to
+         * {@code builder}: a field or group is required when it is marked so and {@code parentRequired}, a component's
+         * fields by its own flag. Returns the first field or group added directly (0 if none); a group's members
+         * differ in one point (a leading component's first field is the delimiter), see {@link #addGroup}.
+         */
+        private int addMembers(final Element parent, final ContainerBuilder builder, final boolean parentRequired)
+        {
             int firstField = 0;
-            for (final Element child : children(component, null))
+            for (final Element child : children(parent, null))
             {
                 switch (child.getNodeName())
                 {
                     case "field":
                     case "group":
                     {
-                        final int tag = addField(child, builder, componentRequired);
+                        final int tag = addField(child, builder, parentRequired);
                         if (firstField == 0)
                         {
                             firstField = tag;
@@ -302,6 +291,10 @@ public final class DictionaryLoader
             return firstField;
         }
 
+        /**
+         * Adds the repeating group {@code node} to {@code parent}: its members as {@link #addMembers} adds them, and its
+         * delimiter, the first member (the first field of a component when the group starts with one).
+         */
         private void addGroup(final Element node, final ContainerBuilder parent, final boolean groupRequired)
         {
             final int countTag = tagOf(node);

@@ -15,14 +15,14 @@ public final class SessionDictionary
     private final Dictionary transport;
     private final Dictionary defaultApplication;
     private final char defaultApplVerId;
-    private final Dictionary[] byApplVerId = new Dictionary[10];
+    private final Dictionary[] byApplVerId = new Dictionary[ApplVerIds.VALUE_COUNT];
 
     private SessionDictionary(final Dictionary transport, final char defaultApplVerId, final Dictionary application)
     {
         this.transport = transport;
         this.defaultApplication = application;
         this.defaultApplVerId = defaultApplVerId;
-        if (defaultApplVerId >= '0' && defaultApplVerId <= '9')
+        if (ApplVerIds.isValue(defaultApplVerId))
         {
             byApplVerId[defaultApplVerId - '0'] = application;
         }

@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
 import io.fixtape.engine.codec.FixDecoder;
+import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.dictionary.DictionaryException;
@@ -21,10 +22,8 @@ import io.fixtape.engine.validation.MessageValidator;
  */
 final class ApplVerIdValidators
 {
-    private static final int DEFAULT_APPL_VER_ID = 1137;
-
     private final MessageValidator configured;
-    private final MessageValidator[] byApplVerId = new MessageValidator[10];
+    private final MessageValidator[] byApplVerId = new MessageValidator[ApplVerIds.VALUE_COUNT];
 
     ApplVerIdValidators(final MessageValidator configured)
     {
@@ -44,13 +43,13 @@ final class ApplVerIdValidators
         {
             return configured;
         }
-        final int index = logon.indexOf(DEFAULT_APPL_VER_ID);
+        final int index = logon.indexOf(Tags.DEFAULT_APPL_VER_ID);
         if (index < 0 || logon.valueLengthAt(index) != 1)
         {
             return configured;
         }
         final char applVerId = logon.charAt(index);
-        if (applVerId < '2' || applVerId > '9' || applVerId == configured.dictionaries().defaultApplVerId())
+        if (!ApplVerIds.isValue(applVerId) || applVerId == configured.dictionaries().defaultApplVerId())
         {
             return configured;
         }
@@ -68,7 +67,7 @@ final class ApplVerIdValidators
         try
         {
             final SessionDictionary dictionaries = configured.dictionaries().withDefaultApplVerId(applVerId,
-                Dictionaries.standard(ApplVerIds.beginStringFor(String.valueOf(applVerId))));
+                Dictionaries.standard(ApplVerIds.versionOf(applVerId)));
             return configured.withDictionaries(dictionaries);
         }
         catch (final DictionaryException ex)

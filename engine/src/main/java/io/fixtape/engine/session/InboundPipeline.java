@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.codec.FirstThreeFields;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
@@ -147,8 +148,7 @@ final class InboundPipeline
     /** The first three fields are not 8, 9, 35 in that order, or the message is malformed: ignored as garbled. */
     private static boolean isGarbled(final FixDecoder m)
     {
-        return m.fieldCount() < 3 || m.tagAt(0) != 8 || m.tagAt(1) != 9 || m.tagAt(2) != 35 ||
-            m.errorCode() == FixDecoder.ERROR_MALFORMED;
+        return !FirstThreeFields.inOrder(m) || m.errorCode() == FixDecoder.ERROR_MALFORMED;
     }
 
     private void dispatch(final FixDecoder m, final long msgType, final int seqNum, final long now)

@@ -1,6 +1,8 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
+import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
 
 import java.util.Objects;
@@ -33,8 +35,6 @@ public final class SessionConfig
     public static final double DEFAULT_TEST_REQUEST_DELAY_MULTIPLIER = 0.5;
     /** Disconnect after HeartBtInt × (1 + 1.4) of silence (QuickFIX/J HeartBeatTimeoutMultiplier). */
     public static final double DEFAULT_HEARTBEAT_TIMEOUT_MULTIPLIER = 1.4;
-    /** Default largest message (bytes) the session encodes or resends. */
-    public static final int DEFAULT_MAX_MESSAGE_SIZE = 64 * 1024;
     /** Default bytes buffered for messages received beyond a sequence gap. */
     public static final int DEFAULT_GAP_QUEUE_BYTES = 1024 * 1024;
     /** Default number of messages buffered beyond a sequence gap. */
@@ -72,7 +72,7 @@ public final class SessionConfig
     private Authenticator authenticator = Authenticator.ACCEPT_ALL;
     private String username;
     private String password;
-    private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+    private int maxMessageSize = FixFramer.DEFAULT_MAX_MESSAGE_SIZE;
     private int gapQueueBytes = DEFAULT_GAP_QUEUE_BYTES;
     private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
     private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.LOGOUT;
@@ -262,7 +262,7 @@ public final class SessionConfig
         return this;
     }
 
-    /** Largest message we encode or resend; default 64 KiB. */
+    /** Largest message we encode or resend; default {@link FixFramer#DEFAULT_MAX_MESSAGE_SIZE}. */
     public SessionConfig maxMessageSize(final int bytes)
     {
         this.maxMessageSize = bytes;
@@ -351,27 +351,11 @@ public final class SessionConfig
         }
     }
 
-    /** The ApplVerID (1128/1137) enumeration value of a name or value, or null. */
+    /** The ApplVerID (1128/1137) enumeration value of a name or value, or null (see {@link ApplVerIds}). */
     public static String applVerIdValue(final String nameOrValue)
     {
-        if (nameOrValue == null)
-        {
-            return null;
-        }
-        switch (nameOrValue)
-        {
-            case "0": case "FIX.2.7": return "0";
-            case "1": case "FIX.3.0": return "1";
-            case "2": case "FIX.4.0": return "2";
-            case "3": case "FIX.4.1": return "3";
-            case "4": case "FIX.4.2": return "4";
-            case "5": case "FIX.4.3": return "5";
-            case "6": case "FIX.4.4": return "6";
-            case "7": case "FIX.5.0": return "7";
-            case "8": case "FIX.5.0SP1": return "8";
-            case "9": case "FIX.5.0SP2": return "9";
-            default: return null;
-        }
+        final char value = ApplVerIds.valueOf(nameOrValue);
+        return value == ApplVerIds.NONE ? null : String.valueOf(value);
     }
 
     boolean isFixt()

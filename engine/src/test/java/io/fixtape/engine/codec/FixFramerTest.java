@@ -4,6 +4,7 @@ import static io.fixtape.engine.codec.FixText.buffer;
 import static io.fixtape.engine.codec.FixText.message;
 import static io.fixtape.engine.codec.FixText.soh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.IntStream;
 
@@ -299,6 +300,13 @@ class FixFramerTest
         assertEquals(stream.length(), consumed);
     }
 
+    /**
+     * Random bytes, in half of the rounds mostly FIX's own characters and in the other half random pieces of FIX
+     * (header fields, trailers, whole and corrupted messages): every call answers a complete message (that starts with
+     * {@code 8=FIX} and ends with a correct CheckSum field), PARTIAL (only while the bytes left are a prefix of
+     * {@code 8=FIX...}) or a discard of 1 to all remaining bytes with a valid reason; so a stream is consumed in at
+     * most one call per byte, and the garbled counters count every discard.
+     */
     @Test
     void randomBytesNeverThrowAndAlwaysProgress()
     {
@@ -306,24 +314,107 @@ class FixFramerTest
         final byte[] bytes = new byte[256];
         final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         final byte[] alphabet = FixText.bytes("8=FIX.4\0019=10|3502");
+        final byte[] beginPrefix = FixText.bytes("8=FIX");
+        final int[] outcomes = new int[3]; // complete, partial, garbled
+        long discards = 0;
         for (int round = 0; round < 2000; round++)
         {
-            for (int i = 0; i < bytes.length; i++)
+            if (round % 2 == 0)
             {
-                bytes[i] = random.nextInt(4) == 0 ? (byte)random.nextInt(256) :
-                    alphabet[random.nextInt(alphabet.length)];
+                for (int i = 0; i < bytes.length; i++)
+                {
+                    bytes[i] = random.nextInt(4) == 0 ? (byte)random.nextInt(256) :
+                        alphabet[random.nextInt(alphabet.length)];
+                }
+            }
+            else
+            {
+                fillWithFixPieces(random, bytes);
             }
             int position = 0;
+            int calls = 0;
             while (position < bytes.length)
             {
-                final int result = framer.frame(buffer, position, bytes.length - position);
-                if (result == 0)
+                assertTrue(++calls <= bytes.length, "more calls than bytes: the framer does not progress");
+                final int remaining = bytes.length - position;
+                final int result = framer.frame(buffer, position, remaining);
+                if (result == FixFramer.PARTIAL)
                 {
+                    outcomes[1]++;
+                    assertEquals(FixFramer.REASON_NONE, framer.lastReason());
+                    for (int i = 0; i < Math.min(remaining, beginPrefix.length); i++)
+                    {
+                        assertEquals(beginPrefix[i], bytes[position + i], "PARTIAL for bytes that cannot start a message");
+                    }
                     break;
+                }
+                if (result > 0)
+                {
+                    outcomes[0]++;
+                    assertTrue(result <= remaining, "complete message longer than the bytes: " + result);
+                    assertEquals(FixFramer.REASON_NONE, framer.lastReason());
+                    assertCompleteMessage(bytes, position, result);
+                }
+                else
+                {
+                    outcomes[2]++;
+                    discards++;
+                    assertTrue(-result <= remaining, "discards more than the bytes: " + -result);
+                    final int reason = framer.lastReason();
+                    assertTrue(reason > FixFramer.REASON_NONE && reason < FixFramer.REASON_COUNT, "reason " + reason);
                 }
                 position += Math.abs(result);
             }
         }
+        long counted = 0;
+        for (int reason = FixFramer.REASON_NONE + 1; reason < FixFramer.REASON_COUNT; reason++)
+        {
+            counted += framer.garbledCount(reason);
+        }
+        assertEquals(discards, counted, "every discard is counted under its reason");
+        assertTrue(outcomes[0] > 0 && outcomes[1] > 0 && outcomes[2] > 0, "complete, partial and garbled seen: " +
+            java.util.Arrays.toString(outcomes));
+        for (int reason = FixFramer.REASON_NONE + 1; reason < FixFramer.REASON_COUNT; reason++)
+        {
+            assertTrue(framer.garbledCount(reason) > 0, FixFramer.reasonName(reason) + " seen");
+        }
+    }
+
+    private static final String[] FIX_PIECES = {
+        "8=FIX.4.4\001", "8=FIX", "8=", "9=", "9=5\001", "9=57\001", "9=99999\001", "35=0\001", "49=A\001", "10=",
+        "123\001", "10=000\001", "\001", "=", LOGON, ORDER};
+
+    /** Fills {@code bytes} with pieces of FIX: header fields, trailers, random bytes, whole and corrupted messages. */
+    private static void fillWithFixPieces(final java.util.Random random, final byte[] bytes)
+    {
+        int i = 0;
+        while (i < bytes.length)
+        {
+            final byte[] piece = FixText.bytes(FIX_PIECES[random.nextInt(FIX_PIECES.length)]);
+            if (piece.length > 20 && random.nextBoolean())
+            {
+                piece[random.nextInt(piece.length)] = (byte)random.nextInt(256);
+            }
+            final int length = random.nextInt(8) == 0 ? 1 : Math.min(piece.length, bytes.length - i);
+            if (length == 1 && piece.length > 1)
+            {
+                bytes[i++] = (byte)random.nextInt(256);
+                continue;
+            }
+            System.arraycopy(piece, 0, bytes, i, length);
+            i += length;
+        }
+    }
+
+    private static void assertCompleteMessage(final byte[] bytes, final int offset, final int length)
+    {
+        final String text = new String(bytes, offset, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(text.startsWith("8=FIX"), text);
+        final int trailer = length - 7;
+        assertEquals("\00110=", text.substring(trailer - 1, trailer + 3), text);
+        assertEquals('\001', text.charAt(length - 1), text);
+        assertEquals(Checksum.compute(new UnsafeBuffer(bytes), offset, trailer),
+            Integer.parseInt(text.substring(trailer + 3, trailer + 6)), text);
     }
 
     /**

@@ -2,8 +2,13 @@ package io.fixtape.engine.config;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Set;
+import java.util.TreeSet;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,5 +99,67 @@ class SettingsParserTest
         System.setProperty("fixtape.test.port", "12345");
         final Settings settings = new SettingsParser().parse("f.cfg", "[SESSION]\nSocketAcceptPort=${fixtape.test.port}\n");
         assertEquals(12345, settings.sessions().get(0).integer("SocketAcceptPort", 0));
+    }
+
+    /** The scope decided per key in KnownKeys: these are the engine's own engine-wide keys, every other is per session. */
+    @Test
+    void everyStandardKeyHasAScopeAndTheEngineWideOnesAreThese()
+    {
+        final KnownKeys keys = KnownKeys.standard();
+        final Set<String> engineWide = new TreeSet<>();
+        for (final String key : keys.docs().keySet())
+        {
+            assertNotNull(keys.scope(key), key);
+            if (keys.scope(key) == KnownKeys.Scope.ENGINE)
+            {
+                engineWide.add(key);
+            }
+        }
+        assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
+            "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
+            "DirectReadConnections")), engineWide);
+        assertNull(keys.scope("NoSuchKey"));
+    }
+
+    @Test
+    void anEngineWideKeyInASessionSectionIsAnErrorSayingWhereItBelongs()
+    {
+        for (final String key : KnownKeys.standard().docs().keySet())
+        {
+            if (KnownKeys.standard().scope(key) != KnownKeys.Scope.ENGINE)
+            {
+                continue;
+            }
+            final String text = "[DEFAULT]\n" + key + "=1\n\n[SESSION]\nBeginString=FIX.4.4\n" + key + "=1\n";
+            assertEquals("g.cfg:6: " + key + " applies to the whole engine: set it in [DEFAULT]",
+                assertThrows(SettingsException.class, () -> new SettingsParser().parse("g.cfg", text)).getMessage());
+            assertEquals("1", new SettingsParser().parse("g.cfg", "[DEFAULT]\n" + key + "=1\n").defaults()
+                .string(key, null), "[DEFAULT] is where it belongs");
+        }
+    }
+
+    @Test
+    void aPerSessionKeyMayBeWrittenInEitherSection()
+    {
+        final Settings settings = new SettingsParser().parse("h.cfg",
+            "[DEFAULT]\nHeartBtInt=30\n[SESSION]\nHeartBtInt=5\n[SESSION]\n");
+        assertEquals(5, settings.sessions().get(0).integer("HeartBtInt", 0));
+        assertEquals(30, settings.sessions().get(1).integer("HeartBtInt", 0));
+    }
+
+    @Test
+    void otherModulesDeclareTheScopeOfTheKeysTheyAdd()
+    {
+        final KnownKeys keys = KnownKeys.standard()
+            .with("ModelKey", KnownKeys.Scope.ENGINE, "an engine-wide key of another module")
+            .with("SessionKey", "a per-session key of another module");
+        assertEquals(KnownKeys.Scope.ENGINE, keys.scope("ModelKey"));
+        assertEquals(KnownKeys.Scope.SESSION, keys.scope("SessionKey"));
+        assertEquals("an engine-wide key of another module", keys.docs().get("ModelKey"));
+        assertEquals("i.cfg:3: ModelKey applies to the whole engine: set it in [DEFAULT]",
+            assertThrows(SettingsException.class, () -> new SettingsParser(keys).parse("i.cfg",
+                "[SESSION]\nSessionKey=x\nModelKey=y\n")).getMessage());
+        assertEquals("y", new SettingsParser(keys).parse("i.cfg", "[DEFAULT]\nModelKey=y\n[SESSION]\nSessionKey=x\n")
+            .defaults().string("ModelKey", null));
     }
 }

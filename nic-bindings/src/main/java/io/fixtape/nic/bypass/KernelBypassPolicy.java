@@ -60,15 +60,15 @@ public final class KernelBypassPolicy
         this.detection = detection;
     }
 
-    /** The settings keys this policy reads, with their docs, added to {@code base}. */
+    /** The settings keys this policy reads, with their docs, added to {@code base} (engine-wide: [DEFAULT] only). */
     public static KnownKeys knownKeys(final KnownKeys base)
     {
         return base
-            .with(KEY_MODE, "off (default) | prefer | require: kernel-bypass policy applied at start-up; require " +
+            .with(KEY_MODE, KnownKeys.Scope.ENGINE, "off (default) | prefer | require: kernel-bypass policy applied at start-up; require " +
                 "refuses to start unless Onload or VMA is active for this process")
-            .with(KEY_STACK_NAME, "Onload stack name for this process's sockets (onload_set_stackname, all " +
+            .with(KEY_STACK_NAME, KnownKeys.Scope.ENGINE, "Onload stack name for this process's sockets (onload_set_stackname, all " +
                 "threads, global scope); only when running under Onload")
-            .with(KEY_LIBRARY_DIR, "directory holding libonload_ext.so when it is not on the system library path");
+            .with(KEY_LIBRARY_DIR, KnownKeys.Scope.ENGINE, "directory holding libonload_ext.so when it is not on the system library path");
     }
 
     /** The policy of a settings file's [DEFAULT] section. */

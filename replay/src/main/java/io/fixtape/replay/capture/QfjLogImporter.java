@@ -46,6 +46,7 @@ public final class QfjLogImporter
     private final ExpandableArrayBuffer line = new ExpandableArrayBuffer(4096);
     private String engineCompId;
     private String fileOwner;
+    private String fileName = "the log";
     /** Per session (BeginString and both CompIDs, in either order), the engine's CompID: its acceptor's. */
     private final Map<String, String> acceptors = new LinkedHashMap<>();
     private final List<String> sides = new ArrayList<>();
@@ -82,7 +83,8 @@ public final class QfjLogImporter
     {
         if (engineCompId == null)
         {
-            fileOwner = compIdFromFileName(file.getFileName().toString());
+            fileName = file.getFileName().toString();
+            fileOwner = compIdFromFileName(fileName);
             scanning = true;
             final long skipped = skippedLines;
             try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16))
@@ -93,6 +95,12 @@ public final class QfjLogImporter
             {
                 scanning = false;
                 skippedLines = skipped; // counted by the import pass
+            }
+            if (acceptors.isEmpty() && fileOwner == null)
+            {
+                throw new IllegalArgumentException("cannot tell which side " + fileName + " belongs to: it holds no " +
+                    "Logon and its name is not BEGIN-SENDER-TARGET.messages.log; give the engine's SenderCompID " +
+                    "(--comp-id)");
             }
         }
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16))
@@ -230,9 +238,9 @@ public final class QfjLogImporter
                 "in the log)");
             return fileOwner;
         }
-        throw new IllegalArgumentException("cannot tell which side of " + (key == null ? sender : key.replace('|', ' ')) +
-            " is the engine: the log has no Logon of it and its file name is not BEGIN-SENDER-TARGET.messages.log; " +
-            "give the engine's SenderCompID with --comp-id");
+        throw new IllegalArgumentException("cannot tell which side " + fileName + " belongs to: it holds no Logon of " +
+            (key == null ? sender : key.replace('|', ' ')) + " and its name is not BEGIN-SENDER-TARGET.messages.log; " +
+            "give the engine's SenderCompID (--comp-id)");
     }
 
     /** {@code BEGIN|A-B} with the CompIDs in order, for either direction of one session; null without them. */

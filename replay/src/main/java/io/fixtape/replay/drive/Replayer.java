@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.replay.recording.SessionRecording;
 import io.fixtape.replay.transport.inproc.InProcPipe;
 import org.agrona.CloseHelper;
@@ -53,7 +53,7 @@ public final class Replayer
      * Largest message the replayed engine may send (its session's {@code maxMessageSize} + the encoder's headroom):
      * the engine-to-counterparty ring holds it.
      */
-    static final int ENGINE_MAX_MESSAGE_BYTES = SessionConfig.DEFAULT_MAX_MESSAGE_SIZE + 256;
+    static final int ENGINE_MAX_MESSAGE_BYTES = FixFramer.DEFAULT_MAX_MESSAGE_SIZE + 256;
 
     private final ReplayEngineFactory engineFactory;
 

@@ -84,7 +84,9 @@ class QfjLogImporterTest
         final Path noLogon = Files.writeString(dir.resolve("orders.log"), order + "\n", StandardCharsets.ISO_8859_1);
         final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
             () -> new QfjLogImporter(new Recordings()).importFile(noLogon));
-        assertTrue(refused.getMessage().contains("give the engine's SenderCompID with --comp-id"), refused.getMessage());
+        assertTrue(refused.getMessage().startsWith("cannot tell which side orders.log belongs to: it holds no Logon"),
+            refused.getMessage());
+        assertTrue(refused.getMessage().endsWith("give the engine's SenderCompID (--comp-id)"), refused.getMessage());
         assertEquals(0, new Recordings().sessions().size());
     }
 }

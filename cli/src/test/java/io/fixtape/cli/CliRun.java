@@ -1,4 +1,4 @@
-package io.fixtape.cli.replay;
+package io.fixtape.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,19 +10,18 @@ import java.nio.file.StandardCopyOption;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.fixtape.cli.FixtapeMain;
 import picocli.CommandLine;
 
 /** Runs {@code fixtape ...} in-process (picocli) and keeps its exit code, out and err; copies recorded fixtures. */
-final class CliRun
+public final class CliRun
 {
-    /** The files of a fixture journal in the replay module's test resources (its test-jar). */
     private static final Pattern DIGEST = Pattern.compile("(?m)^sha256 +([0-9a-f]{64})$");
+    /** The files of a fixture journal in the replay module's test resources (its test-jar). */
     private static final String[] FIXTURE_FILES = {"sessions.registry", "queue/metadata.cq4t", "queue/20261202F.cq4"};
 
-    final int exit;
-    final String out;
-    final String err;
+    public final int exit;
+    public final String out;
+    public final String err;
 
     private CliRun(final int exit, final String out, final String err)
     {
@@ -31,11 +30,16 @@ final class CliRun
         this.err = err;
     }
 
-    static CliRun fixtape(final String... args)
+    public static CliRun fixtape(final String... args)
+    {
+        return run(FixtapeMain.commandLine(), args);
+    }
+
+    /** Runs {@code cmd} (e.g. {@link FixtapeMain#commandLine()} with a test subcommand added). */
+    public static CliRun run(final CommandLine cmd, final String... args)
     {
         final StringWriter out = new StringWriter();
         final StringWriter err = new StringWriter();
-        final CommandLine cmd = FixtapeMain.commandLine();
         cmd.setOut(new PrintWriter(out, true));
         cmd.setErr(new PrintWriter(err, true));
         final int exit = cmd.execute(args);
@@ -43,7 +47,7 @@ final class CliRun
     }
 
     /** Copies fixture journal {@code name} (e.g. fix44-exec) to {@code dir/name}; works from a jar or a directory. */
-    static Path fixture(final String name, final Path dir) throws IOException
+    public static Path fixture(final String name, final Path dir) throws IOException
     {
         final Path copy = dir.resolve(name);
         for (final String file : FIXTURE_FILES)
@@ -53,7 +57,7 @@ final class CliRun
         return copy;
     }
 
-    static Path copyResource(final String resource, final Path target) throws IOException
+    public static Path copyResource(final String resource, final Path target) throws IOException
     {
         Files.createDirectories(target.getParent());
         try (InputStream in = CliRun.class.getResourceAsStream(resource))
@@ -68,7 +72,7 @@ final class CliRun
     }
 
     /** The SHA-256 of the replayed outbound stream a {@code fixtape replay} printed. */
-    static String digest(final CliRun run)
+    public static String digest(final CliRun run)
     {
         final Matcher matcher = DIGEST.matcher(run.out);
         if (!matcher.find())
