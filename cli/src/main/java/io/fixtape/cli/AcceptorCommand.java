@@ -1,19 +1,16 @@
 package io.fixtape.cli;
 
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.bench.harness.FixtapeReadBack;
 import io.fixtape.bench.harness.Json;
 import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.cluster.ClusterAcceptor;
-import io.fixtape.cluster.ClusterContext;
-import io.fixtape.cluster.ClusterSettings;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
-import io.fixtape.engine.config.Settings;
-import io.fixtape.engine.runtime.EngineContext;
-import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.runtime.SessionEndpoint;
-import io.fixtape.journal.JournalStoreProvider;
-import org.agrona.concurrent.OffsetEpochNanoClock;
+import io.fixtape.engine.config.EngineSettings;
+import io.fixtape.launcher.internal.AssembledEngine;
+import io.fixtape.launcher.internal.EngineAssembly;
+import io.fixtape.launcher.internal.LaunchedEngine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,22 +23,29 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code fixtape acceptor --config FILE [--app echo|exec] [--port N] [--model single|mono|pool|shard] [--threads N]}:
- * runs the acceptor sessions of a settings file
- * with a built-in application until SIGTERM/SIGINT, then shuts down gracefully (Logout to every logged-on session,
- * stores closed) from a shutdown hook that signals the poller agent.
+ * {@code fixtape acceptor --config FILE [--app echo|exec | --app-class CLASS [--classpath PATHS]] [--port N]
+ * [--model single|mono|pool|shard] [--threads N]}: runs the acceptor sessions of a settings file with a built-in
+ * application or the user's own until SIGTERM/SIGINT, then shuts down gracefully (Logout to every logged-on session,
+ * stores and journals closed) from a shutdown hook. The engine is built as {@code FixtapeBuilder} builds it
+ * ({@link EngineAssembly}), with the same defaults. A mistake is an exception that {@link ErrorHandler} prints as
+ * one line.
  */
 @Command(name = "acceptor", mixinStandardHelpOptions = true,
     description = "Run acceptor sessions from a QuickFIX/J-format settings file until SIGTERM/SIGINT.")
 public final class AcceptorCommand implements Callable<Integer>
 {
     private static final int MAX_THREADS = 64;
+    private static final String DEFAULT_APP = "exec";
 
     @Option(names = "--config", required = true, description = "Settings file ([DEFAULT]/[SESSION]).")
     Path config;
 
-    @Option(names = "--app", defaultValue = "exec", description = "Application: echo or exec (default ${DEFAULT-VALUE}).")
+    @Option(names = "--app", description = "Built-in application: " + BuiltinApplications.NAMES + " (default " +
+        DEFAULT_APP + ").")
     String app;
+
+    @Mixin
+    UserApplicationOptions userApp;
 
     @Option(names = "--port", paramLabel = "N", description = "Listen on this port (0..65535; 0 = any free port) " +
         "instead of SocketAcceptPort.")
@@ -62,85 +66,48 @@ public final class AcceptorCommand implements Callable<Integer>
     @Spec
     CommandSpec spec;
 
-    private FixtapeReadBack readBack;
-
     @Override
     public Integer call() throws Exception
     {
-        final AcceptorModel modelOverride = checkOptions();
-        final Settings settings = SettingsLoader.parse(CliPaths.fileToRead("--config", config));
-        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
-        final JournalStoreProvider journals = new JournalStoreProvider();
-        final EngineContext context;
-        final ClusterContext cluster;
+        checkOptions();
+        final String appName = userApp.isGiven() ? userApp.className() : app == null ? DEFAULT_APP : app;
+        final EngineSettings.ApplicationFactory applications = userApp.isGiven() ? userApp.engineFactory() :
+            BuiltinApplications.factory(appName);
+        final AssembledEngine assembled = EngineAssembly.fromFile(CliPaths.fileToRead("--config", config))
+            .applications(applications)
+            .acceptPort(port == null ? -1 : port)
+            .model(model)
+            .threads(threads == null ? -1 : threads)
+            .assemble();
+        final FixtapeReadBack readBack;
         try
         {
-            context = SettingsLoader.context(settings, clock, port == null ? -1 : port,
-                (sessionConfig, engineClock) -> BuiltinApplications.create(app, sessionConfig, engineClock), journals);
-            readBack = new FixtapeReadBack(context, journals, profileOut);
-            cluster = ClusterSettings.toContext(settings, context);
-            if (modelOverride != null)
-            {
-                cluster.model(modelOverride);
-            }
-            if (threads != null)
-            {
-                cluster.threads(threads);
-            }
-            if (cluster.model() != AcceptorModel.SINGLE)
-            {
-                cluster.conclude();
-            }
+            readBack = new FixtapeReadBack(assembled.engineContext(), assembled.journals(), profileOut);
         }
         catch (final RuntimeException ex)
         {
-            journals.close(); // the journals opened for the sessions configured before the mistake
+            assembled.abandon();
             throw ex;
         }
-        if (cluster.model() != AcceptorModel.SINGLE)
-        {
-            return runCluster(cluster, journals);
-        }
-        final FixEngine engine;
-        try
-        {
-            engine = FixEngine.launch(context);
-        }
-        catch (final RuntimeException ex)
-        {
-            journals.close(); // e.g. the port is taken
-            throw ex;
-        }
-        final CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() ->
-        {
-            System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
-            engine.close();
-            readBack.stopped();
-            System.out.println("fixtape acceptor: stopped. counters: " + engine.counters().summary());
-            System.out.flush();
-            stopped.countDown();
-        }, "fixtape-shutdown"));
-        final StringBuilder sessions = new StringBuilder();
-        for (final SessionEndpoint endpoint : context.sessions())
-        {
-            sessions.append(sessions.length() == 0 ? "" : ", ").append(endpoint.config().sessionId());
-        }
-        System.out.println("fixtape acceptor: app " + app + ", listening on port " + engine.boundPort() +
-            ", idle strategy " + context.idleStrategyName() + ", sessions " + sessions);
-        readBack.started("single", 1, null);
-        stopped.await();
-        return 0;
+        final LaunchedEngine engine = assembled.launch(); // closes the journals itself when it cannot start
+        System.out.println(engine.kernelBypassLine());
+        return engine.acceptor() == null ? runSingle(engine, readBack, appName) :
+            runCluster(engine, readBack, appName);
     }
 
-    /** The options' own values, before anything is read or opened; returns the {@code --model} given, or null. */
-    private AcceptorModel checkOptions()
+    /** The options' own values, before anything is read or opened. */
+    private void checkOptions()
     {
-        if (!List.of(BuiltinApplications.NAMES.split(", ")).contains(app))
+        if (app != null && !List.of(BuiltinApplications.NAMES.split(", ")).contains(app))
         {
             throw new ParameterException(spec.commandLine(), "--app must be one of " + BuiltinApplications.NAMES +
                 ", got " + app);
         }
+        if (app != null && userApp.isGiven())
+        {
+            throw new ParameterException(spec.commandLine(), "--app and --app-class exclude each other");
+        }
+        userApp.check(spec.commandLine());
         if (port != null && (port < 0 || port > 65535))
         {
             throw new ParameterException(spec.commandLine(), "--port must be 0..65535 (0: any free port), got " + port);
@@ -155,7 +122,10 @@ public final class AcceptorCommand implements Callable<Integer>
         }
         try
         {
-            return model == null ? null : AcceptorModel.parse(model);
+            if (model != null)
+            {
+                AcceptorModel.parse(model);
+            }
         }
         catch (final IllegalArgumentException ex)
         {
@@ -163,41 +133,53 @@ public final class AcceptorCommand implements Callable<Integer>
         }
     }
 
-    /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
-    private int runCluster(final ClusterContext cluster, final JournalStoreProvider journals)
+    private static int runSingle(final LaunchedEngine engine, final FixtapeReadBack readBack, final String appName)
         throws InterruptedException
     {
-        final ClusterAcceptor acceptor;
-        try
+        final CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {
-            acceptor = ClusterAcceptor.launch(cluster);
-        }
-        catch (final RuntimeException ex)
-        {
-            journals.close();
-            throw ex;
-        }
+            System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
+            engine.close();
+            readBack.stopped();
+            System.out.println("fixtape acceptor: stopped. counters: " + engine.countersSummary());
+            System.out.flush();
+            stopped.countDown();
+        }, "fixtape-shutdown"));
+        final StringBuilder sessions = new StringBuilder();
+        engine.sessionIds().forEach(id -> sessions.append(sessions.length() == 0 ? "" : ", ").append(id));
+        System.out.println("fixtape acceptor: app " + appName + ", listening on port " + engine.boundPort() +
+            ", idle strategy " + engine.context().idleStrategyName() + ", sessions " + sessions);
+        readBack.started("single", 1, null);
+        stopped.await();
+        return 0;
+    }
+
+    /** mono, pool or shard: workers + application agent over Aeron IPC (cluster-shard). */
+    private static int runCluster(final LaunchedEngine engine, final FixtapeReadBack readBack, final String appName)
+        throws InterruptedException
+    {
+        final ClusterAcceptor acceptor = engine.acceptor();
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() ->
         {
             System.out.println("fixtape acceptor: shutting down (Logout to logged-on sessions)...");
             final Map<String, Object> profile = acceptor.profile(); // before close: threads still alive to read back
-            acceptor.close();
+            engine.close();
             readBack.stopped();
             profile.put("workers", acceptor.profile().get("workers")); // final counts
             System.out.println("fixtape acceptor: stopped. model profile " + Json.line(profile));
-            System.out.println("fixtape acceptor: stopped. counters: " + cluster.engine().counters().summary() +
-                "; " + acceptor.counters().perWorkerSummary());
+            System.out.println("fixtape acceptor: stopped. counters: " + engine.countersSummary());
             System.out.flush();
             stopped.countDown();
         }, "shutdown-hook"));
-        System.out.println("fixtape acceptor: app " + app + ", listening on port " + acceptor.boundPort() +
-            ", idle strategy " + cluster.engine().idleStrategyName() + ", model " + cluster.model().text() +
-            ", worker threads " + cluster.threads() + ", sessions " + cluster.engine().sessions().size());
+        System.out.println("fixtape acceptor: app " + appName + ", listening on port " + acceptor.boundPort() +
+            ", idle strategy " + engine.context().idleStrategyName() + ", model " + acceptor.model().text() +
+            ", worker threads " + acceptor.context().threads() + ", sessions " + engine.sessionIds().size());
         final Map<String, Object> modelProfile = acceptor.profile();
         System.out.println("fixtape acceptor: model profile " + Json.line(modelProfile));
         // the worker engines actually started (mono: one, whatever AcceptorThreads says)
-        readBack.started(cluster.model().text(), (Integer)modelProfile.get("worker_threads"), modelProfile);
+        readBack.started(acceptor.model().text(), (Integer)modelProfile.get("worker_threads"), modelProfile);
         stopped.await();
         return 0;
     }

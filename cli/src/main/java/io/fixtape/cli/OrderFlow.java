@@ -1,12 +1,12 @@
 package io.fixtape.cli;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.DutyCycleTask;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.runtime.DutyCycleTask;
-import io.fixtape.engine.session.Session;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.util.Arrays;
@@ -30,7 +30,7 @@ final class OrderFlow implements Application, DutyCycleTask
     private final EpochNanoClock clock;
     private final long[] sentAtNanos;
     private final long[] roundTripNanos;
-    private Session session;
+    private SessionHandle session;
     private long startNanos;
     private volatile int sent;
     private volatile int limit;
@@ -55,13 +55,13 @@ final class OrderFlow implements Application, DutyCycleTask
     }
 
     @Override
-    public void onLogon(final Session session)
+    public void onLogon(final SessionHandle session)
     {
         this.session = session;
     }
 
     @Override
-    public void onLogout(final Session session)
+    public void onLogout(final SessionHandle session)
     {
         this.session = null;
     }
@@ -69,7 +69,7 @@ final class OrderFlow implements Application, DutyCycleTask
     @Override
     public int doWork(final long nowNanos)
     {
-        final Session current = session;
+        final SessionHandle current = session;
         if (current == null || !current.isLoggedOn() || sent >= orders || sent >= limit)
         {
             return 0;
@@ -113,7 +113,7 @@ final class OrderFlow implements Application, DutyCycleTask
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
+    public void onMessage(final FixDecoder message, final SessionHandle session)
     {
         final long msgType = message.msgType();
         if (firstReply == null)
@@ -141,7 +141,7 @@ final class OrderFlow implements Application, DutyCycleTask
     }
 
     @Override
-    public void onAdminMessage(final FixDecoder message, final Session session)
+    public void onAdminMessage(final FixDecoder message, final SessionHandle session)
     {
         if (message.msgType() == MsgTypes.REJECT)
         {

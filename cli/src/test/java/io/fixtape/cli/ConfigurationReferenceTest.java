@@ -13,13 +13,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.fixtape.launcher.internal.EngineAssembly;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docs/CONFIGURATION.md is the one reference of the settings file: every key the CLI accepts
- * ({@link SettingsLoader#knownKeys()}: the engine's, the journal's, kernel bypass and the acceptor models') has
+ * ({@link EngineAssembly#knownKeys()}: the engine's, the journal's, kernel bypass and the acceptor models') has
  * exactly one row there, and every row names a key the CLI accepts. A key added to the code without a row, or a row
  * left behind for a key that no longer exists, fails the build.
  *
@@ -73,7 +74,7 @@ class ConfigurationReferenceTest
 
     private static Set<String> cliKeys()
     {
-        return new TreeSet<>(SettingsLoader.knownKeys().docs().keySet());
+        return new TreeSet<>(EngineAssembly.knownKeys().docs().keySet());
     }
 
     @Test

@@ -1,16 +1,14 @@
 package io.fixtape.cli;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.config.Settings;
-import io.fixtape.engine.runtime.EngineContext;
-import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
-import org.agrona.concurrent.OffsetEpochNanoClock;
+import io.fixtape.launcher.internal.EngineAssembly;
+import io.fixtape.launcher.internal.LaunchedEngine;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
@@ -32,11 +30,11 @@ public final class HaltingAcceptor
     public static void main(final String[] args) throws InterruptedException
     {
         final byte[] haltOn = args[2].getBytes(StandardCharsets.US_ASCII);
-        final OffsetEpochNanoClock clock = new OffsetEpochNanoClock();
-        final Settings settings = SettingsLoader.parse(Paths.get(args[0]));
-        final EngineContext context = SettingsLoader.context(settings, clock, Integer.parseInt(args[1]),
-            (config, engineClock) -> new Halting(BuiltinApplications.create("exec", config, engineClock), haltOn));
-        final FixEngine engine = FixEngine.launch(context);
+        final LaunchedEngine engine = EngineAssembly.fromFile(Paths.get(args[0]))
+            .acceptPort(Integer.parseInt(args[1]))
+            .applications((config, clock) -> new Halting(BuiltinApplications.create("exec", config, clock), haltOn))
+            .assemble()
+            .launch();
         System.out.println("fixtape halting acceptor: listening on port " + engine.boundPort() + ", halts inside the " +
             "callback for ClOrdID " + args[2]);
         System.out.flush();
@@ -55,7 +53,7 @@ public final class HaltingAcceptor
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.NEW_ORDER_SINGLE && message.valueEquals(Tags.CL_ORD_ID, haltOn) &&
                 !message.getBoolean(Tags.POSS_DUP_FLAG))

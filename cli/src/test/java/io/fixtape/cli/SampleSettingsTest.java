@@ -1,7 +1,7 @@
 package io.fixtape.cli;
 
 import io.fixtape.cluster.ClusterSettings;
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.runtime.EngineContext;
@@ -9,6 +9,7 @@ import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.journal.JournalContext;
 import io.fixtape.journal.JournalMode;
 import io.fixtape.journal.JournalStoreProvider;
+import io.fixtape.launcher.internal.EngineAssembly;
 import io.fixtape.nic.bypass.KernelBypassPolicy;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class SampleSettingsTest
         assertTrue(files.size() >= 3, files.toString());
         for (final Path file : files)
         {
-            final Settings settings = SettingsLoader.parse(file);
+            final Settings settings = EngineAssembly.parse(file);
             final EngineContext context = new EngineSettings()
                 .storeProvider("journal", section ->
                 {
@@ -76,7 +77,7 @@ class SampleSettingsTest
     @Test
     void theSampleAcceptorJournalsInAuditMode()
     {
-        final Settings settings = SettingsLoader.parse(configDirectory().resolve("acceptor.cfg"));
+        final Settings settings = EngineAssembly.parse(configDirectory().resolve("acceptor.cfg"));
         assertEquals(2, settings.sessions().size());
         for (final Settings.Section session : settings.sessions())
         {

@@ -5,7 +5,7 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;

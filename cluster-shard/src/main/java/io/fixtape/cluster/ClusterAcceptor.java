@@ -1,6 +1,6 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.IdleStrategies;
@@ -142,8 +142,8 @@ public final class ClusterAcceptor implements AutoCloseable
         final AppAgent appAgent = appAgent();
         for (int w = 0; w < threads; w++)
         {
-            workerIpc[w] = new WorkerIpc(w, ipc.newInboundOutbox(), ipc.replySubscriptions()[w], endpoints.size(),
-                counters, base.errorHandler());
+            workerIpc[w] = new WorkerIpc(w, ipc.newInboundOutbox(), ipc.replySubscriptions()[w], handover.states(),
+                endpoints.size(), counters, base.errorHandler());
         }
         final List<Agent> controlAgents = new ArrayList<>();
         if (context.model() == AcceptorModel.MONO)
@@ -172,8 +172,8 @@ public final class ClusterAcceptor implements AutoCloseable
         for (int i = 0; i < endpoints.size(); i++)
         {
             applications[i] = endpoints.get(i).application();
-            remoteSessions[i] = new RemoteSession(
-                i, endpoints.get(i).config(), base.clock(), ipc.replyOutboxes(), base.maxMessageSize());
+            remoteSessions[i] = new RemoteSession(i, endpoints.get(i).config(), handover.states(), base.clock(),
+                ipc.replyOutboxes(), base.maxMessageSize());
         }
         return new AppAgent(ipc.appSubscription(), applications, remoteSessions, ipc.replyOutboxes(), counters,
             base.errorHandler(), base.clock(), handover.holding(), ipc.replySubscriptions());

@@ -32,12 +32,14 @@ package io.fixtape.cluster;
  * <p>History: 1 — kinds app message, Logon, Logout, reply; modifier PossDup. 2 (same offsets) — adds the kind
  * {@link #FLAG_ADMIN_MESSAGE} (session-level messages reach {@code Application.onAdminMessage} under every model)
  * the kind {@link #FLAG_REPLY_NOT_SENT} (a published reply the session could not take) and the modifier
- * {@link #FLAG_LOGGED_ON} (what {@code Session.isLoggedOn()} answered when the event was produced).
+ * {@link #FLAG_LOGGED_ON} (what {@code Session.isLoggedOn()} answered when the event was produced). 3 (same
+ * offsets) — adds the application → session kind {@link #FLAG_DISCONNECT} (the application's
+ * {@code session.disconnect()}).
  */
 public final class IpcHeaderDescriptor
 {
     /** Current layout version; bump on any change of offsets or meaning. */
-    public static final byte VERSION = 2;
+    public static final byte VERSION = 3;
 
     public static final int VERSION_OFFSET = 0;
     public static final int FLAGS_OFFSET = 1;
@@ -57,6 +59,11 @@ public final class IpcHeaderDescriptor
      * 2): log the session out, as {@code Session.logout(text)} does (payload = the Text, ASCII, possibly empty).
      */
     public static final byte FLAG_LOGOUT = 0x04;
+    /**
+     * Application → session (since version 3): close the connection now, without Logout, as
+     * {@code session.disconnect()} does (no payload). The same bit is {@link #FLAG_LOGON} in the other direction.
+     */
+    public static final byte FLAG_DISCONNECT = 0x02;
     /** Application → session: a reply to send (payload = body fields after 35). */
     public static final byte FLAG_REPLY = 0x08;
     /** Set on an inbound message carrying PossDupFlag=Y (informational: the app still sees 43 in the message). */
@@ -85,10 +92,13 @@ public final class IpcHeaderDescriptor
     /** Modifiers allowed next to a session → application kind. */
     public static final int SESSION_EVENT_MODIFIERS = FLAG_POSS_DUP | FLAG_LOGGED_ON;
 
-    /** Whether {@code flags} is an application → session kind: {@link #FLAG_REPLY} or {@link #FLAG_LOGOUT}, alone. */
+    /**
+     * Whether {@code flags} is an application → session kind: {@link #FLAG_REPLY}, {@link #FLAG_LOGOUT} or
+     * {@link #FLAG_DISCONNECT}, alone.
+     */
     public static boolean isValidApplicationRequest(final int flags)
     {
-        return flags == FLAG_REPLY || flags == FLAG_LOGOUT;
+        return flags == FLAG_REPLY || flags == FLAG_LOGOUT || flags == FLAG_DISCONNECT;
     }
 
     /** Whether {@code flags} is one session → application event kind plus known modifiers only. */

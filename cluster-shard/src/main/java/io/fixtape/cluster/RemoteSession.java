@@ -1,35 +1,45 @@
 package io.fixtape.cluster;
 
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionCountersView;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
+import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
-import io.fixtape.engine.store.NoMessageStore;
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.session.SessionId;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * What an {@link Application} on the application agent holds instead of the real {@link Session} (which belongs
- * to a worker thread): {@link #newMessage} starts a body in a local buffer, {@link #send} publishes it to the
- * owning worker's reply stream, where the real session adds header, MsgSeqNum, store write and checksum.
- *
- * <p>Differences from a real session, by design: {@link #send} returns {@link #PUBLISHED} (1) when the reply was
- * published or queued for the owning worker (not the MsgSeqNum, which the session agent assigns later) or
- * {@link Session#BACK_PRESSURED} when even the pending queue is full, or {@link Session#NOT_LOGGED_ON} between a
- * Logout and the next Logon; {@link #sendingTimeNanos} is this agent's clock reading at {@link #newMessage} (the
- * real SendingTime is stamped microseconds later); {@link #logout} is carried to the owning worker. Only the methods
- * overridden here may be called: the inherited session machinery is inert (never connected).
+ * The {@link SessionHandle} an {@link Application} on the application agent holds for a session that belongs to a
+ * worker thread: {@link #newMessage} starts a body in a local buffer, {@link #send} publishes it to the owning
+ * worker's reply stream, where the real session adds header, MsgSeqNum, store write and checksum. Every method of
+ * the handle works here:
+ * <ul>
+ *   <li>{@link #send} returns {@link #PUBLISHED} (1) when the reply was published or queued for the owning worker
+ *   (not the MsgSeqNum, which the worker assigns later), {@link #BACK_PRESSURED} when even the pending queue is full,
+ *   {@link #NOT_LOGGED_ON} between a Logout and the next Logon, {@link #NO_MESSAGE} without {@link #newMessage};</li>
+ *   <li>{@link #sendingTimeNanos} is this agent's clock reading at {@link #newMessage} (the real SendingTime is
+ *   stamped microseconds later);</li>
+ *   <li>{@link #logout} and {@link #disconnect} are carried to the owning worker on the reply stream, after the
+ *   replies sent before them;</li>
+ *   <li>{@link #isLoggedOn} is what the session answered when it produced the event being handled (false from the
+ *   application's own {@code logout} on); sequence numbers and counters are those the worker published
+ *   ({@link SessionStates}).</li>
+ * </ul>
  *
  * <p>Threading: the application agent's thread only. Allocation-free after construction.
  */
-final class RemoteSession extends Session
+final class RemoteSession implements SessionHandle
 {
     /** {@link #send} result: published (or queued behind back-pressure) for the session agent. */
     static final long PUBLISHED = 1;
 
     private final int sessionIndex;
+    private final SessionId sessionId;
+    private final SessionStates states;
     private final EpochNanoClock clock;
     private final FixEncoder encoder;
     private final UnsafeBuffer body;
@@ -47,11 +57,12 @@ final class RemoteSession extends Session
     private boolean logoutRequested;
 
     RemoteSession(
-        final int sessionIndex, final SessionConfig config, final EpochNanoClock clock, final IpcOutbox[] replyOutboxes,
-        final int maxMessageSize)
+        final int sessionIndex, final SessionConfig config, final SessionStates states, final EpochNanoClock clock,
+        final IpcOutbox[] replyOutboxes, final int maxMessageSize)
     {
-        super(config, new NoMessageStore(), Application.NO_OP, clock);
         this.sessionIndex = sessionIndex;
+        this.sessionId = config.sessionId();
+        this.states = states;
         this.clock = clock;
         this.replyOutboxes = replyOutboxes;
         this.encoder = new FixEncoder(config.sessionId().beginString()).timestampPrecision(config.timestampPrecision());
@@ -80,6 +91,30 @@ final class RemoteSession extends Session
     boolean isInSession()
     {
         return inSession;
+    }
+
+    @Override
+    public SessionId sessionId()
+    {
+        return sessionId;
+    }
+
+    @Override
+    public int nextSenderSeqNum()
+    {
+        return states.nextSenderSeqNum(sessionIndex);
+    }
+
+    @Override
+    public int nextTargetSeqNum()
+    {
+        return states.nextTargetSeqNum(sessionIndex);
+    }
+
+    @Override
+    public SessionCountersView counters()
+    {
+        return states.counters(sessionIndex);
     }
 
     /** As the real session: false from the application's own {@link #logout} on (until the next Logon event). */
@@ -112,6 +147,20 @@ final class RemoteSession extends Session
             IpcHeaderDescriptor.FLAG_LOGOUT, worker, sessionIndex, answeringSeqNum, 0L, logoutText, 0, length))
         {
             logoutRequested = true;
+        }
+    }
+
+    /**
+     * Ask the owning worker to close the connection ({@link IpcHeaderDescriptor#FLAG_DISCONNECT} on its reply stream,
+     * after the replies sent before). Ignored when the session has no worker yet; dropped and counted
+     * ({@code ipc.pending.full}) if even the pending queue is full.
+     */
+    @Override
+    public void disconnect()
+    {
+        if (outbox != null)
+        {
+            outbox.offer(IpcHeaderDescriptor.FLAG_DISCONNECT, worker, sessionIndex, answeringSeqNum, 0L, body, 0, 0);
         }
     }
 
@@ -157,7 +206,7 @@ final class RemoteSession extends Session
     @Override
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
-        final FixEncoder out = newMessage(io.fixtape.engine.codec.MsgTypes.BUSINESS_MESSAGE_REJECT);
+        final FixEncoder out = newMessage(MsgTypes.BUSINESS_MESSAGE_REJECT);
         out.putInt(Tags.REF_SEQ_NUM, message.getInt(Tags.MSG_SEQ_NUM));
         final int msgTypeIndex = message.indexOf(Tags.MSG_TYPE);
         if (msgTypeIndex >= 0)

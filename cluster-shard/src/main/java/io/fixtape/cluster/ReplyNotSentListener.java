@@ -1,6 +1,6 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.session.Session;
+import io.fixtape.engine.api.SessionHandle;
 import org.agrona.DirectBuffer;
 
 /**
@@ -41,5 +41,5 @@ public interface ReplyNotSentListener
      * @param body           the reply's body fields after {@code 35=} ({@code tag=value<SOH>...}).
      */
     void onReplyNotSent(
-        Session session, long msgType, int answeredSeqNum, DirectBuffer body, int offset, int length, int reason);
+        SessionHandle session, long msgType, int answeredSeqNum, DirectBuffer body, int offset, int length, int reason);
 }

@@ -1,9 +1,9 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -32,6 +32,7 @@ final class SessionBridge implements Application
     private final ErrorHandler errorHandler;
     private final AtomicIntegerArray holding;
     private final SessionPlacement.PoolState poolState;
+    private final SessionStates states;
     private int worker;
     private IpcOutbox outbox;
     private boolean backlogPaused;
@@ -39,9 +40,10 @@ final class SessionBridge implements Application
     private SessionBridge(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final Application direct,
         final ClusterCounters counters, final ErrorHandler errorHandler, final AtomicIntegerArray holding,
-        final SessionPlacement.PoolState poolState)
+        final SessionPlacement.PoolState poolState, final SessionStates states)
     {
         this.sessionIndex = sessionIndex;
+        this.states = states;
         this.worker = worker;
         this.outbox = outbox;
         this.direct = direct;
@@ -56,18 +58,21 @@ final class SessionBridge implements Application
      *
      * @param holding   per session index, 1 while the application holds replies (written by the application agent).
      * @param poolState the pool's placement state (the session is no longer busy at its Logout), or null.
+     * @param states    where the session's sequence numbers are published for the application's handle.
      */
     static SessionBridge fanOut(
         final int sessionIndex, final int worker, final IpcOutbox outbox, final ClusterCounters counters,
-        final ErrorHandler errorHandler, final AtomicIntegerArray holding, final SessionPlacement.PoolState poolState)
+        final ErrorHandler errorHandler, final AtomicIntegerArray holding, final SessionPlacement.PoolState poolState,
+        final SessionStates states)
     {
-        return new SessionBridge(sessionIndex, worker, outbox, null, counters, errorHandler, holding, poolState);
+        return new SessionBridge(
+            sessionIndex, worker, outbox, null, counters, errorHandler, holding, poolState, states);
     }
 
     /** Call {@code application} directly on the poller thread, counting for {@code worker} (single model). */
     static SessionBridge counting(final int worker, final Application application, final ClusterCounters counters)
     {
-        return new SessionBridge(-1, worker, null, application, counters, null, null, null);
+        return new SessionBridge(-1, worker, null, application, counters, null, null, null, null);
     }
 
     int worker()
@@ -83,7 +88,7 @@ final class SessionBridge implements Application
     }
 
     @Override
-    public void onLogon(final Session session)
+    public void onLogon(final SessionHandle session)
     {
         counters.sessions(worker).increment();
         counters.logons(worker).increment();
@@ -92,11 +97,12 @@ final class SessionBridge implements Application
             direct.onLogon(session);
             return;
         }
+        states.publish(sessionIndex, session);
         publish(IpcHeaderDescriptor.FLAG_LOGON | IpcHeaderDescriptor.FLAG_LOGGED_ON, 0, 0L, null);
     }
 
     @Override
-    public void onLogout(final Session session)
+    public void onLogout(final SessionHandle session)
     {
         counters.sessions(worker).decrement();
         if (direct != null)
@@ -104,6 +110,7 @@ final class SessionBridge implements Application
             direct.onLogout(session);
             return;
         }
+        states.publish(sessionIndex, session);
         publish(IpcHeaderDescriptor.FLAG_LOGOUT, 0, 0L, null);
         if (poolState != null)
         {
@@ -112,7 +119,7 @@ final class SessionBridge implements Application
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
+    public void onMessage(final FixDecoder message, final SessionHandle session)
     {
         counters.messages(worker).increment();
         if (direct != null)
@@ -124,7 +131,7 @@ final class SessionBridge implements Application
     }
 
     @Override
-    public void onAdminMessage(final FixDecoder message, final Session session)
+    public void onAdminMessage(final FixDecoder message, final SessionHandle session)
     {
         counters.adminMessages(worker).increment();
         if (direct != null)
@@ -161,13 +168,13 @@ final class SessionBridge implements Application
     }
 
     @Override
-    public int doWork(final Session session, final long nowNanos)
+    public int doWork(final SessionHandle session, final long nowNanos)
     {
         // fan-out models: the application's duty-cycle hook runs on the application agent (AppAgent.doWork)
         return direct != null ? direct.doWork(session, nowNanos) : 0;
     }
 
-    private void publishMessage(final int kind, final FixDecoder message, final Session session)
+    private void publishMessage(final int kind, final FixDecoder message, final SessionHandle session)
     {
         int flags = kind;
         final int possDup = message.indexOf(Tags.POSS_DUP_FLAG);
@@ -179,6 +186,7 @@ final class SessionBridge implements Application
         {
             flags |= IpcHeaderDescriptor.FLAG_LOGGED_ON;
         }
+        states.publish(sessionIndex, session);
         publish(flags, message.getInt(Tags.MSG_SEQ_NUM), message.msgType(), message);
     }
 

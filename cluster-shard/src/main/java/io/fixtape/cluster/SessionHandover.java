@@ -1,6 +1,6 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.Session;
@@ -39,6 +39,8 @@ final class SessionHandover implements AcceptingAgent.Handoff
     private final boolean[] created;
     /** Per session index: 1 while its application holds replies (application agent writes, workers read). */
     private final AtomicIntegerArray holding;
+    /** Per session index: its sequence numbers and counters as the workers publish them for the application agent. */
+    private final SessionStates states;
     /** Pool: holder and busy flag of each session (accepting agent and workers). */
     private final SessionPlacement.PoolState poolState;
     /** Pool: each session and its bridge once created (written by the accepting agent before any hand-over). */
@@ -59,6 +61,7 @@ final class SessionHandover implements AcceptingAgent.Handoff
         this.workerIpc = workerIpc;
         this.created = new boolean[endpoints.size()];
         this.holding = new AtomicIntegerArray(endpoints.size());
+        this.states = new SessionStates(endpoints.size());
         this.poolState = new SessionPlacement.PoolState(endpoints.size());
         this.sessionsByIndex = new Session[endpoints.size()];
         this.bridges = new SessionBridge[endpoints.size()];
@@ -68,6 +71,12 @@ final class SessionHandover implements AcceptingAgent.Handoff
     AtomicIntegerArray holding()
     {
         return holding;
+    }
+
+    /** Per session index: what the application agent's handles read of the real sessions. */
+    SessionStates states()
+    {
+        return states;
     }
 
     /** The pool's placement state (holder and busy flag of each session). */
@@ -97,7 +106,7 @@ final class SessionHandover implements AcceptingAgent.Handoff
     private SessionBridge bridge(final int sessionIndex, final int worker)
     {
         final SessionBridge bridge = SessionBridge.fanOut(sessionIndex, worker, workerIpc[worker].outbox(), counters,
-            errorHandler, holding, model == AcceptorModel.POOL ? poolState : null);
+            errorHandler, holding, model == AcceptorModel.POOL ? poolState : null, states);
         bridges[sessionIndex] = bridge;
         return bridge;
     }

@@ -4,7 +4,7 @@ import io.aeron.ControlledFragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
-import io.fixtape.engine.runtime.DutyCycleTask;
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.session.Session;
 import org.agrona.AsciiSequenceView;
 import org.agrona.DirectBuffer;
@@ -32,13 +32,15 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
     private final ClusterCounters counters;
     private final ErrorHandler errorHandler;
     private final Session[] sessions;
+    private final SessionStates states;
     private final IpcHeader header = new IpcHeader();
     private final AsciiSequenceView logoutText = new AsciiSequenceView();
 
     WorkerIpc(
-        final int worker, final IpcOutbox outbox, final Subscription replies, final int sessionCount,
-        final ClusterCounters counters, final ErrorHandler errorHandler)
+        final int worker, final IpcOutbox outbox, final Subscription replies, final SessionStates states,
+        final int sessionCount, final ClusterCounters counters, final ErrorHandler errorHandler)
     {
+        this.states = states;
         this.worker = worker;
         this.outbox = outbox;
         this.replies = replies;
@@ -53,10 +55,14 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
         return outbox;
     }
 
-    /** Serve replies for {@code sessionIndex} with {@code session} (poller thread). */
+    /**
+     * Serve replies for {@code sessionIndex} with {@code session} and publish its state to the application agent
+     * (poller thread).
+     */
     void bind(final int sessionIndex, final Session session)
     {
         sessions[sessionIndex] = session;
+        states.bind(sessionIndex, session);
     }
 
     /** Stop serving replies for {@code sessionIndex}: the session moved to another worker (poller thread). */
@@ -92,6 +98,11 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
             // direct send would have answered NOT_LOGGED_ON
             return refused(buffer, index);
         }
+        if (header.flags() == IpcHeaderDescriptor.FLAG_DISCONNECT)
+        {
+            session.disconnect(); // the application's session.disconnect(), in order after its earlier replies
+            return Action.CONTINUE;
+        }
         if (header.flags() == IpcHeaderDescriptor.FLAG_LOGOUT)
         {
             // the application's session.logout(text), in order after its earlier replies (a no-op when not logged on)
@@ -103,6 +114,7 @@ final class WorkerIpc implements DutyCycleTask, ControlledFragmentHandler
         final long result = session.send();
         if (result > 0)
         {
+            states.publish(index, session);
             counters.replies(worker).increment();
             return Action.CONTINUE;
         }

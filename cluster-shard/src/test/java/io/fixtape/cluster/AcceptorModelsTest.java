@@ -1,6 +1,6 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;

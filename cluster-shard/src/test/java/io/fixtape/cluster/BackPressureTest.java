@@ -1,10 +1,10 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.interop.QfjPeer;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,7 +40,7 @@ class BackPressureTest
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (seen++ < SLOW_ORDERS)
             {

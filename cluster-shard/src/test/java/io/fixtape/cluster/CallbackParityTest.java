@@ -1,12 +1,12 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.interop.QfjPeer;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
@@ -55,7 +55,7 @@ class CallbackParityTest
             this.log = log;
         }
 
-        private void record(final Session session, final String event)
+        private void record(final SessionHandle session, final String event)
         {
             log.computeIfAbsent(session.sessionId().targetCompId(), k -> new CopyOnWriteArrayList<>())
                 .add(event + " loggedOn=" + session.isLoggedOn());
@@ -84,21 +84,21 @@ class CallbackParityTest
         }
 
         @Override
-        public void onLogon(final Session session)
+        public void onLogon(final SessionHandle session)
         {
             record(session, "onLogon");
             super.onLogon(session);
         }
 
         @Override
-        public void onLogout(final Session session)
+        public void onLogout(final SessionHandle session)
         {
             record(session, "onLogout");
             super.onLogout(session);
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             record(session, "onMessage " + describe(message));
             super.onMessage(message, session);
@@ -111,7 +111,7 @@ class CallbackParityTest
         }
 
         @Override
-        public void onAdminMessage(final FixDecoder message, final Session session)
+        public void onAdminMessage(final FixDecoder message, final SessionHandle session)
         {
             record(session, "onAdminMessage " + describe(message));
             super.onAdminMessage(message, session);

@@ -1,8 +1,8 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
-import io.fixtape.engine.session.Session;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.testkit.ForwardingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -51,7 +51,7 @@ class HeldRepliesFanOutTest
         }
 
         @Override
-        public int doWork(final Session session, final long nowNanos)
+        public int doWork(final SessionHandle session, final long nowNanos)
         {
             final int work = super.doWork(session, nowNanos);
             retried.addAndGet(work);

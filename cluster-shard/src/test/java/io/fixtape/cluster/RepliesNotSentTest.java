@@ -1,11 +1,11 @@
 package io.fixtape.cluster;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
-import io.fixtape.engine.session.Session;
 import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,7 +49,7 @@ class RepliesNotSentTest
         private int execId;
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             final FixEncoder out = session.newMessage(MsgTypes.EXECUTION_REPORT);
             final int clOrdId = message.indexOf(Tags.CL_ORD_ID);
@@ -75,7 +75,7 @@ class RepliesNotSentTest
 
         @Override
         public void onReplyNotSent(
-            final Session session, final long msgType, final int answeredSeqNum, final DirectBuffer body,
+            final SessionHandle session, final long msgType, final int answeredSeqNum, final DirectBuffer body,
             final int offset, final int length, final int reason)
         {
             if (reports.size() < 10)

@@ -1,20 +1,20 @@
 package io.fixtape.cluster;
 
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.interop.QfjPeer;
+import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.journal.JournalReader;
 import io.fixtape.journal.JournalRecord;
 import io.fixtape.journal.JournalRecordDescriptor;
-import io.fixtape.journal.JournalStoreProvider;
 import io.fixtape.journal.JournalSessionTable;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
-import io.fixtape.engine.runtime.EngineContext;
+import io.fixtape.journal.JournalStoreProvider;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

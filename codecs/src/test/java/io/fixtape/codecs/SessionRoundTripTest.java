@@ -1,6 +1,7 @@
 package io.fixtape.codecs;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.dictionary.Dictionaries;
 import io.fixtape.engine.session.Session;
@@ -40,7 +41,7 @@ class SessionRoundTripTest
 
                 @Override
                 public void onNewOrderSingle(
-                    final io.fixtape.codecs.fix44.NewOrderSingleDecoder order, final Session session)
+                    final io.fixtape.codecs.fix44.NewOrderSingleDecoder order, final SessionHandle session)
                 {
                     report.wrap(session).orderID("O-1").clOrdID(order.clOrdID());
                     final io.fixtape.codecs.fix44.NoPartyIDsGroupEncoder parties = report.parties().noPartyIDs();
@@ -95,7 +96,7 @@ class SessionRoundTripTest
             {
                 @Override
                 public void onNewOrderSingle(
-                    final io.fixtape.codecs.fix50sp2.NewOrderSingleDecoder order, final Session session)
+                    final io.fixtape.codecs.fix50sp2.NewOrderSingleDecoder order, final SessionHandle session)
                 {
                     report.wrap(session).orderID("O-2").clOrdID(order.clOrdID()).execID("E-2")
                         .execType(io.fixtape.codecs.fix50sp2.ExecType.NEW)
@@ -110,7 +111,7 @@ class SessionRoundTripTest
             {
                 @Override
                 public void onExecutionReport(
-                    final io.fixtape.codecs.fix50sp2.ExecutionReportDecoder ack, final Session session)
+                    final io.fixtape.codecs.fix50sp2.ExecutionReportDecoder ack, final SessionHandle session)
                 {
                     acks.add(ack.clOrdID() + " " + ack.ordStatus() + " " + ack.leavesQty());
                 }

@@ -120,7 +120,7 @@ final class CodecModel
         private static final Set<String> RESERVED_TYPES = Set.of(
             "String", "Object", "Override", "CharSequence", "StringBuilder", "Iterable", "Iterator", "Enum", "Class",
             "Integer", "Long", "Character", "Boolean", "Math", "System", "Arrays", "Deprecated", "SuppressWarnings",
-            "Decimal", "FixDecoder", "FixEncoder", "Session", "AsciiSequenceView", "DirectBuffer",
+            "Decimal", "FixDecoder", "FixEncoder", "SessionHandle", "AsciiSequenceView", "DirectBuffer",
             "MutableDirectBuffer", "DecoderScope", "EncoderScope", "GroupDecoder", "GroupEncoder", "Printing",
             "EnumCodes", "MessageTypes", "MessageDispatcher");
 

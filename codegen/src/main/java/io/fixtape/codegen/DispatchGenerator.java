@@ -2,8 +2,8 @@ package io.fixtape.codegen;
 
 import io.fixtape.codegen.JavaSource.Param;
 import io.fixtape.codegen.JavaSource.TypeKind;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.session.Session;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +85,7 @@ final class DispatchGenerator
     {
         final JavaSource out = new JavaSource(model.packageName(), Generation.header(model));
         final String fixDecoder = out.type(FixDecoder.class);
-        final String session = out.type(Session.class);
+        final String session = out.type(SessionHandle.class);
         out.javadoc(
             "Hands each message to the {@link Handler} method for its type, through one decoder per type that is " +
                 "created on the first message of that type and reused after (so steady-state dispatch allocates " +

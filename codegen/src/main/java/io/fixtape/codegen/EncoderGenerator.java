@@ -9,9 +9,9 @@ import io.fixtape.codegen.JavaSource.Param;
 import io.fixtape.codegen.JavaSource.TypeKind;
 import io.fixtape.codegen.runtime.EncoderScope;
 import io.fixtape.codegen.runtime.GroupEncoder;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.session.Session;
 import org.agrona.DirectBuffer;
 
 import java.util.HashSet;
@@ -49,7 +49,7 @@ final class EncoderGenerator
         final String fixEncoder = out.type(FixEncoder.class);
         out.javadoc(
             message.name() + " (35=" + message.msgType() + ") encoder: writes the body of a message begun with " +
-                "{@code session.newMessage(MESSAGE_TYPE)} (see {@link #wrap(" + out.type(Session.class) + ")}), " +
+                "{@code session.newMessage(MESSAGE_TYPE)} (see {@link #wrap(" + out.type(SessionHandle.class) + ")}), " +
                 "fields in call order. A repeating group's NumInGroup and entries are written when the next field or " +
                 "group of this message is, or by {@link #complete()}: call it before {@code session.send()}" +
                 (model.requiredChecks() ? "; it also returns the first required tag not written." : "."),
@@ -64,7 +64,7 @@ final class EncoderGenerator
         members.fields(false);
 
         out.javadoc("Begins this message on {@code session} ({@code session.newMessage(MESSAGE_TYPE)}); returns this.");
-        out.beginMethod(Set.of(PUBLIC), name, "wrap", new Param(out.type(Session.class), "session"));
+        out.beginMethod(Set.of(PUBLIC), name, "wrap", new Param(out.type(SessionHandle.class), "session"));
         out.statement("return wrap(session.newMessage(MESSAGE_TYPE))");
         out.end();
 

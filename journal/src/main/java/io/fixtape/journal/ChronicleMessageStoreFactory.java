@@ -1,7 +1,7 @@
 package io.fixtape.journal;
 
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.session.SessionId;
-import io.fixtape.engine.runtime.DutyCycleTask;
 import io.fixtape.engine.store.MessageStoreFactory;
 
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.fixtape.journal;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionSchedule;
 import io.fixtape.engine.store.InMemoryMessageStore;

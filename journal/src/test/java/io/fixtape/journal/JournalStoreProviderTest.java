@@ -76,7 +76,7 @@ class JournalStoreProviderTest
             final io.fixtape.engine.runtime.EngineContext context = new io.fixtape.engine.config.EngineSettings()
                 .storeProvider("journal", provider)
                 .toContext(settings, new org.agrona.concurrent.OffsetEpochNanoClock(),
-                    (config, clock) -> io.fixtape.engine.app.builtin.BuiltinApplications.create("echo", config, clock));
+                    (config, clock) -> io.fixtape.apps.BuiltinApplications.create("echo", config, clock));
             final java.util.List<ChronicleMessageStoreFactory> journals = new java.util.ArrayList<>();
             context.tasks().forEach(task ->
             {
@@ -131,7 +131,7 @@ class JournalStoreProviderTest
             final io.fixtape.engine.runtime.EngineContext context = new io.fixtape.engine.config.EngineSettings()
                 .storeProvider("journal", provider)
                 .toContext(settings, new org.agrona.concurrent.OffsetEpochNanoClock(),
-                    (config, clock) -> io.fixtape.engine.app.builtin.BuiltinApplications.create("echo", config, clock));
+                    (config, clock) -> io.fixtape.apps.BuiltinApplications.create("echo", config, clock));
             try (MessageStore b = context.storeFactory().create(new SessionId("FIX.4.4", "A", "B"));
                 MessageStore c = context.storeFactory().create(new SessionId("FIX.4.4", "A", "C"));
                 MessageStore d = context.storeFactory().create(new SessionId("FIX.4.4", "A", "D")))

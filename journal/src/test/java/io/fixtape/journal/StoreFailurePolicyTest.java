@@ -1,6 +1,6 @@
 package io.fixtape.journal;
 
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.runtime.EngineContext;

@@ -3,7 +3,8 @@ package io.fixtape.bench.micro;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.FixFramer;
@@ -197,7 +198,7 @@ public class StoreCompiledOutBenchmark
             while (delivered > 0);
         }
 
-        private static void execute(final FixDecoder message, final Session session)
+        private static void execute(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() != MsgTypes.NEW_ORDER_SINGLE)
             {

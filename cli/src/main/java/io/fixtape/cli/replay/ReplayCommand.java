@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.cli.CliPaths;
+import io.fixtape.cli.UserApplicationOptions;
 import io.fixtape.cli.UserError;
 import io.fixtape.cluster.AcceptorModel;
+import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.journal.Journal;
 import io.fixtape.nic.CpuAffinity;
-import io.fixtape.replay.drive.ApplicationClasses;
 import io.fixtape.replay.drive.DiffReports;
 import io.fixtape.replay.drive.FixtapeReplayEngines;
 import io.fixtape.replay.drive.IgnoredFields;
@@ -25,13 +27,14 @@ import io.fixtape.replay.drive.ReplayOptions;
 import io.fixtape.replay.drive.ReplayPlan;
 import io.fixtape.replay.drive.ReplayReport;
 import io.fixtape.replay.drive.ReplayResult;
-import io.fixtape.replay.drive.Replayer;
 import io.fixtape.replay.drive.TransportKind;
 import io.fixtape.replay.drive.WarmUp;
 import io.fixtape.replay.recording.Recordings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -81,19 +84,12 @@ public final class ReplayCommand implements Callable<Integer>
         description = "with --model pool or shard: workers (default: ${DEFAULT-VALUE})")
     int threads;
 
-    @Option(names = "--app", paramLabel = "NAME", description = "built-in application: exec (default) or echo")
+    @Option(names = "--app", paramLabel = "NAME",
+        description = "built-in application: " + BuiltinApplications.NAMES + " (default: exec)")
     String builtinApp;
 
-    @Option(names = "--app-class", paramLabel = "CLASS",
-        description = "your application instead: an io.fixtape.engine.app.Application (or an ApplicationFactory) with a " +
-            "public no-argument constructor, or a class with a public static Application create(SessionConfig, " +
-            "EpochNanoClock); one per session")
-    String appClass;
-
-    @Option(names = "--classpath", paramLabel = "PATH", split = "${sys:path.separator}",
-        description = "jars and class directories holding --app-class and what it needs (repeatable, or " +
-            "separated by '${sys:path.separator}')")
-    List<Path> classpath;
+    @Mixin
+    UserApplicationOptions userApp;
 
     @Option(names = "--pace", defaultValue = "max", paramLabel = "MODE",
         description = "recorded (keep recorded gaps, see --speed) or max (default: ${DEFAULT-VALUE})")
@@ -188,6 +184,7 @@ public final class ReplayCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
+        checkApplicationOptions();
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         try
@@ -199,6 +196,21 @@ public final class ReplayCommand implements Callable<Integer>
             out.flush();
             err.flush();
         }
+    }
+
+    /** {@code --app} and {@code --app-class}, checked as {@code fixtape acceptor} checks them. */
+    private void checkApplicationOptions()
+    {
+        if (builtinApp != null && !List.of(BuiltinApplications.NAMES.split(", ")).contains(builtinApp))
+        {
+            throw new ParameterException(spec.commandLine(), "--app must be one of " + BuiltinApplications.NAMES +
+                ", got " + builtinApp);
+        }
+        if (builtinApp != null && userApp.isGiven())
+        {
+            throw new ParameterException(spec.commandLine(), "--app and --app-class exclude each other");
+        }
+        userApp.check(spec.commandLine());
     }
 
     /** {@code --diff}, or a diff report asked for. */
@@ -247,7 +259,7 @@ public final class ReplayCommand implements Callable<Integer>
             .acceptorModel(model)
             .acceptorThreads(Math.max(1, threads))
             .pacing(Pacing.of(pace, speed, rate))
-            .application(appClass != null ? appClass : builtinApp != null ? builtinApp : "exec")
+            .application(userApp.isGiven() ? userApp.className() : builtinApp != null ? builtinApp : "exec")
             .journalMode(journalMode)
             .journalDirectory(keepJournal)
             .collectOutbound(diff())
@@ -281,18 +293,6 @@ public final class ReplayCommand implements Callable<Integer>
         {
             throw new IllegalArgumentException("--pin-replay-thread " + pinReplayThread + ": this machine has " +
                 CpuAffinity.onlineCpus() + " online CPU(s)");
-        }
-        if (appClass != null && builtinApp != null)
-        {
-            throw new IllegalArgumentException("--app and --app-class: give one");
-        }
-        if (appClass == null && classpath != null)
-        {
-            throw new IllegalArgumentException("--classpath is for --app-class");
-        }
-        if (builtinApp != null && !List.of("exec", "echo").contains(builtinApp))
-        {
-            throw new IllegalArgumentException("--app " + builtinApp + ": exec or echo (or --app-class CLASS for your own)");
         }
         checkAtLeast("--threads", threads, 1);
         checkAtLeast("--show", show, 0);
@@ -341,26 +341,22 @@ public final class ReplayCommand implements Callable<Integer>
         }
     }
 
-    /** The engines to replay into; the loaded user application class (null for a built-in one) is kept to close. */
-    ApplicationClasses.Loaded loadApplication()
+    /**
+     * The engines to replay into: the built-in application, or the user's {@code --app-class} loaded by the
+     * launcher's {@code ApplicationLoader} (as {@code fixtape acceptor} and {@code initiator} load it).
+     *
+     * @throws IllegalArgumentException one line naming what is wrong with the class or its class path.
+     */
+    ReplayEngineFactory engines()
     {
-        return appClass == null ? null : ApplicationClasses.load(appClass, classpath == null ? List.of() : classpath);
-    }
-
-    static ReplayEngineFactory engines(final ApplicationClasses.Loaded loaded)
-    {
-        return loaded == null ? FixtapeReplayEngines.factory() : FixtapeReplayEngines.factory(loaded.factory());
+        final ApplicationFactory applications = userApp.load();
+        return applications == null ? FixtapeReplayEngines.factory() : FixtapeReplayEngines.factory(applications);
     }
 
     /** What to replay: the selected sessions of the recording at {@link #directory}. */
     ReplayPlan plan(final Recordings recordings)
     {
         return ReplayPlan.of(recordings, recordings.select(sessions));
-    }
-
-    Replayer replayer(final ApplicationClasses.Loaded loaded)
-    {
-        return new Replayer(engines(loaded));
     }
 
     /** Writes what was asked for besides the console table. */

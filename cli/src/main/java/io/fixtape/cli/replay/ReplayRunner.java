@@ -5,8 +5,8 @@ import java.io.PrintWriter;
 import io.fixtape.cli.CliPaths;
 import io.fixtape.cli.UserError;
 import io.fixtape.journal.JournalException;
-import io.fixtape.replay.drive.ApplicationClasses;
 import io.fixtape.replay.drive.ReplayDiff;
+import io.fixtape.replay.drive.ReplayEngineFactory;
 import io.fixtape.replay.drive.ReplayOptions;
 import io.fixtape.replay.drive.ReplayPlan;
 import io.fixtape.replay.drive.ReplayReport;
@@ -40,7 +40,7 @@ final class ReplayRunner
     {
         final ReplayOptions options;
         final ReplayPlan plan;
-        final ApplicationClasses.Loaded application;
+        final ReplayEngineFactory engines;
         try
         {
             options = command.options();
@@ -50,7 +50,7 @@ final class ReplayRunner
                 throw new IllegalArgumentException(command.directory + " holds no session to replay");
             }
             plan = command.plan(recordings);
-            application = command.loadApplication();
+            engines = command.engines();
         }
         catch (final IllegalArgumentException | JournalException | UserError ex)
         {
@@ -59,7 +59,7 @@ final class ReplayRunner
         }
         try
         {
-            return replay(options, plan, application);
+            return replay(options, plan, engines);
         }
         catch (final ReplayStalledException ex)
         {
@@ -69,16 +69,9 @@ final class ReplayRunner
         {
             return couldNotRun("fixtape replay: could not run: " + describe(ex));
         }
-        finally
-        {
-            if (application != null)
-            {
-                application.close();
-            }
-        }
     }
 
-    private int replay(final ReplayOptions options, final ReplayPlan plan, final ApplicationClasses.Loaded application)
+    private int replay(final ReplayOptions options, final ReplayPlan plan, final ReplayEngineFactory engines)
         throws java.io.IOException
     {
         if (plan.inboundCount() == 0)
@@ -86,7 +79,7 @@ final class ReplayRunner
             return couldNotRun("fixtape replay: nothing to replay: " + plan.sessions() + " recorded no inbound " +
                 "messages");
         }
-        final Replayer replayer = command.replayer(application);
+        final Replayer replayer = new Replayer(engines);
         WarmUp.Result warm = null;
         if (command.warmup() > 0)
         {

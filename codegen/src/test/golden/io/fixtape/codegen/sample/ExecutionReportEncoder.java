@@ -2,16 +2,16 @@
 package io.fixtape.codegen.sample;
 
 import io.fixtape.codegen.runtime.EncoderScope;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.session.Session;
 import org.agrona.DirectBuffer;
 
 /**
  * ExecutionReport (35=8) encoder: writes the body of a message begun with {@code session.newMessage(MESSAGE_TYPE)} (see
- * {@link #wrap(Session)}), fields in call order. A repeating group's NumInGroup and entries are written when the next
- * field or group of this message is, or by {@link #complete()}: call it before {@code session.send()}; it also returns
- * the first required tag not written.
+ * {@link #wrap(SessionHandle)}), fields in call order. A repeating group's NumInGroup and entries are written when the
+ * next field or group of this message is, or by {@link #complete()}: call it before {@code session.send()}; it also
+ * returns the first required tag not written.
  *
  * <p>Allocation-free. Not thread-safe: one instance per thread, reused for every message of this type.
  */
@@ -27,7 +27,7 @@ public final class ExecutionReportEncoder
     long present0;
 
     /** Begins this message on {@code session} ({@code session.newMessage(MESSAGE_TYPE)}); returns this. */
-    public ExecutionReportEncoder wrap(final Session session)
+    public ExecutionReportEncoder wrap(final SessionHandle session)
     {
         return wrap(session.newMessage(MESSAGE_TYPE));
     }

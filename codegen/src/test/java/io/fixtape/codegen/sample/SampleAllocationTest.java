@@ -1,9 +1,9 @@
 package io.fixtape.codegen.sample;
 
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.Decimal;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.session.Session;
 import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class SampleAllocationTest
     private final MessageDispatcher dispatcher = new MessageDispatcher(new MessageDispatcher.Handler()
     {
         @Override
-        public void onNewOrderSingle(final NewOrderSingleDecoder message, final Session session)
+        public void onNewOrderSingle(final NewOrderSingleDecoder message, final SessionHandle session)
         {
             sink += message.clOrdID().length();
         }

@@ -1,7 +1,7 @@
 package io.fixtape.codegen.sample;
 
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.session.Session;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -21,13 +21,13 @@ class SampleDispatcherTest
         final MessageDispatcher dispatcher = new MessageDispatcher(new MessageDispatcher.Handler()
         {
             @Override
-            public void onNewOrderSingle(final NewOrderSingleDecoder message, final Session session)
+            public void onNewOrderSingle(final NewOrderSingleDecoder message, final SessionHandle session)
             {
                 calls.add("order " + message.clOrdID());
             }
 
             @Override
-            public void onUnhandled(final FixDecoder message, final Session session)
+            public void onUnhandled(final FixDecoder message, final SessionHandle session)
             {
                 calls.add("unhandled " + io.fixtape.engine.codec.MsgTypes.toString(message.msgType()));
             }

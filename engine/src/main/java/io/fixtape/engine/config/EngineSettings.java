@@ -1,6 +1,6 @@
 package io.fixtape.engine.config;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.IdleStrategies;
 import io.fixtape.engine.runtime.SessionEndpoint;
@@ -8,12 +8,12 @@ import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionSchedule;
 import io.fixtape.engine.session.StoreFailurePolicy;
-import io.fixtape.engine.validation.MessageValidator;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
+import io.fixtape.engine.validation.MessageValidator;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.net.InetSocketAddress;

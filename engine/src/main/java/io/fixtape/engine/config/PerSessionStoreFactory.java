@@ -1,6 +1,6 @@
 package io.fixtape.engine.config;
 
-import io.fixtape.engine.runtime.DutyCycleTask;
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;

@@ -71,6 +71,12 @@ public final class Settings
             return location;
         }
 
+        /** The values this section sets itself (not inherited), for {@link SettingsBuilder#from}. */
+        Map<String, Value> ownValues()
+        {
+            return values;
+        }
+
         /** Whether this section itself (not [DEFAULT]) sets the key. */
         public boolean hasOwn(final String key)
         {

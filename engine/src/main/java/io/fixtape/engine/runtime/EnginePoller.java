@@ -1,5 +1,6 @@
 package io.fixtape.engine.runtime;
 
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.Tags;

@@ -1,6 +1,6 @@
 package io.fixtape.engine.runtime;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.session.SessionConfig;
 
 import java.net.InetSocketAddress;

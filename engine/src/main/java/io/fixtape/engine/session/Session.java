@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.store.MessageStore;
@@ -30,55 +31,26 @@ import java.nio.charset.StandardCharsets;
  *
  * <p><b>Sending:</b> {@link #newMessage} writes the header (35, 49, 56, 34, 52) and returns the encoder for the
  * body; {@link #send} frames, journals ({@link MessageStore#onOutbound}) and only then writes to the connection.
- * It returns the MsgSeqNum used or a negative code: {@link #BACK_PRESSURED} (nothing journaled, no sequence number
- * used: call {@code send()} again later), {@link #NOT_CONNECTED}, {@link #NOT_LOGGED_ON},
- * {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED} or {@link #STORE_PAUSED}. Steady-state sending
- * and receiving allocate nothing.
+ * It returns the MsgSeqNum used or a negative code of {@link SessionHandle}. Steady-state sending and receiving
+ * allocate nothing.
  *
  * <p><b>Store failures</b> (full disk, read-only journal): the refused message is neither sent nor delivered and
  * uses no number; a logged-on session then disconnects, logs out or pauses per {@link StoreFailurePolicy}.
  *
- * <p><b>Parts:</b> this class is the facade the engine and applications use; the work is done by package-private
- * parts with one job each: {@link SessionLifecycle} (connection and state moves), {@link InboundPipeline} (the path
- * of every inbound message), {@link InboundChecks} (validation and sequence checks, and their Rejects),
- * {@link AdminMessageHandler} (Logon, Logout, SequenceReset, ResendRequest, TestRequest), {@link SessionDutyCycle}
- * (timers), {@link ScheduleGuard}, {@link StoreFailureControl} with {@link StorePause},
- * {@link ApplicationNotifier} (callbacks) and {@link ApplicationSends} (the application's sends); below them
- * {@link SessionSender}, {@link SequenceTracker}, {@link InboundGaps}, {@link ResendResponder} and
- * {@link LogonHandler}.
+ * <p><b>Parts:</b> this class is the facade the engine drives; the work is done by package-private parts with one
+ * job each: {@link SessionLifecycle} (connection and state moves), {@link InboundPipeline} (the path of every inbound
+ * message), {@link InboundChecks} (validation and sequence checks, and their Rejects), {@link AdminMessageHandler}
+ * (Logon, Logout, SequenceReset, ResendRequest, TestRequest), {@link SessionDutyCycle} (timers),
+ * {@link ScheduleGuard}, {@link StoreFailureControl} with {@link StorePause}, {@link ApplicationNotifier}
+ * (callbacks) and {@link ApplicationSends} (the application's sends); below them {@link SessionSender},
+ * {@link SequenceTracker}, {@link InboundGaps}, {@link ResendResponder} and {@link LogonHandler}.
  *
- * <p>Not final for one reason: an application that runs on another thread than the session (cluster-shard's
- * application agent behind Aeron IPC) is handed a proxy that overrides the sending methods ({@link #newMessage},
- * {@link #sendingTimeNanos}, {@link #send}, {@link #sendBusinessReject}) and {@link #isLoggedOn}, so that the
- * {@link Application} interface stays the same under every threading model. The parts never call the facade's
- * public methods, so such overrides cannot change the session's own behaviour.
+ * <p><b>Applications</b> see the session only as a {@link SessionHandle} (identity, state, sequence numbers,
+ * sending, business reject, logout, disconnect, counters), which this class implements; the rest is the engine's.
+ * The send codes are {@link SessionHandle}'s ({@link #BACK_PRESSURED}, ...).
  */
-public class Session
+public final class Session implements SessionHandle
 {
-    /** The connection cannot take the message now; nothing was journaled. Retry {@link #send()}. */
-    public static final long BACK_PRESSURED = Connection.BACK_PRESSURED;
-    /** No connection is bound. */
-    public static final long NOT_CONNECTED = Connection.NOT_CONNECTED;
-    /** Connected but not logged on (or logging out): application messages are refused. */
-    public static final long NOT_LOGGED_ON = -3;
-    /** The session sent another message between {@link #newMessage} and {@link #send}; build it again. */
-    public static final long STALE_MESSAGE = -4;
-    /** {@link #send()} without a preceding {@link #newMessage}. */
-    public static final long NO_MESSAGE = -5;
-    /**
-     * The store could not journal the message: nothing was sent, no sequence number used, and the session applied
-     * its {@link StoreFailurePolicy} (see {@link #lastStoreFailure()}).
-     */
-    public static final long STORE_FAILED = -6;
-    /**
-     * The session is paused on a store failure ({@link StoreFailurePolicy#PAUSE}): nothing journaled or sent, no
-     * sequence number used. Retry once {@link #isStorePaused()} is false again.
-     */
-    public static final long STORE_PAUSED = -7;
-
-    /** BusinessRejectReason (380) 3: unsupported message type. */
-    public static final int UNSUPPORTED_MESSAGE_TYPE = 3;
-
     private final SessionConfig config;
     private final SessionId sessionId;
     private final EpochNanoClock clock;
@@ -159,6 +131,7 @@ public class Session
 
     // ------------------------------------------------------------------------------------------ accessors
 
+    @Override
     public SessionId sessionId()
     {
         return sessionId;
@@ -174,6 +147,7 @@ public class Session
         return lifecycle.state();
     }
 
+    @Override
     public boolean isLoggedOn()
     {
         return lifecycle.isLoggedOn();
@@ -228,16 +202,19 @@ public class Session
         return lifecycle.connection();
     }
 
+    @Override
     public SessionCounters counters()
     {
         return counters;
     }
 
+    @Override
     public int nextSenderSeqNum()
     {
         return sequence.nextSender();
     }
 
+    @Override
     public int nextTargetSeqNum()
     {
         return sequence.nextTarget();
@@ -357,6 +334,13 @@ public class Session
         }
     }
 
+    /** The application closes the connection now (no Logout). */
+    @Override
+    public void disconnect()
+    {
+        disconnect(DisconnectReason.APPLICATION);
+    }
+
     /** Close the connection now (no Logout), e.g. on engine shutdown after {@link #logout}. */
     public void disconnect(final DisconnectReason reason)
     {
@@ -364,6 +348,7 @@ public class Session
     }
 
     /** Start a Logout handshake (the connection closes on the reply or after the logout timeout). */
+    @Override
     public void logout(final CharSequence text)
     {
         if (lifecycle.isLoggedOn())
@@ -413,6 +398,7 @@ public class Session
      * Begin an application message: the header (35, 49, 56, 34 = the next MsgSeqNum, 52 = now) is written; put
      * optional header fields (e.g. 97) first, then body fields, then call {@link #send()}.
      */
+    @Override
     public FixEncoder newMessage(final long msgType)
     {
         return sends.newMessage(msgType);
@@ -423,6 +409,7 @@ public class Session
      * Applications use it for their own time fields (e.g. TransactTime) so that one message carries one reading of
      * the clock — a replay with the recorded clock then reproduces it exactly.
      */
+    @Override
     public long sendingTimeNanos()
     {
         return sends.sendingTimeNanos();
@@ -431,10 +418,9 @@ public class Session
     /**
      * Frame, journal and write the message begun with {@link #newMessage}.
      *
-     * @return the MsgSeqNum used (&gt; 0) or {@link #BACK_PRESSURED} (retry {@code send()}), {@link #NOT_CONNECTED},
-     * {@link #NOT_LOGGED_ON}, {@link #STALE_MESSAGE}, {@link #NO_MESSAGE}, {@link #STORE_FAILED},
-     * {@link #STORE_PAUSED}.
+     * @return the MsgSeqNum used (&gt; 0) or a negative code of {@link SessionHandle}.
      */
+    @Override
     public long send()
     {
         return sends.send();
@@ -446,6 +432,7 @@ public class Session
      *
      * @return as {@link #send()}.
      */
+    @Override
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
         return sends.sendBusinessReject(message, businessRejectReason, text);

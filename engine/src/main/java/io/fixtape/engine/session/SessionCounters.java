@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.api.SessionCountersView;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.SessionRejectReason;
 
@@ -11,7 +12,7 @@ import io.fixtape.engine.validation.SessionRejectReason;
  * after the poller stopped) may read them; such reads are racy but never torn on 64-bit JVMs, which is fine for
  * monitoring. Getters only: nothing outside the session changes them.
  */
-public final class SessionCounters
+public final class SessionCounters implements SessionCountersView
 {
     private static final DisconnectReason[] DISCONNECT_REASONS = DisconnectReason.values();
 

@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
@@ -45,7 +46,7 @@ class AtLeastOnceDeliveryTest
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             session.newMessage(MsgTypes.EXECUTION_REPORT).putString(Tags.CL_ORD_ID, "R");
             session.send();
@@ -56,7 +57,7 @@ class AtLeastOnceDeliveryTest
             }
             if (disconnectAfterReply)
             {
-                session.disconnect(io.fixtape.engine.transport.DisconnectReason.APPLICATION);
+                session.disconnect();
             }
         }
     }

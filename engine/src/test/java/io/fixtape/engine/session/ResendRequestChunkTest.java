@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
@@ -34,12 +35,12 @@ class ResendRequestChunkTest
         final Application initiatorApp = new Application()
         {
             @Override
-            public void onMessage(final FixDecoder message, final Session session)
+            public void onMessage(final FixDecoder message, final SessionHandle session)
             {
             }
 
             @Override
-            public void onAdminMessage(final FixDecoder message, final Session session)
+            public void onAdminMessage(final FixDecoder message, final SessionHandle session)
             {
                 if (message.msgType() == MsgTypes.RESEND_REQUEST)
                 {

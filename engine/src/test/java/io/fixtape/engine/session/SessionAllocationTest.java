@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
@@ -35,7 +36,7 @@ class SessionAllocationTest
         long orders;
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() != MsgTypes.NEW_ORDER_SINGLE)
             {
@@ -69,7 +70,7 @@ class SessionAllocationTest
         long fills;
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
             if (message.msgType() == MsgTypes.EXECUTION_REPORT && message.getChar(Tags.EXEC_TYPE) == 'F')
             {

@@ -1,6 +1,6 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.testkit.InProcessSessionPair;
 import io.fixtape.engine.testkit.RawFixPeer;

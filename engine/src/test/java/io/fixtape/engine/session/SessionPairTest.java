@@ -1,6 +1,7 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
@@ -46,7 +47,7 @@ class SessionPairTest
     }
 
     /** Shared with {@link CompiledOutScenario}. */
-    static long sendOrder(final Session session, final String clOrdId)
+    static long sendOrder(final SessionHandle session, final String clOrdId)
     {
         final FixEncoder encoder = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
         encoder.putString(Tags.CL_ORD_ID, clOrdId).putChar(Tags.HANDL_INST, '1').putString(Tags.SYMBOL, "INTC")

@@ -1,8 +1,8 @@
 package io.fixtape.engine.testkit;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.session.Session;
 
 /**
  * A test application that wraps another one (usually the built-in {@code exec}, so orders are still filled) and
@@ -23,31 +23,31 @@ public abstract class ForwardingApplication implements Application
     }
 
     @Override
-    public void onLogon(final Session session)
+    public void onLogon(final SessionHandle session)
     {
         delegate.onLogon(session);
     }
 
     @Override
-    public void onLogout(final Session session)
+    public void onLogout(final SessionHandle session)
     {
         delegate.onLogout(session);
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
+    public void onMessage(final FixDecoder message, final SessionHandle session)
     {
         delegate.onMessage(message, session);
     }
 
     @Override
-    public void onAdminMessage(final FixDecoder message, final Session session)
+    public void onAdminMessage(final FixDecoder message, final SessionHandle session)
     {
         delegate.onAdminMessage(message, session);
     }
 
     @Override
-    public int doWork(final Session session, final long nowNanos)
+    public int doWork(final SessionHandle session, final long nowNanos)
     {
         return delegate.doWork(session, nowNanos);
     }

@@ -1,6 +1,7 @@
 package io.fixtape.engine.testkit;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
@@ -27,19 +28,19 @@ public final class RecordingApplication implements Application
     }
 
     @Override
-    public void onLogon(final Session session)
+    public void onLogon(final SessionHandle session)
     {
         logons++;
     }
 
     @Override
-    public void onLogout(final Session session)
+    public void onLogout(final SessionHandle session)
     {
         logouts++;
     }
 
     @Override
-    public void onMessage(final FixDecoder message, final Session session)
+    public void onMessage(final FixDecoder message, final SessionHandle session)
     {
         messages.add(message.buffer().getStringWithoutLengthAscii(message.offset(), message.length())
             .replace('\u0001', '|'));

@@ -1,6 +1,6 @@
 package io.fixtape.engine.testkit;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;

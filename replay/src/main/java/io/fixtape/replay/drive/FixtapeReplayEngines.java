@@ -1,9 +1,11 @@
 package io.fixtape.replay.drive;
 
 import java.util.Locale;
+import java.util.Objects;
 
-import io.fixtape.engine.app.Application;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
+import io.fixtape.apps.BuiltinApplications;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
@@ -28,13 +30,6 @@ import org.agrona.concurrent.EpochNanoClock;
  */
 public final class FixtapeReplayEngines
 {
-    /** Creates the application of the replayed session ({@code BuiltinApplications::create} by default). */
-    @FunctionalInterface
-    public interface ApplicationFactory
-    {
-        Application create(String name, SessionConfig config, EpochNanoClock clock);
-    }
-
     /**
      * An initiator's reconnect interval, by the replay clock: the clock reaches the recorded Logon only when it is
      * due, so the session connects then and not earlier.
@@ -45,18 +40,22 @@ public final class FixtapeReplayEngines
     {
     }
 
-    /** The built-in applications ({@code echo}, {@code exec}). */
+    /** The built-in applications, by the replay's application name ({@code echo}, {@code exec}). */
     public static Factory factory()
     {
-        return factory(BuiltinApplications::create);
+        return new Factory(null);
     }
 
+    /**
+     * The user's applications: {@code applications} is asked for each replayed session's application (the
+     * application API's factory, as the engine builder and {@code fixtape replay --app-class} take it).
+     */
     public static Factory factory(final ApplicationFactory applications)
     {
-        return new Factory(applications);
+        return new Factory(Objects.requireNonNull(applications, "applications"));
     }
 
-    /** The fixtape engine with the given applications ({@link #factory(ApplicationFactory)}). */
+    /** The fixtape engine with the given applications ({@link #factory()}, {@link #factory(ApplicationFactory)}). */
     public static final class Factory implements ReplayEngineFactory
     {
         private final ApplicationFactory applications;
@@ -66,20 +65,24 @@ public final class FixtapeReplayEngines
             this.applications = applications;
         }
 
-        /** The applications the engines get (the acceptor models build their own engines with them). */
-        public ApplicationFactory applications()
+        /**
+         * The application of one replayed session (the acceptor models build their own engines with it): the
+         * user's, or the built-in one {@code name} names.
+         */
+        Application create(final String name, final SessionConfig config, final EpochNanoClock clock)
         {
-            return applications;
+            return applications == null ? BuiltinApplications.create(name, config, clock) :
+                applications.create(config.sessionId(), clock);
         }
 
         @Override
         public ReplayEngine start(final ReplayEngineSpec spec)
         {
-            return startEngine(spec, applications);
+            return startEngine(spec, this);
         }
     }
 
-    private static ReplayEngine startEngine(final ReplayEngineSpec spec, final ApplicationFactory applications)
+    private static ReplayEngine startEngine(final ReplayEngineSpec spec, final Factory applications)
     {
         final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(Locale.ROOT));
         final MessageStoreFactory stores = stores(spec, mode);
@@ -121,8 +124,7 @@ public final class FixtapeReplayEngines
      *
      * @return whether any session validates.
      */
-    static boolean addSessions(final EngineContext context, final ReplayEngineSpec spec,
-        final ApplicationFactory applications)
+    static boolean addSessions(final EngineContext context, final ReplayEngineSpec spec, final Factory applications)
     {
         boolean validation = false;
         for (int i = 0; i < spec.sessions().size(); i++)

@@ -60,9 +60,10 @@ public final class ModelReplay
     /** A Logout the recorded engine started is asked for once the clock has been at it this long. */
     static final long ASK_LOGOUT_AFTER_MILLIS = 50;
 
-    private final FixtapeReplayEngines.ApplicationFactory applications;
+    private final FixtapeReplayEngines.Factory applications;
 
-    public ModelReplay(final FixtapeReplayEngines.ApplicationFactory applications)
+    /** @param applications the fixtape engine's applications (built-in or the user's). */
+    public ModelReplay(final FixtapeReplayEngines.Factory applications)
     {
         this.applications = applications;
     }

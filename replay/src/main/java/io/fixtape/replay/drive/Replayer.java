@@ -82,7 +82,7 @@ public final class Replayer
                 throw new IllegalArgumentException("the acceptor models run the fixtape engine " +
                     "(FixtapeReplayEngines.factory), not " + engineFactory);
             }
-            return new ModelReplay(((FixtapeReplayEngines.Factory)engineFactory).applications()).run(plan, options);
+            return new ModelReplay((FixtapeReplayEngines.Factory)engineFactory).run(plan, options);
         }
         if (plan.inboundCount() == 0)
         {

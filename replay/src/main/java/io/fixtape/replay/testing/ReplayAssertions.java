@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.fixtape.engine.app.Application;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.replay.drive.FixtapeReplayEngines;
 import io.fixtape.replay.drive.ReplayDiff;
 import io.fixtape.replay.drive.ReplayOptions;
@@ -47,12 +48,12 @@ public final class ReplayAssertions
     public static ReplayDiff assertReplaysIdentically(final Path recording,
         final Supplier<? extends Application> application)
     {
-        return assertReplaysIdentically(recording, (name, config, clock) -> application.get(), new ReplayOptions());
+        return assertReplaysIdentically(recording, (sessionId, clock) -> application.get(), new ReplayOptions());
     }
 
     /** Applications from {@code applications} (one call per session), default options. */
     public static ReplayDiff assertReplaysIdentically(final Path recording,
-        final FixtapeReplayEngines.ApplicationFactory applications)
+        final ApplicationFactory applications)
     {
         return assertReplaysIdentically(recording, applications, new ReplayOptions());
     }
@@ -65,17 +66,17 @@ public final class ReplayAssertions
      * @throws AssertionError when a session differs or a recorded inbound message did not reach the engine.
      */
     public static ReplayDiff assertReplaysIdentically(final Path recording,
-        final FixtapeReplayEngines.ApplicationFactory applications, final ReplayOptions options)
+        final ApplicationFactory applications, final ReplayOptions options)
     {
         return assertSessionsReplayIdentically(recording, List.of(), applications, options);
     }
 
     /**
-     * As {@link #assertReplaysIdentically(Path, FixtapeReplayEngines.ApplicationFactory, ReplayOptions)} for the
+     * As {@link #assertReplaysIdentically(Path, ApplicationFactory, ReplayOptions)} for the
      * sessions {@code sessions} name ({@code SENDER:TARGET}, the full id, or the number; empty: every session).
      */
     public static ReplayDiff assertSessionsReplayIdentically(final Path recording, final List<String> sessions,
-        final FixtapeReplayEngines.ApplicationFactory applications, final ReplayOptions options)
+        final ApplicationFactory applications, final ReplayOptions options)
     {
         final Recordings recordings = JournalRecordings.load(recording);
         final List<SessionRecording> selected = recordings.select(sessions);

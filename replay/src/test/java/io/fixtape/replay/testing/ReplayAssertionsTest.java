@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
-import io.fixtape.engine.app.builtin.ExecApplication;
+import io.fixtape.apps.ExecApplication;
 import io.fixtape.replay.drive.ReplayDiff;
 import io.fixtape.replay.drive.ReplayOptions;
 import io.fixtape.replay.drive.TransportKind;
@@ -58,14 +58,14 @@ class ReplayAssertionsTest
         final Path recording = fixture();
         final AssertionError failure = assertThrows(AssertionError.class, () ->
             ReplayAssertions.assertReplaysIdentically(recording,
-                (name, config, clock) -> new ExecApplication(config.sessionId().beginString(), clock).firstOrderId(1001),
+                (sessionId, clock) -> new ExecApplication(sessionId.beginString(), clock).firstOrderId(1001),
                 new ReplayOptions().transport(TransportKind.TCP)));
         assertTrue(failure.getMessage().contains("did not replay identically (tcp)"), failure.getMessage());
         assertTrue(failure.getMessage().contains("seq=2 MsgType=8 tag=37 recorded=\"1\" replayed=\"1001\""),
             failure.getMessage());
 
         final ReplayDiff skipped = ReplayAssertions.assertReplaysIdentically(recording,
-            (name, config, clock) -> new ExecApplication(config.sessionId().beginString(), clock).firstOrderId(1001),
+            (sessionId, clock) -> new ExecApplication(sessionId.beginString(), clock).firstOrderId(1001),
             new ReplayOptions().ignore("8:37"));
         assertTrue(skipped.isClean(), "OrderID skipped in ExecutionReports: " + skipped.describe(5));
     }

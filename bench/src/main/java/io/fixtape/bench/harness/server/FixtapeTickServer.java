@@ -1,18 +1,20 @@
 package io.fixtape.bench.harness.server;
 
 import io.fixtape.bench.harness.FixtapeReadBack;
-import io.fixtape.engine.app.Application;
+import io.fixtape.codecs.fix44.MarketDataIncrementalRefreshDecoder;
+import io.fixtape.codecs.fix44.MarketDataIncrementalRefreshNoMDEntriesGroupDecoder;
+import io.fixtape.codecs.fix44.NewOrderSingleEncoder;
+import io.fixtape.codecs.fix44.OrdType;
+import io.fixtape.codecs.fix44.Side;
+import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.SessionHandle;
 import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
 import io.fixtape.engine.config.SettingsParser;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
-import io.fixtape.engine.session.Session;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
@@ -39,8 +41,6 @@ import java.util.Map;
  */
 final class FixtapeTickServer implements BenchServer
 {
-    private static final long INCREMENTAL_REFRESH = 'X';
-
     private final int port;
     private final Path config;
     private final ServerProbe probe;
@@ -105,14 +105,16 @@ final class FixtapeTickServer implements BenchServer
 
     /**
      * Answers every tick with a NewOrderSingle at the tick's price (a strategy that always trades: the worst
-     * case for the order path). Poller thread only; allocation-free.
+     * case for the order path), written on the generated FIX 4.4 codecs: the tick is read with
+     * {@link MarketDataIncrementalRefreshDecoder}, the order written with {@link NewOrderSingleEncoder}
+     * (ClOrdID = the tick's MDReqID). Poller thread only; allocation-free.
      */
     static final class TickStrategy implements Application
     {
-        private static final byte[] ONE = {'1'};
-        private static final byte[] TWO = {'2'};
-        private static final byte[] ACCOUNT = {'B', 'E', 'N', 'C', 'H'};
+        private static final String ACCOUNT = "BENCH";
         private final ProbeTransport probe;
+        private final MarketDataIncrementalRefreshDecoder tick = new MarketDataIncrementalRefreshDecoder();
+        private final NewOrderSingleEncoder order = new NewOrderSingleEncoder();
 
         TickStrategy(final ProbeTransport probe)
         {
@@ -120,38 +122,48 @@ final class FixtapeTickServer implements BenchServer
         }
 
         @Override
-        public void onMessage(final FixDecoder message, final Session session)
+        public void onMessage(final FixDecoder message, final SessionHandle session)
         {
-            if (message.msgType() != INCREMENTAL_REFRESH)
+            if (message.msgType() != MarketDataIncrementalRefreshDecoder.MESSAGE_TYPE)
             {
                 return;
             }
-            final int key = message.indexOf(262);
-            final int price = message.indexOf(270);
-            if (key < 0 || price < 0)
+            tick.wrap(message);
+            final MarketDataIncrementalRefreshNoMDEntriesGroupDecoder entries = tick.noMDEntries();
+            if (!tick.hasMdReqID() || !entries.hasNext())
             {
                 return;
             }
-            final long index = message.longAt(key);
-            final FixEncoder order = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
-            order.putLong(Tags.CL_ORD_ID, index);
-            order.putBytes(1, ACCOUNT);
-            order.putBytes(21, ONE);
-            final int symbol = message.indexOf(Tags.SYMBOL);
-            if (symbol >= 0)
+            final MarketDataIncrementalRefreshNoMDEntriesGroupDecoder entry = entries.next();
+            if (!entry.hasMdEntryPx())
             {
-                order.putBytes(Tags.SYMBOL, message.buffer(), message.valueOffsetAt(symbol),
-                    message.valueLengthAt(symbol));
+                return;
             }
-            order.putBytes(Tags.SIDE, ONE);
-            order.putUtcTimestamp(Tags.TRANSACT_TIME, session.sendingTimeNanos());
-            order.putLong(Tags.ORDER_QTY, 100);
-            order.putBytes(Tags.ORD_TYPE, TWO);
-            order.putBytes(Tags.PRICE, message.buffer(), message.valueOffsetAt(price), message.valueLengthAt(price));
+            final CharSequence key = tick.mdReqID();
+            order.wrap(session).clOrdID(key).account(ACCOUNT).handlInst('1');
+            if (entry.instrument().hasSymbol())
+            {
+                order.instrument().symbol(entry.instrument().symbol());
+            }
+            order.side(Side.BUY).transactTime(session.sendingTimeNanos());
+            order.orderQtyData().orderQty(100, 0);
+            order.ordType(OrdType.LIMIT).price(entry.mdEntryPx());
+            order.complete();
             if (session.send() > 0)
             {
-                probe.orderQueued(index);
+                probe.orderQueued(digits(key));
             }
+        }
+
+        /** The tick index the harness sent as MDReqID (decimal digits). */
+        private static long digits(final CharSequence text)
+        {
+            long value = 0;
+            for (int i = 0; i < text.length(); i++)
+            {
+                value = value * 10 + (text.charAt(i) - '0');
+            }
+            return value;
         }
     }
 

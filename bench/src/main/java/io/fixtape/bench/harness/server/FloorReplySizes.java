@@ -1,9 +1,9 @@
 package io.fixtape.bench.harness.server;
 
+import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.bench.harness.client.FixScanner;
 import io.fixtape.bench.harness.client.FixWriter;
 import io.fixtape.bench.harness.client.Scenario;
-import io.fixtape.engine.app.builtin.BuiltinApplications;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;

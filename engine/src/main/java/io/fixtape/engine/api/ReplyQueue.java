@@ -1,0 +1,260 @@
+package io.fixtape.engine.api;
+
+import io.fixtape.engine.codec.FixDecoder;
+import org.agrona.BitUtil;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.ControlledMessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Holds the requests whose replies met back-pressure and answers them again later, in order: the standard way for
+ * an {@link Application} to never drop a reply and never block. Allocation-free.
+ *
+ * <p>Use: implement {@link Handler} (build and send the replies of one request, return
+ * {@link #outcome outcome(session.send(), n)}); call {@link #replyOrHold} from {@link Application#onMessage},
+ * {@link #drain} from {@link Application#doWork} and answer {@link #isHolding()} from
+ * {@link Application#isHoldingReplies()}:
+ *
+ * <pre>{@code
+ * final class Fills implements Application, ReplyQueue.Handler
+ * {
+ *     private final ReplyQueue replies = new ReplyQueue(1 << 20);
+ *
+ *     public void onMessage(FixDecoder order, SessionHandle session) { replies.replyOrHold(order, session, this); }
+ *     public int doWork(SessionHandle session, long nowNanos)       { return replies.drain(session, this); }
+ *     public boolean isHoldingReplies()                             { return replies.isHolding(); }
+ *
+ *     public int reply(FixDecoder order, SessionHandle session, int progress)
+ *     {
+ *         report.wrap(session).orderID(...)...;      // a typed encoder, or session.newMessage(type)
+ *         report.complete();
+ *         return replies.outcome(session.send(), 0);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Why the request and not the reply: a back-pressured reply has no sequence number and was not journaled
+ * (write-ahead), so building it again from its request later is exact and leaves the session's numbering untouched.
+ * While anything is held, new requests queue behind it, so replies keep the order of their requests. A request may
+ * need several replies (one snapshot per symbol): the handler says how many it sent ({@code progress}) and is
+ * called again with that count.
+ *
+ * <p>Bounded: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only) of the capacity given at
+ * construction. When it is full {@link #hold} logs the session out ({@link #overflows()}, Text
+ * {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the session journals application
+ * messages without writing them, so the held replies and this one are journaled and numbered at once and reach the
+ * counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
+ *
+ * <p>Threading: the thread of the application's callbacks only.
+ */
+public final class ReplyQueue
+{
+    /** {@link Handler#reply} result: every reply of the request was sent (or can never be sent). */
+    public static final int DONE = -1;
+    private static final int MSG_TYPE_ID = 1;
+    /** Logout Text when {@link #hold} finds the queue full. */
+    public static final String OVERFLOW_TEXT = "Reply queue overflow: counterparty not reading";
+
+    /** Answers one request; the application's own reply logic. */
+    @FunctionalInterface
+    public interface Handler
+    {
+        /**
+         * @param progress replies already sent for this request by earlier attempts (0 the first time).
+         * @return {@link #DONE}, or the number of replies sent so far when the next one was back-pressured.
+         */
+        int reply(FixDecoder request, SessionHandle session, int progress);
+    }
+
+    private final OneToOneRingBuffer ring;
+    private final ControlledMessageHandler retry = this::retry;
+    private final FixDecoder decoder = new FixDecoder();
+    private int size;
+    private int headProgress;
+    private SessionHandle session;
+    private Handler handler;
+    private int completed;
+    private long held;
+    private long overflows;
+    private long dropped;
+
+    /** @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8). */
+    public ReplyQueue(final int capacityBytes)
+    {
+        final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(capacityBytes, 1024));
+        final UnsafeBuffer buffer = new UnsafeBuffer(
+            ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH));
+        this.ring = new OneToOneRingBuffer(buffer);
+    }
+
+    public boolean isEmpty()
+    {
+        return size == 0;
+    }
+
+    /** Whether any request is held: the answer for {@link Application#isHoldingReplies()}. */
+    public boolean isHolding()
+    {
+        return size != 0;
+    }
+
+    /** Requests waiting. */
+    public int size()
+    {
+        return size;
+    }
+
+    /**
+     * Copy {@code request} to the back of the queue.
+     *
+     * @param progress replies already sent for it (non-zero only when the queue is empty: the request that just
+     *                 met back-pressure).
+     * @return false when the queue is full (nothing copied).
+     */
+    public boolean offer(final FixDecoder request, final int progress)
+    {
+        if (request.length() > ring.maxMsgLength() ||
+            !ring.write(MSG_TYPE_ID, request.buffer(), request.offset(), request.length()))
+        {
+            return false;
+        }
+        if (size++ == 0)
+        {
+            headProgress = progress;
+        }
+        return true;
+    }
+
+    /**
+     * Retry the queued requests in order until one is back-pressured again.
+     *
+     * @return requests completed.
+     */
+    public int drain(final SessionHandle session, final Handler handler)
+    {
+        if (size == 0)
+        {
+            return 0;
+        }
+        this.session = session;
+        this.handler = handler;
+        completed = 0;
+        ring.controlledRead(retry);
+        this.session = null;
+        this.handler = null;
+        return completed;
+    }
+
+    /**
+     * Answer {@code request} now, or hold it: behind earlier held requests (replies keep the order of their
+     * requests), or because its reply met back-pressure.
+     */
+    public void replyOrHold(final FixDecoder request, final SessionHandle session, final Handler handler)
+    {
+        if (!isEmpty())
+        {
+            hold(request, 0, session, handler);
+            return;
+        }
+        final int result = handler.reply(request, session, 0);
+        if (result != DONE)
+        {
+            hold(request, result, session, handler);
+        }
+    }
+
+    /**
+     * A reply to {@code request} met back-pressure (or earlier requests are still held): keep the request, or —
+     * when the queue is full — log the session out and answer what is held and this request at once (the session
+     * now journals without writing).
+     */
+    public void hold(final FixDecoder request, final int progress, final SessionHandle session, final Handler handler)
+    {
+        held++;
+        if (offer(request, progress))
+        {
+            return;
+        }
+        overflows++;
+        session.logout(OVERFLOW_TEXT);
+        drain(session, handler);
+        if (isEmpty())
+        {
+            if (handler.reply(request, session, progress) != DONE)
+            {
+                dropped++;
+            }
+        }
+        else if (!offer(request, progress))
+        {
+            dropped++;
+        }
+    }
+
+    /**
+     * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link SessionHandle#BACK_PRESSURED} (then
+     * {@code progress}); a reply refused for good (not logged on and nothing journaled) is counted as dropped.
+     */
+    public int outcome(final long sendResult, final int progress)
+    {
+        if (sendResult == SessionHandle.BACK_PRESSURED)
+        {
+            return progress;
+        }
+        if (sendResult < 0)
+        {
+            dropped++;
+        }
+        return DONE;
+    }
+
+    /** Requests held at least once (each time {@link #hold} was called). */
+    public long held()
+    {
+        return held;
+    }
+
+    /** Times {@link #hold} found the queue full and logged the session out. */
+    public long overflows()
+    {
+        return overflows;
+    }
+
+    /** Replies that could never be sent (see {@link #outcome}). */
+    public long dropped()
+    {
+        return dropped;
+    }
+
+    /** Forget everything queued. @return how many requests were dropped. */
+    public int clear()
+    {
+        final int dropped = size;
+        ring.read((msgTypeId, buffer, index, length) ->
+        {
+        }, Integer.MAX_VALUE);
+        size = 0;
+        headProgress = 0;
+        return dropped;
+    }
+
+    private ControlledMessageHandler.Action retry(
+        final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
+    {
+        decoder.wrap(buffer, index, length);
+        final int result = handler.reply(decoder, session, headProgress);
+        if (result != DONE)
+        {
+            headProgress = result;
+            return ControlledMessageHandler.Action.ABORT;
+        }
+        headProgress = 0;
+        size--;
+        completed++;
+        return ControlledMessageHandler.Action.COMMIT;
+    }
+}

@@ -1,0 +1,469 @@
+package io.fixtape.launcher;
+
+import io.fixtape.engine.config.SettingsBuilder;
+
+import java.nio.file.Path;
+import java.time.DayOfWeek;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The keys of one {@code [SESSION]} section, or of {@code [DEFAULT]} where every session inherits them: one typed
+ * setter per settings-file key ({@link SettingKey} names it), with the key's meaning, default and checks (see
+ * docs/CONFIGURATION.md). A value set here replaces one read from a file. Values are checked when the engine is
+ * built, with the same messages as a settings file, the location being {@code FixtapeBuilder [SESSION n] Key}.
+ *
+ * <pre>{@code
+ * builder.session(s -> s.acceptor(9878).sessionId("FIX.4.4", "EXEC", "BANZAI").heartBtIntSeconds(30)
+ *     .nonStopSession(true));
+ * }</pre>
+ *
+ * <p>Configuration thread only.
+ */
+public final class SessionOptions
+{
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final SettingsBuilder settings;
+    private final int session;
+
+    /** @param session the section's index in {@code settings}, or -1 for {@code [DEFAULT]}. */
+    SessionOptions(final SettingsBuilder settings, final int session)
+    {
+        this.settings = settings;
+        this.session = session;
+    }
+
+    /**
+     * Set any session key by its settings-file name ({@code null} removes it).
+     *
+     * @throws IllegalArgumentException for an unknown key (the closest known key is named).
+     */
+    public SessionOptions set(final String key, final String value)
+    {
+        if (session < 0)
+        {
+            settings.putDefault(key, value);
+        }
+        else
+        {
+            settings.put(session, key, value);
+        }
+        return this;
+    }
+
+    /** The value of {@code key} set in this section itself (from a file or from Java), or null. */
+    public String get(final String key)
+    {
+        return session < 0 ? settings.getDefault(key) : settings.get(session, key);
+    }
+
+    /** An acceptor listening on {@code port} (0: any free port): ConnectionType and SocketAcceptPort. */
+    public SessionOptions acceptor(final int port)
+    {
+        return connectionType("acceptor").socketAcceptPort(port);
+    }
+
+    /** An initiator connecting to {@code host:port}: ConnectionType, SocketConnectHost and SocketConnectPort. */
+    public SessionOptions initiator(final String host, final int port)
+    {
+        return connectionType("initiator").socketConnectHost(host).socketConnectPort(port);
+    }
+
+    /** BeginString, SenderCompID (ours) and TargetCompID (theirs). */
+    public SessionOptions sessionId(final String beginString, final String senderCompId, final String targetCompId)
+    {
+        return beginString(beginString).senderCompId(senderCompId).targetCompId(targetCompId);
+    }
+
+    /**
+     * {@code acceptor} or {@code initiator} (required); see also {@link #acceptor(int)} and {@link #initiator(String,
+     * int)}.
+     */
+    @SettingKey("ConnectionType")
+    public SessionOptions connectionType(final String value)
+    {
+        return set("ConnectionType", value);
+    }
+
+    /** {@code FIX.4.0} … {@code FIX.4.4} or {@code FIXT.1.1} (required). */
+    @SettingKey("BeginString")
+    public SessionOptions beginString(final String value)
+    {
+        return set("BeginString", value);
+    }
+
+    /** Our CompID (required). */
+    @SettingKey("SenderCompID")
+    public SessionOptions senderCompId(final String value)
+    {
+        return set("SenderCompID", value);
+    }
+
+    /** The counterparty's CompID (required). */
+    @SettingKey("TargetCompID")
+    public SessionOptions targetCompId(final String value)
+    {
+        return set("TargetCompID", value);
+    }
+
+    /** Tells apart sessions with the same BeginString and CompIDs. Default empty. */
+    @SettingKey("SessionQualifier")
+    public SessionOptions sessionQualifier(final String value)
+    {
+        return set("SessionQualifier", value);
+    }
+
+    /** FIXT.1.1: the application version we send, a code ({@code 9}) or name ({@code FIX.5.0SP2}); required there. */
+    @SettingKey("DefaultApplVerID")
+    public SessionOptions defaultApplVerId(final String value)
+    {
+        return set("DefaultApplVerID", value);
+    }
+
+    /** Acceptor: the port to listen on, 0 for any free port (required for an acceptor). */
+    @SettingKey("SocketAcceptPort")
+    public SessionOptions socketAcceptPort(final int value)
+    {
+        return set("SocketAcceptPort", Integer.toString(value));
+    }
+
+    /** Acceptor: the address to bind. Default {@code 0.0.0.0}. */
+    @SettingKey("SocketAcceptAddress")
+    public SessionOptions socketAcceptAddress(final String value)
+    {
+        return set("SocketAcceptAddress", value);
+    }
+
+    /** Initiator: the host to connect to (required for an initiator). */
+    @SettingKey("SocketConnectHost")
+    public SessionOptions socketConnectHost(final String value)
+    {
+        return set("SocketConnectHost", value);
+    }
+
+    /** Initiator: the port to connect to (required for an initiator). */
+    @SettingKey("SocketConnectPort")
+    public SessionOptions socketConnectPort(final int value)
+    {
+        return set("SocketConnectPort", Integer.toString(value));
+    }
+
+    /** Initiator: seconds between connection attempts, &gt; 0. Default 30. */
+    @SettingKey("ReconnectInterval")
+    public SessionOptions reconnectIntervalSeconds(final int value)
+    {
+        return set("ReconnectInterval", Integer.toString(value));
+    }
+
+    /** Heartbeat interval an initiator proposes, seconds, &gt;= 0 (0: no heartbeats). Default 30. */
+    @SettingKey("HeartBtInt")
+    public SessionOptions heartBtIntSeconds(final int value)
+    {
+        return set("HeartBtInt", Integer.toString(value));
+    }
+
+    /** Seconds to wait for the Logon (acceptor) or its reply (initiator), &gt; 0. Default 10. */
+    @SettingKey("LogonTimeout")
+    public SessionOptions logonTimeoutSeconds(final int value)
+    {
+        return set("LogonTimeout", Integer.toString(value));
+    }
+
+    /** Seconds to wait for the Logout reply, &gt; 0. Default 2. */
+    @SettingKey("LogoutTimeout")
+    public SessionOptions logoutTimeoutSeconds(final int value)
+    {
+        return set("LogoutTimeout", Integer.toString(value));
+    }
+
+    /** No schedule: the session never ends. Default false (then StartTime and EndTime are required). */
+    @SettingKey("NonStopSession")
+    public SessionOptions nonStopSession(final boolean value)
+    {
+        return set("NonStopSession", yn(value));
+    }
+
+    /** Daily (or weekly, with {@link #startDay}) session start, in {@link #timeZone}. */
+    @SettingKey("StartTime")
+    public SessionOptions startTime(final LocalTime value)
+    {
+        return set("StartTime", time(value));
+    }
+
+    /** Daily (or weekly, with {@link #endDay}) session end, in {@link #timeZone}. */
+    @SettingKey("EndTime")
+    public SessionOptions endTime(final LocalTime value)
+    {
+        return set("EndTime", time(value));
+    }
+
+    /** First day of a weekly session (with {@link #endDay}). */
+    @SettingKey("StartDay")
+    public SessionOptions startDay(final DayOfWeek value)
+    {
+        return set("StartDay", value.name());
+    }
+
+    /** Last day of a weekly session (with {@link #startDay}). */
+    @SettingKey("EndDay")
+    public SessionOptions endDay(final DayOfWeek value)
+    {
+        return set("EndDay", value.name());
+    }
+
+    /** Zone of StartTime and EndTime. Default UTC. */
+    @SettingKey("TimeZone")
+    public SessionOptions timeZone(final ZoneId value)
+    {
+        return set("TimeZone", value.getId());
+    }
+
+    /** Reset both sequence numbers to 1 at every Logon. Default false. */
+    @SettingKey("ResetOnLogon")
+    public SessionOptions resetOnLogon(final boolean value)
+    {
+        return set("ResetOnLogon", yn(value));
+    }
+
+    /** Reset both sequence numbers after a Logout. Default false. */
+    @SettingKey("ResetOnLogout")
+    public SessionOptions resetOnLogout(final boolean value)
+    {
+        return set("ResetOnLogout", yn(value));
+    }
+
+    /** Reset both sequence numbers when the connection drops. Default false. */
+    @SettingKey("ResetOnDisconnect")
+    public SessionOptions resetOnDisconnect(final boolean value)
+    {
+        return set("ResetOnDisconnect", yn(value));
+    }
+
+    /** Ask for a gap in ResendRequests of at most this many messages; 0 (default): one request. */
+    @SettingKey("ResendRequestChunkSize")
+    public SessionOptions resendRequestChunkSize(final int value)
+    {
+        return set("ResendRequestChunkSize", Integer.toString(value));
+    }
+
+    /** Incoming CompIDs must match the session. Default true. */
+    @SettingKey("CheckCompID")
+    public SessionOptions checkCompId(final boolean value)
+    {
+        return set("CheckCompID", yn(value));
+    }
+
+    /** Incoming SendingTime must be within MaxLatency of our clock. Default true. */
+    @SettingKey("CheckLatency")
+    public SessionOptions checkLatency(final boolean value)
+    {
+        return set("CheckLatency", yn(value));
+    }
+
+    /** SendingTime skew accepted, seconds, &gt; 0. Default 120. */
+    @SettingKey("MaxLatency")
+    public SessionOptions maxLatencySeconds(final int value)
+    {
+        return set("MaxLatency", Integer.toString(value));
+    }
+
+    /** {@code SECONDS}, {@code MILLIS} (default), {@code MICROS} or {@code NANOS}: the timestamps we write. */
+    @SettingKey("TimeStampPrecision")
+    public SessionOptions timeStampPrecision(final String value)
+    {
+        return set("TimeStampPrecision", value);
+    }
+
+    /** Keep sent application messages for resend. Default true; false without a store selects {@code none}. */
+    @SettingKey("PersistMessages")
+    public SessionOptions persistMessages(final boolean value)
+    {
+        return set("PersistMessages", yn(value));
+    }
+
+    /** Validate inbound messages against a dictionary. Default true. */
+    @SettingKey("UseDataDictionary")
+    public SessionOptions useDataDictionary(final boolean value)
+    {
+        return set("UseDataDictionary", yn(value));
+    }
+
+    /** FIX.4.x: a dictionary file or class-path name ({@code FIX44.xml}). Default: the standard one of BeginString. */
+    @SettingKey("DataDictionary")
+    public SessionOptions dataDictionary(final String value)
+    {
+        return set("DataDictionary", value);
+    }
+
+    /** FIXT.1.1: the session-level dictionary. Default: the standard FIXT11. */
+    @SettingKey("TransportDataDictionary")
+    public SessionOptions transportDataDictionary(final String value)
+    {
+        return set("TransportDataDictionary", value);
+    }
+
+    /** FIXT.1.1: the application dictionary. Default: the standard one of DefaultApplVerID. */
+    @SettingKey("AppDataDictionary")
+    public SessionOptions appDataDictionary(final String value)
+    {
+        return set("AppDataDictionary", value);
+    }
+
+    /** User-defined tags (&gt;= 5000) must be in the dictionary. Default true. */
+    @SettingKey("ValidateUserDefinedFields")
+    public SessionOptions validateUserDefinedFields(final boolean value)
+    {
+        return set("ValidateUserDefinedFields", yn(value));
+    }
+
+    /** Header, body and trailer fields must be in their section. Default true. */
+    @SettingKey("ValidateFieldsOutOfOrder")
+    public SessionOptions validateFieldsOutOfOrder(final boolean value)
+    {
+        return set("ValidateFieldsOutOfOrder", yn(value));
+    }
+
+    /** A field with an empty value is rejected. Default true. */
+    @SettingKey("ValidateFieldsHaveValues")
+    public SessionOptions validateFieldsHaveValues(final boolean value)
+    {
+        return set("ValidateFieldsHaveValues", yn(value));
+    }
+
+    /** Accept tags the dictionary does not define for the message. Default false. */
+    @SettingKey("AllowUnknownMsgFields")
+    public SessionOptions allowUnknownMsgFields(final boolean value)
+    {
+        return set("AllowUnknownMsgFields", yn(value));
+    }
+
+    /** Initiator: Username (553) of the Logon. */
+    @SettingKey("Username")
+    public SessionOptions username(final String value)
+    {
+        return set("Username", value);
+    }
+
+    /** Initiator: Password (554) of the Logon. */
+    @SettingKey("Password")
+    public SessionOptions password(final String value)
+    {
+        return set("Password", value);
+    }
+
+    /**
+     * {@code memory}, {@code none} or {@code journal}. Default: journal when a journal key is set, else memory (none
+     * with PersistMessages false).
+     */
+    @SettingKey("MessageStore")
+    public SessionOptions messageStore(final String value)
+    {
+        return set("MessageStore", value);
+    }
+
+    /** The journal directory (one per engine; created if missing): selects the journal. */
+    @SettingKey("JournalPath")
+    public SessionOptions journalPath(final Path value)
+    {
+        return set("JournalPath", value.toString());
+    }
+
+    /** QuickFIX/J's name for the store directory: an alias of JournalPath. */
+    @SettingKey("FileStorePath")
+    public SessionOptions fileStorePath(final Path value)
+    {
+        return set("FileStorePath", value.toString());
+    }
+
+    /** {@code audit} (default: every message), {@code store} (outbound application messages) or {@code none}. */
+    @SettingKey("JournalMode")
+    public SessionOptions journalMode(final String value)
+    {
+        return set("JournalMode", value);
+    }
+
+    /** {@code page-cache} (default), {@code periodic} or {@code per-message}: when records are forced to the device. */
+    @SettingKey("JournalDurability")
+    public SessionOptions journalDurability(final String value)
+    {
+        return set("JournalDurability", value);
+    }
+
+    /** msync interval of JournalDurability periodic, ms, &gt; 0. Default 100. */
+    @SettingKey("JournalSyncIntervalMs")
+    public SessionOptions journalSyncIntervalMs(final int value)
+    {
+        return set("JournalSyncIntervalMs", Integer.toString(value));
+    }
+
+    /** {@code daily} (default), {@code hourly}, {@code weekly}, ...: how often a new cycle file starts. */
+    @SettingKey("JournalRollCycle")
+    public SessionOptions journalRollCycle(final String value)
+    {
+        return set("JournalRollCycle", value);
+    }
+
+    /** Cycle files kept, older deleted at each roll; 0 (default) keeps all. */
+    @SettingKey("JournalRetentionCycles")
+    public SessionOptions journalRetentionCycles(final int value)
+    {
+        return set("JournalRetentionCycles", Integer.toString(value));
+    }
+
+    /** {@code auto} (default), {@code Y}, {@code duty} or {@code N}: who touches journal pages ahead of the writer. */
+    @SettingKey("JournalPretouch")
+    public SessionOptions journalPretouch(final String value)
+    {
+        return set("JournalPretouch", value);
+    }
+
+    /** KiB the pretouch thread keeps touched ahead of the writer, &gt;= 4. Default 1024. */
+    @SettingKey("JournalPretouchAheadKb")
+    public SessionOptions journalPretouchAheadKb(final int value)
+    {
+        return set("JournalPretouchAheadKb", Integer.toString(value));
+    }
+
+    /** Free MiB under which appends fail before the disk is full, &gt;= 0. Default 64. */
+    @SettingKey("JournalLowSpaceMb")
+    public SessionOptions journalLowSpaceMb(final int value)
+    {
+        return set("JournalLowSpaceMb", Integer.toString(value));
+    }
+
+    /**
+     * {@code logout} (default), {@code disconnect} or {@code pause}: what a session does when its store refuses a
+     * write.
+     */
+    @SettingKey("StoreFailurePolicy")
+    public SessionOptions storeFailurePolicy(final String value)
+    {
+        return set("StoreFailurePolicy", value);
+    }
+
+    /** Policy pause: ms between checks whether the store writes again, &gt; 0. Default 1000. */
+    @SettingKey("StoreProbeIntervalMs")
+    public SessionOptions storeProbeIntervalMs(final int value)
+    {
+        return set("StoreProbeIntervalMs", Integer.toString(value));
+    }
+
+    /** Policy pause: seconds a session may stay paused, 0 unbounded. Default 30. */
+    @SettingKey("StorePauseTimeout")
+    public SessionOptions storePauseTimeoutSeconds(final int value)
+    {
+        return set("StorePauseTimeout", Integer.toString(value));
+    }
+
+    private static String yn(final boolean value)
+    {
+        return value ? "Y" : "N";
+    }
+
+    private static String time(final LocalTime value)
+    {
+        return TIME.format(value);
+    }
+}
