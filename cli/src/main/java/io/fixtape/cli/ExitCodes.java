@@ -28,13 +28,12 @@ public final class ExitCodes
         final Map<String, String> codes = new LinkedHashMap<>();
         codes.put(String.valueOf(OK), "success");
         codes.put(String.valueOf(FAILED), "the command ran and its outcome is a failure (replay --diff found a " +
-            "difference, the initiator timed out, an import found no FIX, the demo lost an order, a bench harness " +
-            "could not run)");
+            "difference or inbound messages that did not reach the engine, the initiator timed out, an import found no " +
+            "FIX, the demo lost an order, a bench harness could not run)");
         codes.put(String.valueOf(USAGE), "a mistake in the command line, in a settings file (named file:line) or in a " +
             "file or directory given: one line on stderr");
-        codes.put(String.valueOf(ReplayCommand.EXIT_INCOMPLETE), "replay: the engine ended the session before every " +
-            "recorded inbound message was sent");
-        codes.put(String.valueOf(ReplayCommand.EXIT_STALLED), "replay: stalled (nothing moved for too long), no result");
+        codes.put(String.valueOf(ReplayCommand.EXIT_COULD_NOT_RUN), "replay: the replay could not run (stalled, no " +
+            "connection, the engine or the application failed, nothing to replay), no result");
         codes.put(String.valueOf(INTERNAL_ERROR), "internal error in fixtape: one line on stderr, the stack trace " +
             "with --verbose or FIXTAPE_DEBUG=1");
         document(command, codes);

@@ -122,7 +122,8 @@ public final class ImportCommand implements Runnable
         Path out;
 
         @Option(names = "--comp-id", paramLabel = "ID",
-            description = "SenderCompID of the log's owner (default: from a QuickFIX/J file name BEGIN-SENDER-TARGET)")
+            description = "SenderCompID of the recorded engine (default: each session's acceptor, the side that " +
+                "received its first Logon)")
         String compId;
 
         @Override
@@ -133,6 +134,10 @@ public final class ImportCommand implements Runnable
             final Recordings recordings = new Recordings();
             final QfjLogImporter importer = new QfjLogImporter(recordings).engineCompId(compId);
             importer.importFile(file);
+            for (final String side : importer.sides())
+            {
+                spec.commandLine().getOut().println("qfj-log: " + side + "; --comp-id chooses the other side");
+            }
             spec.commandLine().getOut().printf("qfj-log: %d messages, %d lines skipped%n", importer.messages(),
                 importer.skippedLines());
             if (recordings.sessions().isEmpty())

@@ -2,12 +2,16 @@ package io.fixtape.cli.replay;
 
 import static io.fixtape.cli.CliRun.fixtape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.fixtape.cli.CliRun;
+import io.fixtape.cli.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,6 +97,56 @@ class ImportCommandTest
         assertEquals(0, original.exit, original.toString());
         assertEquals(CliRun.digest(original), CliRun.digest(replay),
             "QuickFIX/J's log replays exactly like fixtape's journal of the same session");
+    }
+
+    /**
+     * QuickFIX/J's log of the client's side, renamed so that its name tells nothing: imported without flags, the
+     * engine is the acceptor FIXTAPE (it received the first Logon), said in one line, and it replays identically.
+     */
+    @Test
+    void aLogWithoutATellingNameImportsAsItsAcceptor() throws Exception
+    {
+        final Path log = CliRun.copyResource("/fixtures/fix44-exec-qfjlog/FIX.4.4-CLIENT-FIXTAPE.messages.log",
+            dir.resolve("session.log"));
+        final Path journal = dir.resolve("from-session-log");
+        final CliRun imported = fixtape("import", "qfj-log", log.toString(), "--out", journal.toString());
+        assertEquals(0, imported.exit, imported.toString());
+        assertTrue(imported.out.contains("qfj-log: FIX.4.4 CLIENT-FIXTAPE: engine FIXTAPE, the acceptor (it received " +
+            "the first Logon); --comp-id chooses the other side\n"), imported.toString());
+        assertTrue(imported.out.contains("session FIX.4.4:FIXTAPE->CLIENT: 19 inbound, 20 outbound"), imported.toString());
+        final CliRun replay = fixtape("replay", journal.toString(), "--diff");
+        assertEquals(0, replay.exit, replay.toString());
+
+        final Path other = dir.resolve("client-side");
+        final CliRun client = fixtape("import", "qfj-log", log.toString(), "--comp-id", "CLIENT", "--out",
+            other.toString());
+        assertEquals(0, client.exit, client.toString());
+        assertTrue(client.out.contains("session FIX.4.4:CLIENT->FIXTAPE: 20 inbound, 19 outbound"), client.toString());
+    }
+
+    @Test
+    void importMistakesAreOneLineAndExitTwo() throws Exception
+    {
+        final Path notACapture = Files.writeString(dir.resolve("notes.pcap"), "not a capture at all\n");
+        final Path noLogon = Files.writeString(dir.resolve("orders.log"),
+            "8=FIX.4.4\u00019=5\u000135=0\u000110=161\u0001\n");
+        final List<String[]> mistakes = List.of(
+            new String[] {"pcap", dir.resolve("missing.pcap").toString()},
+            new String[] {"pcap", notACapture.toString()},
+            new String[] {"pcap", notACapture.toString(), "--engine-side", "both"},
+            new String[] {"qfj-log", dir.resolve("missing.log").toString()},
+            new String[] {"qfj-log", noLogon.toString()});
+        for (final String[] mistake : mistakes)
+        {
+            final List<String> args = new ArrayList<>(List.of("import"));
+            args.addAll(List.of(mistake));
+            args.addAll(List.of("--out", dir.resolve("out-" + args.size() + "-" + mistake[1].hashCode()).toString()));
+            final CliRun run = fixtape(args.toArray(new String[0]));
+            assertEquals(ExitCodes.USAGE, run.exit, String.join(" ", mistake) + ": " + run);
+            assertEquals(1, run.err.strip().lines().count(), "one line: " + run);
+            assertTrue(run.err.startsWith("fixtape import "), run.toString());
+            assertFalse(run.err.contains("\tat "), "no stack trace: " + run);
+        }
     }
 
     @Test

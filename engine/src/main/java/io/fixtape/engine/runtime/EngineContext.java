@@ -107,8 +107,8 @@ public final class EngineContext
     /**
      * A transport to use instead of the engine's own NIO TCP transport, e.g. the inproc or Aeron transports of the
      * replay module. The engine polls it on its poller thread and closes it on shutdown; acceptor addresses are
-     * not bound (the transport delivers connections itself) and initiator sessions are refused. Default: null
-     * (NIO TCP).
+     * not bound (the transport delivers connections itself) and initiator sessions need a transport that connects
+     * ({@link Transport#canConnect()}). Default: null (NIO TCP).
      */
     public EngineContext transport(final Transport transport)
     {
@@ -268,10 +268,10 @@ public final class EngineContext
         {
             for (final SessionEndpoint endpoint : endpoints)
             {
-                if (endpoint.isInitiator())
+                if (endpoint.isInitiator() && !transport.canConnect())
                 {
                     throw new IllegalArgumentException("transport: initiator session " + endpoint.config().sessionId() +
-                        " needs the TCP transport; a custom transport serves acceptor sessions only");
+                        " needs a transport that connects (" + transport.name() + " serves acceptor sessions only)");
                 }
             }
         }

@@ -13,7 +13,6 @@ import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
-import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.DirectBuffer;
 import org.agrona.ErrorHandler;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -50,7 +49,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final String roleName;
     private final EpochNanoClock clock;
     private final Transport transport;
-    private final TcpTransport tcp;
     private final SessionRegistry registry;
     private Session[] sessions;
     private MessageStore[] stores;
@@ -81,7 +79,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         final String name,
         final EpochNanoClock clock,
         final Transport transport,
-        final TcpTransport tcp,
         final SessionRegistry registry,
         final List<Session> sessions,
         final List<MessageStore> stores,
@@ -97,7 +94,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.roleName = name + "-poller";
         this.clock = clock;
         this.transport = transport;
-        this.tcp = tcp;
         this.registry = registry;
         this.sessions = sessions.toArray(new Session[0]);
         this.stores = stores.toArray(new MessageStore[0]);
@@ -215,7 +211,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             for (final InitiatorConnector connector : connectors)
             {
-                work += connector.doWork(tcp, now); // initiators exist only with the TCP transport
+                work += connector.doWork(transport, now); // a transport that can connect (EngineContext checks)
             }
         }
         work += expireLogonTimeouts(now);

@@ -83,7 +83,7 @@ public final class FixEngine implements AutoCloseable
             throw ex;
         }
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, tcp, registry, sessions, stores, connectors, context.tasks(),
+            context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
         if (ownThread)

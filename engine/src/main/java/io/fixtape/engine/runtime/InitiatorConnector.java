@@ -2,7 +2,7 @@ package io.fixtape.engine.runtime;
 
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.transport.Connection;
-import io.fixtape.engine.transport.tcp.TcpTransport;
+import io.fixtape.engine.transport.Transport;
 
 import java.net.InetSocketAddress;
 
@@ -33,7 +33,7 @@ final class InitiatorConnector
         return session;
     }
 
-    int doWork(final TcpTransport transport, final long nowNanos)
+    int doWork(final Transport transport, final long nowNanos)
     {
         if (pendingConnectionId != NONE || session.isConnected() || nowNanos < nextAttemptNanos ||
             !session.isInSchedule(nowNanos))

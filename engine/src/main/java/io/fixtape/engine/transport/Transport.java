@@ -1,5 +1,7 @@
 package io.fixtape.engine.transport;
 
+import java.net.InetSocketAddress;
+
 /**
  * The I/O seam: NIO TCP in {@code engine}; Aeron IPC/UDP, in-process pipes and kernel-bypass stacks elsewhere.
  * Poll-driven so that it runs inside the engine's poller agent duty cycle; never blocks, never starts threads.
@@ -15,6 +17,27 @@ public interface Transport extends AutoCloseable
 
     /** Human-readable name for profiles and reports: {@code tcp}, {@code aeron-ipc}, {@code inproc}. */
     String name();
+
+    /**
+     * Whether {@link #connect} starts outbound connections, so that initiator sessions can run on this transport.
+     * Default: false (a transport that only delivers the connections made to it).
+     */
+    default boolean canConnect()
+    {
+        return false;
+    }
+
+    /**
+     * Start connecting to {@code address} for an initiator session. The outcome arrives in a later poll:
+     * {@link TransportListener#onConnected} with {@code initiated == true} and a connection with the returned id, or
+     * {@link TransportListener#onConnectFailed} with it. Only called when {@link #canConnect()} is true.
+     *
+     * @return the id the connection will have.
+     */
+    default long connect(final InetSocketAddress address)
+    {
+        throw new UnsupportedOperationException(name() + " does not make outbound connections");
+    }
 
     @Override
     void close();

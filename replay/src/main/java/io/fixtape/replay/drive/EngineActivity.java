@@ -6,7 +6,8 @@ import java.lang.invoke.VarHandle;
 /**
  * What the replayed engine has done, published after each of its duty cycles for the replay thread to decide,
  * by work count rather than by elapsed time, that a replay is complete ({@link Replayer}): duty cycles run, the
- * last one that did work, inbound messages handed to the engine and bytes the engine wrote into the transport.
+ * last one that did work, inbound messages handed to the engine (or skipped with their ended connection) and bytes
+ * the engine wrote into the transport.
  *
  * <p>Threading: written by the one thread that steps the engine (the replay thread for {@code inproc}, the engine
  * agent otherwise) with release stores; read by the replay thread with acquire loads. {@link #lastWorkCycle} is
@@ -67,7 +68,7 @@ final class EngineActivity
         return (long)LAST_WORK_CYCLE.getAcquire(this);
     }
 
-    /** Inbound messages the engine has been handed. */
+    /** Inbound messages the engine has been handed, or skipped because their connection had ended. */
     int delivered()
     {
         return (int)DELIVERED.getAcquire(this);

@@ -14,7 +14,8 @@ import io.fixtape.replay.recording.SessionRecording;
  * n-th recorded one. Within a message, the k-th occurrence of a tag is compared with the k-th occurrence of the same
  * tag (repeating groups line up), so a changed value, a missing field and an extra field are each reported by tag.
  * BodyLength (9) and CheckSum (10) follow from any other change; they are reported too, flagged as derived, and
- * sorted after the fields that caused them. Tags in {@code ignoredTags} are skipped entirely.
+ * sorted after the fields that caused them. Fields the {@link IgnoredFields} name are skipped entirely, and when
+ * only such fields differ in a message its BodyLength and CheckSum are not reported either.
  *
  * <p>Not thread-safe; allocates (a tool, not a hot path).
  */
@@ -107,13 +108,19 @@ public final class FixDiff
         }
     }
 
-    private final Set<Integer> ignoredTags;
+    private final IgnoredFields ignored;
     private final FixDecoder recordedDecoder = new FixDecoder();
     private final FixDecoder replayedDecoder = new FixDecoder();
 
+    /** Skipping {@code ignoredTags} in every message. */
     public FixDiff(final Set<Integer> ignoredTags)
     {
-        this.ignoredTags = ignoredTags;
+        this(IgnoredFields.tags(ignoredTags));
+    }
+
+    public FixDiff(final IgnoredFields ignored)
+    {
+        this.ignored = ignored;
     }
 
     /**
@@ -172,7 +179,7 @@ public final class FixDiff
         for (int i = 0; i < recordedDecoder.fieldCount(); i++)
         {
             final int tag = recordedDecoder.tagAt(i);
-            if (ignoredTags.contains(tag))
+            if (ignored.isIgnored(type, tag))
             {
                 continue;
             }
@@ -190,7 +197,7 @@ public final class FixDiff
         for (int j = 0; j < replayedDecoder.fieldCount(); j++)
         {
             final int tag = replayedDecoder.tagAt(j);
-            if (ignoredTags.contains(tag))
+            if (ignored.isIgnored(type, tag))
             {
                 continue;
             }
@@ -199,6 +206,10 @@ public final class FixDiff
                 (isDerived(tag) ? derived : primary).add(
                     new Difference(index, seq, type, tag, null, value(replayedDecoder, j), isDerived(tag)));
             }
+        }
+        if (primary.isEmpty() && !ignored.isEmpty())
+        {
+            return false; // only skipped fields differ: the length and checksum they changed do not count either
         }
         out.addAll(primary);
         out.addAll(derived);

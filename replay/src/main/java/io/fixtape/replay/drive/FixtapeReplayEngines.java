@@ -1,13 +1,17 @@
 package io.fixtape.replay.drive;
 
-import java.net.InetSocketAddress;
+import java.util.Locale;
+import java.util.Objects;
 
 import io.fixtape.apps.BuiltinApplications;
 import io.fixtape.engine.api.Application;
+import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.journal.ChronicleMessageStoreFactory;
@@ -19,64 +23,122 @@ import org.agrona.concurrent.EpochNanoClock;
 
 /**
  * Starts the real fixtape engine for a replay: a {@link FixEngine} in invoker mode (no thread of its own: the
- * replayer decides which thread steps it) with one acceptor session for the recorded session, on the replay's
- * transport end, with the replay clock, the chosen application and the chosen journal mode. Session settings are
- * the engine's defaults (the acceptor takes HeartBtInt from the counterparty's Logon).
+ * replayer decides which thread steps it) with one session per recorded session — an acceptor where the recorded
+ * engine accepted, an initiator (reconnecting after 1 ns of replay clock) where it initiated — on the replay's
+ * transport, with the replay clock, the chosen application (one instance per session) and the chosen journal
+ * mode. Session settings are the engine's defaults plus what the recording shows ({@link RecordedSession#toConfig}).
  */
 public final class FixtapeReplayEngines
 {
-    /** Creates the application of the replayed session ({@code BuiltinApplications::create} by default). */
-    @FunctionalInterface
-    public interface ApplicationFactory
-    {
-        Application create(String name, SessionConfig config, EpochNanoClock clock);
-    }
+    /**
+     * An initiator's reconnect interval, by the replay clock: the clock reaches the recorded Logon only when it is
+     * due, so the session connects then and not earlier.
+     */
+    static final long RECONNECT_INTERVAL_NANOS = 1;
 
     private FixtapeReplayEngines()
     {
     }
 
-    /** The built-in applications ({@code echo}, {@code exec}). */
-    public static ReplayEngineFactory factory()
+    /** The built-in applications, by the replay's application name ({@code echo}, {@code exec}). */
+    public static Factory factory()
     {
-        return factory(BuiltinApplications::create);
+        return new Factory(null);
     }
 
-    public static ReplayEngineFactory factory(final ApplicationFactory applications)
+    /**
+     * The user's applications: {@code applications} is asked for each replayed session's application (the
+     * application API's factory, as the engine builder and {@code fixtape replay --app-class} take it).
+     */
+    public static Factory factory(final ApplicationFactory applications)
     {
-        return spec ->
+        return new Factory(Objects.requireNonNull(applications, "applications"));
+    }
+
+    /** The fixtape engine with the given applications ({@link #factory()}, {@link #factory(ApplicationFactory)}). */
+    public static final class Factory implements ReplayEngineFactory
+    {
+        private final ApplicationFactory applications;
+
+        Factory(final ApplicationFactory applications)
         {
-            final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(java.util.Locale.ROOT));
-            final MessageStoreFactory stores = mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
-                new ChronicleMessageStoreFactory(journalContext(spec, mode));
-            try
+            this.applications = applications;
+        }
+
+        /**
+         * The application of one replayed session (the acceptor models build their own engines with it): the
+         * user's, or the built-in one {@code name} names.
+         */
+        Application create(final String name, final SessionConfig config, final EpochNanoClock clock)
+        {
+            return applications == null ? BuiltinApplications.create(name, config, clock) :
+                applications.create(config.sessionId(), clock);
+        }
+
+        @Override
+        public ReplayEngine start(final ReplayEngineSpec spec)
+        {
+            return startEngine(spec, this);
+        }
+    }
+
+    private static ReplayEngine startEngine(final ReplayEngineSpec spec, final Factory applications)
+    {
+        final JournalMode mode = JournalMode.valueOf(spec.journalMode().toUpperCase(Locale.ROOT));
+        final MessageStoreFactory stores = stores(spec, mode);
+        try
+        {
+            final EngineContext context = new EngineContext()
+                .name("replay")
+                .clock(spec.clock())
+                .storeFactory(stores)
+                .transport(spec.transport());
+            final boolean validation = addSessions(context, spec, applications);
+            if (stores instanceof ChronicleMessageStoreFactory)
             {
-                final SessionConfig config = new SessionConfig().sessionId(spec.sessionId());
-                final Application application = applications.create(spec.application(), config, spec.clock());
-                final EngineContext context = new EngineContext()
-                    .name("replay")
-                    .clock(spec.clock())
-                    .storeFactory(stores)
-                    .transport(spec.transport())
-                    // the address is not bound: the replay transport delivers the connection
-                    .addSession(SessionEndpoint.acceptor(config, application, new InetSocketAddress(0)));
-                if (stores instanceof ChronicleMessageStoreFactory)
-                {
-                    context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
-                }
-                final FixEngine engine = FixEngine.invoked(context);
-                return new Engine(engine, stores, spec.application() + ", journal " + mode.name().toLowerCase(java.util.Locale.ROOT) +
-                    ", validation " + (config.validator() == null ? "off" : "on"));
+                context.addTask(((ChronicleMessageStoreFactory)stores)::doWork); // msync policy, free-space checks
             }
-            catch (final RuntimeException ex)
+            final FixEngine engine = FixEngine.invoked(context);
+            return new Engine(engine, stores, spec.application() + ", journal " +
+                mode.name().toLowerCase(Locale.ROOT) + ", validation " + (validation ? "on" : "off"));
+        }
+        catch (final RuntimeException ex)
+        {
+            if (stores instanceof AutoCloseable)
             {
-                if (stores instanceof AutoCloseable)
-                {
-                    CloseHelper.quietClose((AutoCloseable)stores);
-                }
-                throw ex;
+                CloseHelper.quietClose((AutoCloseable)stores);
             }
-        };
+            throw ex;
+        }
+    }
+
+    /** The replayed engine's stores: none, or its journal in the mode asked for. */
+    static MessageStoreFactory stores(final ReplayEngineSpec spec, final JournalMode mode)
+    {
+        return mode == JournalMode.NONE ? sessionId -> new NoMessageStore() :
+            new ChronicleMessageStoreFactory(journalContext(spec, mode));
+    }
+
+    /**
+     * One session per recorded session, with its application.
+     *
+     * @return whether any session validates.
+     */
+    static boolean addSessions(final EngineContext context, final ReplayEngineSpec spec, final Factory applications)
+    {
+        boolean validation = false;
+        for (int i = 0; i < spec.sessions().size(); i++)
+        {
+            final RecordedSession session = spec.sessions().get(i);
+            final SessionConfig config = session.toConfig();
+            final Application application = applications.create(spec.application(), config, spec.clock());
+            validation |= config.validator() != null;
+            // an acceptor's address: not bound when the replay transport delivers the connections
+            context.addSession(session.engineInitiates() ?
+                SessionEndpoint.initiator(config, application, spec.connectAddress(i), RECONNECT_INTERVAL_NANOS) :
+                SessionEndpoint.acceptor(config, application, spec.connectAddress(i)));
+        }
+        return validation;
     }
 
     /**
@@ -126,6 +188,18 @@ public final class FixtapeReplayEngines
         public String describe()
         {
             return description;
+        }
+
+        @Override
+        public void logout(final SessionId session, final String text)
+        {
+            for (final Session served : engine.sessions())
+            {
+                if (served.sessionId().equals(session))
+                {
+                    served.logout(text);
+                }
+            }
         }
 
         @Override

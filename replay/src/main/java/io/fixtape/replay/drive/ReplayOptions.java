@@ -38,6 +38,9 @@ public final class ReplayOptions
     private long stallTimeoutNanos = DEFAULT_STALL_TIMEOUT_NANOS;
     private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
     private PrintStream progress;
+    private IgnoredFields ignoredFields = IgnoredFields.NONE;
+    private String acceptorModel;
+    private int acceptorThreads = 2;
 
     public ReplayOptions transport(final TransportKind transport)
     {
@@ -131,6 +134,57 @@ public final class ReplayOptions
     {
         this.progress = progress;
         return this;
+    }
+
+    /**
+     * Replay into cluster-shard's acceptor under this model ({@code single}, {@code mono}, {@code pool},
+     * {@code shard}) over TCP, message by message ({@link ModelReplay}); null (default): the engine on the replay's
+     * transport.
+     */
+    public ReplayOptions acceptorModel(final String model)
+    {
+        this.acceptorModel = model;
+        return this;
+    }
+
+    public String acceptorModel()
+    {
+        return acceptorModel;
+    }
+
+    /** Workers of the {@code pool} and {@code shard} models (default 2). */
+    public ReplayOptions acceptorThreads(final int threads)
+    {
+        if (threads < 1)
+        {
+            throw new IllegalArgumentException("acceptor threads must be >= 1: " + threads);
+        }
+        this.acceptorThreads = threads;
+        return this;
+    }
+
+    public int acceptorThreads()
+    {
+        return acceptorThreads;
+    }
+
+    /** Fields a diff of this replay skips (for callers that diff: the CLI, {@code ReplayAssertions}). */
+    public ReplayOptions ignore(final IgnoredFields fields)
+    {
+        this.ignoredFields = ignoredFields.and(fields);
+        return this;
+    }
+
+    /** Fields a diff of this replay skips, written {@code 52,60,8:37} ({@link IgnoredFields}). */
+    public ReplayOptions ignore(final String rules)
+    {
+        this.ignoredFields = ignoredFields.and(rules);
+        return this;
+    }
+
+    public IgnoredFields ignoredFields()
+    {
+        return ignoredFields;
     }
 
     public TransportKind transport()

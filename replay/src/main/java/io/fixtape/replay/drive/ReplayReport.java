@@ -30,11 +30,18 @@ public final class ReplayReport
     public static String table(final ReplayResult result)
     {
         final StringBuilder sb = new StringBuilder();
-        sb.append(String.format("session   %s%n", result.sessionId));
+        for (final ReplayResult.Session session : result.sessions)
+        {
+            sb.append(String.format("session   %s%n          %s, %d connection%s, %d inbound, %d outbound replayed " +
+                "(%d recorded)%n", session.sessionId, session.engineInitiates ? "initiator" : "acceptor",
+                session.connections, session.connections == 1 ? "" : "s", session.inboundTotal, session.outboundReplayed,
+                session.outboundRecorded));
+        }
         sb.append(String.format("transport %s   pacing %s   engine %s%n", result.transport.cliName(), result.pacing,
             result.engine));
-        sb.append(String.format("inbound   %d/%d sent   outbound %d replayed (%d recorded)%n", result.inboundSent,
-            result.inboundTotal, result.outboundReplayed, result.outboundRecorded));
+        sb.append(String.format("inbound   %d/%d sent   outbound %d replayed (%d recorded)%s%n", result.inboundSent,
+            result.inboundTotal, result.outboundReplayed, result.outboundRecorded, result.isComplete() ? "" :
+            String.format("   %d did not reach the engine", result.inboundTotal - result.inboundDelivered)));
         sb.append(String.format("elapsed   %.3f s   %,.0f msg/s (in+out)   %,.0f inbound msg/s%n", result.elapsedNanos / 1e9,
             result.messagesPerSecond(), result.inboundPerSecond()));
         if (result.offeredPerSecond > 0)
@@ -47,8 +54,11 @@ public final class ReplayReport
         {
             sb.append(String.format("placement %s%n", result.replayThreadPlacement));
         }
-        sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
-            result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
+        if (result.replayThreadAllocatedBytes >= 0)
+        {
+            sb.append(String.format("allocated %,d bytes on the replay thread while messages flowed%s%n",
+                result.replayThreadAllocatedBytes, result.engineOnReplayThread ? " (engine included)" : ""));
+        }
         if (result.replayThreadCpuNanos >= 0)
         {
             sb.append(String.format("cpu       %.3f s on the replay thread, %.0f ns per message (in+out)%s%n",
@@ -113,7 +123,7 @@ public final class ReplayReport
         field(json, "pacing", result.pacing.toString(), false);
         field(json, "application", options.application(), false);
         field(json, "engine", result.engine, false);
-        field(json, "sessions", "1", false, true);
+        field(json, "sessions", Integer.toString(result.sessions.size()), false, true);
         field(json, "threads", options.engineOnReplayThread() ?
             "replay+engine on one thread (busy loop)" :
             "replay thread (spin) + engine agent thread (backoff)" +
@@ -125,12 +135,19 @@ public final class ReplayReport
         field(json, "data", dataDescription, false);
         field(json, "warmup", warmUp == null ? "none" : warmUp, false);
         json.append("\n  },\n  \"bench_standards\": ").append(standards()).append(",\n  \"result\": {");
-        field(json, "session", result.sessionId.toString(), true);
+        final StringBuilder sessions = new StringBuilder();
+        for (final ReplayResult.Session session : result.sessions)
+        {
+            sessions.append(sessions.length() == 0 ? "" : ", ").append(session.sessionId);
+        }
+        field(json, "session", sessions.toString(), true);
+        field(json, "connections", Integer.toString(result.connections), false, true);
         field(json, "inbound_total", Integer.toString(result.inboundTotal), false, true);
         field(json, "inbound_sent", Integer.toString(result.inboundSent), false, true);
+        field(json, "inbound_delivered", Integer.toString(result.inboundDelivered), false, true);
         field(json, "outbound_recorded", Integer.toString(result.outboundRecorded), false, true);
         field(json, "outbound_replayed", Integer.toString(result.outboundReplayed), false, true);
-        field(json, "complete", Boolean.toString(result.inboundSent == result.inboundTotal &&
+        field(json, "complete", Boolean.toString(result.isComplete() &&
             result.outboundReplayed >= result.outboundRecorded), false, true);
         field(json, "elapsed_ns", Long.toString(result.elapsedNanos), false, true);
         field(json, "messages_per_second", String.format("%.0f", result.messagesPerSecond()), false, true);
@@ -180,24 +197,7 @@ public final class ReplayReport
 
     private static String quote(final String value)
     {
-        final StringBuilder sb = new StringBuilder(value.length() + 2).append('"');
-        for (int i = 0; i < value.length(); i++)
-        {
-            final char c = value.charAt(i);
-            if (c == '"' || c == '\\')
-            {
-                sb.append('\\').append(c);
-            }
-            else if (c < 0x20)
-            {
-                sb.append(String.format("\\u%04x", (int)c));
-            }
-            else
-            {
-                sb.append(c);
-            }
-        }
-        return sb.append('"').toString();
+        return JsonText.quote(value);
     }
 
     /** Cpus_allowed_list of this process as the kernel reports it. */

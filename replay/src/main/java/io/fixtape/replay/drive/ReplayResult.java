@@ -1,13 +1,58 @@
 package io.fixtape.replay.drive;
 
+import java.util.List;
+
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.replay.recording.SessionRecording;
 
-/** What one replay produced. Immutable once returned. */
+/**
+ * What one replay produced: totals over every replayed session, and per session what it sent back
+ * ({@link #sessions}). Immutable once returned.
+ */
 public final class ReplayResult
 {
+    /** One replayed session's part. */
+    public static final class Session
+    {
+        public final SessionId sessionId;
+        /** Whether the recorded (and replayed) engine was the initiator. */
+        public final boolean engineInitiates;
+        public final int connections;
+        public final int inboundTotal;
+        public final int outboundRecorded;
+        public final int outboundReplayed;
+        /** SHA-256 (hex) of the session's replayed outbound messages in order. */
+        public final String digest;
+        /** Its replayed outbound messages (null unless collected). */
+        public final SessionRecording replayedOutbound;
+        /** Why its last connection ended (null when still connected at the end). */
+        public final DisconnectReason disconnectReason;
+
+        Session(final SessionId sessionId, final boolean engineInitiates, final int connections, final int inboundTotal,
+            final int outboundRecorded, final int outboundReplayed, final String digest,
+            final SessionRecording replayedOutbound, final DisconnectReason disconnectReason)
+        {
+            this.sessionId = sessionId;
+            this.engineInitiates = engineInitiates;
+            this.connections = connections;
+            this.inboundTotal = inboundTotal;
+            this.outboundRecorded = outboundRecorded;
+            this.outboundReplayed = outboundReplayed;
+            this.digest = digest;
+            this.replayedOutbound = replayedOutbound;
+            this.disconnectReason = disconnectReason;
+        }
+    }
+
+    /** The first replayed session (the only one of a single-session replay). */
     public final SessionId sessionId;
+    /** Every replayed session, in replay order. */
+    public final List<Session> sessions;
+    /** Connections opened (all sessions). */
+    public final int connections;
+    /** Inbound messages handed to the engine (the rest were sent on, or due on, connections it had ended). */
+    public final int inboundDelivered;
     public final TransportKind transport;
     public final Pacing pacing;
     public final String engine;
@@ -15,12 +60,15 @@ public final class ReplayResult
     public final int inboundSent;
     public final int outboundRecorded;
     public final int outboundReplayed;
-    /** SHA-256 (hex) of every replayed outbound message in order. */
+    /**
+     * SHA-256 (hex) of every replayed outbound message in order; with several sessions, of their digests (hex,
+     * in replay order).
+     */
     public final String digest;
     /** From the first inbound send to the last outbound arrival. */
     public final long elapsedNanos;
     public final LatencyRecorder latency;
-    /** The replayed outbound messages (null unless collected). */
+    /** The first session's replayed outbound messages (null unless collected). */
     public final SessionRecording replayedOutbound;
     public final DisconnectReason disconnectReason;
     public final long garbledBytes;
@@ -48,14 +96,19 @@ public final class ReplayResult
      */
     public final long jitCompileMillis;
 
-    ReplayResult(final SessionId sessionId, final TransportKind transport, final Pacing pacing, final String engine,
-        final int inboundTotal, final int inboundSent, final int outboundRecorded, final int outboundReplayed,
-        final String digest, final long elapsedNanos, final LatencyRecorder latency, final SessionRecording replayedOutbound,
-        final DisconnectReason disconnectReason, final long garbledBytes, final double offeredPerSecond,
+    ReplayResult(final List<Session> sessions, final int connections, final TransportKind transport,
+        final Pacing pacing, final String engine, final int inboundTotal, final int inboundSent,
+        final int inboundDelivered, final int outboundRecorded, final int outboundReplayed, final String digest,
+        final long elapsedNanos, final LatencyRecorder latency, final long garbledBytes, final double offeredPerSecond,
         final long replayThreadAllocatedBytes, final long replayThreadCpuNanos, final boolean engineOnReplayThread,
         final long engineThreadCpuNanos, final String replayThreadPlacement, final long jitCompileMillis)
     {
-        this.sessionId = sessionId;
+        this.sessions = List.copyOf(sessions);
+        this.sessionId = sessions.get(0).sessionId;
+        this.connections = connections;
+        this.inboundDelivered = inboundDelivered;
+        this.replayedOutbound = sessions.get(0).replayedOutbound;
+        this.disconnectReason = sessions.get(sessions.size() - 1).disconnectReason;
         this.transport = transport;
         this.pacing = pacing;
         this.engine = engine;
@@ -66,8 +119,6 @@ public final class ReplayResult
         this.digest = digest;
         this.elapsedNanos = elapsedNanos;
         this.latency = latency;
-        this.replayedOutbound = replayedOutbound;
-        this.disconnectReason = disconnectReason;
         this.garbledBytes = garbledBytes;
         this.offeredPerSecond = offeredPerSecond;
         this.replayThreadAllocatedBytes = replayThreadAllocatedBytes;
@@ -76,6 +127,25 @@ public final class ReplayResult
         this.engineThreadCpuNanos = engineThreadCpuNanos;
         this.replayThreadPlacement = replayThreadPlacement;
         this.jitCompileMillis = jitCompileMillis;
+    }
+
+    /** Whether every recorded inbound message reached the engine (none was left on a connection it had ended). */
+    public boolean isComplete()
+    {
+        return inboundDelivered == inboundTotal;
+    }
+
+    /** The part of session {@code sessionId}, or null when it was not replayed. */
+    public Session session(final SessionId sessionId)
+    {
+        for (final Session session : sessions)
+        {
+            if (session.sessionId.equals(sessionId))
+            {
+                return session;
+            }
+        }
+        return null;
     }
 
     /** The achieved-rate gate of a latency row: achieved inbound rate at least 95% of offered. */

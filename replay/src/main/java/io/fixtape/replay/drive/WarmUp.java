@@ -72,15 +72,26 @@ public final class WarmUp
     public static Result run(final Replayer replayer, final SessionRecording recording, final ReplayOptions options,
         final int inbound, final int maxRounds)
     {
+        return run(replayer, ReplayPlan.of(recording), options, inbound, maxRounds);
+    }
+
+    /**
+     * As {@link #run(Replayer, SessionRecording, ReplayOptions, int, int)} for the sessions of {@code plan}: a
+     * round replays its first {@code inbound} inbound messages (recorded order, all sessions).
+     */
+    public static Result run(final Replayer replayer, final ReplayPlan plan, final ReplayOptions options,
+        final int inbound, final int maxRounds)
+    {
         if (inbound <= 0 || maxRounds < 1)
         {
             throw new IllegalArgumentException("warm-up needs inbound > 0 and maxRounds >= 1: " + inbound + ", " +
                 maxRounds);
         }
-        final SessionRecording prefix = recording.prefix(inbound);
+        final ReplayPlan prefix = plan.prefix(inbound);
         final ReplayOptions warmOptions = new ReplayOptions()
             .transport(options.transport()).pacing(options.pacing()).application(options.application())
-            .journalMode(options.journalMode()).engineThread(options.engineThread()).collectOutbound(false);
+            .journalMode(options.journalMode()).engineThread(options.engineThread()).collectOutbound(false)
+            .acceptorModel(options.acceptorModel()).acceptorThreads(options.acceptorThreads());
         options.journalSettings().forEach(warmOptions::journalSetting); // the same journal as the measured run
         int rounds = 0;
         ReplayResult last;

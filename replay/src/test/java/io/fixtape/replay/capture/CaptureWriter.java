@@ -240,6 +240,12 @@ final class CaptureWriter
         return ByteBuffer.allocate(size).order(ByteOrder.BIG_ENDIAN);
     }
 
+    /** The next packet's timestamp (later ones follow it by the usual step). */
+    void at(final long nanos)
+    {
+        time = nanos - STEP_NANOS;
+    }
+
     private void record(final byte[] frame)
     {
         time += STEP_NANOS;

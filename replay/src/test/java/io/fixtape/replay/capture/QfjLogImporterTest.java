@@ -53,12 +53,40 @@ class QfjLogImporterTest
     }
 
     @Test
-    void fileNameWithoutCompIdsNeedsAnExplicitOne() throws IOException
+    void withoutATellingFileNameTheAcceptorIsTheEngineAndALogWithoutLogonNeedsACompId() throws IOException
     {
         assertEquals("BANZAI", QfjLogImporter.compIdFromFileName("FIX.4.2-BANZAI-EXEC.messages.log"));
         assertEquals("S", QfjLogImporter.compIdFromFileName("FIXT.1.1-S-T-q1.messages.log"));
         assertNull(QfjLogImporter.compIdFromFileName("messages.log"));
-        final Path file = Files.writeString(dir.resolve("messages.log"), "");
-        assertThrows(IOException.class, () -> new QfjLogImporter(new Recordings()).importFile(file));
+
+        final String logon = new String(CaptureImporterTest.fromClient(1, "A", "98=0\u0001108=30\u0001"), StandardCharsets.US_ASCII);
+        final String ack = new String(CaptureImporterTest.fromServer(1, "A", "98=0\u0001108=30\u0001"), StandardCharsets.US_ASCII);
+        final String order = new String(CaptureImporterTest.fromClient(2, "D", "11=o1\u0001"), StandardCharsets.US_ASCII);
+        final Path file = Files.writeString(dir.resolve("messages.log"), logon + "\n" + ack + "\n" + order + "\n",
+            StandardCharsets.ISO_8859_1);
+        final Recordings recordings = new Recordings();
+        final QfjLogImporter importer = new QfjLogImporter(recordings);
+        importer.importFile(file);
+        assertEquals(3, importer.messages());
+        assertEquals(0, importer.skippedLines(), "the first pass, which finds the Logon, counts nothing");
+        final SessionRecording session = recordings.sessions().get(0);
+        assertEquals(new SessionId("FIX.4.4", "ENGINE", "CLIENT"), session.sessionId(), "the receiver of the Logon");
+        assertTrue(session.isInbound(0) && !session.isInbound(1) && session.isInbound(2));
+        assertEquals(1, importer.sides().size());
+        assertEquals("FIX.4.4 CLIENT-ENGINE: engine ENGINE, the acceptor (it received the first Logon)",
+            importer.sides().get(0));
+
+        // the other side, by name
+        final Recordings client = new Recordings();
+        new QfjLogImporter(client).engineCompId("CLIENT").importFile(file);
+        assertEquals(new SessionId("FIX.4.4", "CLIENT", "ENGINE"), client.sessions().get(0).sessionId());
+
+        final Path noLogon = Files.writeString(dir.resolve("orders.log"), order + "\n", StandardCharsets.ISO_8859_1);
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> new QfjLogImporter(new Recordings()).importFile(noLogon));
+        assertTrue(refused.getMessage().startsWith("cannot tell which side orders.log belongs to: it holds no Logon"),
+            refused.getMessage());
+        assertTrue(refused.getMessage().endsWith("give the engine's SenderCompID (--comp-id)"), refused.getMessage());
+        assertEquals(0, new Recordings().sessions().size());
     }
 }

@@ -29,8 +29,24 @@ class CounterpartyDigestTest
         final Engine engine = new Engine();
         pipe.acceptor().poll(engine);
         final List<Integer> seen = new ArrayList<>();
-        final Counterparty counterparty = new Counterparty(pipe.initiator(), 1024 * 1024, null,
-            (index, buffer, offset, length) -> seen.add(length));
+        final Counterparty counterparty = new Counterparty(0, new ReplayNetwork.Link()
+        {
+            @Override
+            public void openNext()
+            {
+            }
+
+            @Override
+            public int poll(final TransportListener listener)
+            {
+                return pipe.initiator().poll(listener);
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        }, 1024 * 1024, null, (session, index, arrived, buffer, offset, length) -> seen.add(length));
         counterparty.poll();
 
         final MessageDigest expected = MessageDigest.getInstance("SHA-256");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code --pace}, {@code --speed} and {@code --rate} change the schedule the replayer sends on. The replayer asks
- * {@link Replayer.Schedule#isDue} with the time elapsed since its start; here that time is a stepped variable (an
+ * {@link Schedule#isDue} with the time elapsed since its start; here that time is a stepped variable (an
  * injected clock), not the wall clock. The recording: Logon, 9 orders and Logout recorded 1 ms apart.
  */
 class PacingTest
@@ -26,14 +26,14 @@ class PacingTest
         return recordings.session(engine);
     }
 
-    private static Replayer.Schedule schedule(final Pacing pacing)
+    private static Schedule schedule(final Pacing pacing)
     {
         final SessionRecording recording = recording();
-        return new Replayer.Schedule(recording, pacing, new Timeline(recording));
+        return new Schedule(ReplayPlan.of(recording), pacing);
     }
 
     /** How many inbound messages the replayer would have sent by {@code elapsedNanos} (it sends in order). */
-    private static int sentBy(final Replayer.Schedule schedule, final long elapsedNanos)
+    private static int sentBy(final Schedule schedule, final long elapsedNanos)
     {
         int next = 0;
         while (next < schedule.inboundCount && schedule.isDue(next, elapsedNanos))
@@ -46,7 +46,7 @@ class PacingTest
     @Test
     void maxSchedulesEverythingAtTheStart()
     {
-        final Replayer.Schedule max = schedule(Pacing.of("max", 1, 0));
+        final Schedule max = schedule(Pacing.of("max", 1, 0));
         assertEquals(11, max.inboundCount);
         assertEquals(11, sentBy(max, 0));
         assertEquals(0, max.offeredPerSecond(), "as fast as possible: no offered rate");
@@ -55,7 +55,7 @@ class PacingTest
     @Test
     void recordedKeepsTheRecordedGapsDividedBySpeed()
     {
-        final Replayer.Schedule recorded = schedule(Pacing.of("recorded", 1, 0));
+        final Schedule recorded = schedule(Pacing.of("recorded", 1, 0));
         for (int i = 0; i < 11; i++)
         {
             assertEquals(i * MS, recorded.scheduledOffsets[i]);
@@ -67,12 +67,12 @@ class PacingTest
         assertEquals(11, sentBy(recorded, 10 * MS));
         assertEquals(1_000, recorded.offeredPerSecond(), 1e-6);
 
-        final Replayer.Schedule twice = schedule(Pacing.of("recorded", 2, 0));
+        final Schedule twice = schedule(Pacing.of("recorded", 2, 0));
         assertEquals(10, sentBy(twice, 4 * MS + MS / 2), "--speed 2: twice as many due by the same time");
         assertEquals(11, sentBy(twice, 5 * MS));
         assertEquals(2_000, twice.offeredPerSecond(), 1e-6);
 
-        final Replayer.Schedule slow = schedule(Pacing.of("recorded", 0.5, 0));
+        final Schedule slow = schedule(Pacing.of("recorded", 0.5, 0));
         assertEquals(3, sentBy(slow, 4 * MS + MS / 2), "--speed 0.5: half as fast");
         assertEquals(500, slow.offeredPerSecond(), 1e-6);
     }
@@ -82,7 +82,7 @@ class PacingTest
     {
         for (final String pace : new String[] {"max", "recorded"})
         {
-            final Replayer.Schedule rate = schedule(Pacing.of(pace, 3, 200));
+            final Schedule rate = schedule(Pacing.of(pace, 3, 200));
             assertEquals(Pacing.RATE, Pacing.of(pace, 3, 200).mode());
             for (int i = 0; i < 11; i++)
             {

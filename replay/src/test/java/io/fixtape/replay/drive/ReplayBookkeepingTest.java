@@ -93,12 +93,15 @@ class ReplayBookkeepingTest
         }
         assertEquals(orders + 2, paced.size(), "Logon, the orders, Logout");
 
-        // which recordings hold the sends: only one whose engine answered the counterparty's opening Logon
-        assertTrue(new Replayer.Schedule(full, Pacing.max(), new Timeline(full)).opensWithAnsweredLogon());
-        assertFalse(new Replayer.Schedule(stream, Pacing.max(), new Timeline(stream)).opensWithAnsweredLogon());
+        // which recordings make the replay wait: one whose engine answered the counterparty's opening Logon waits
+        // for that answer before the first order; the counterparty's stream alone records no answer to wait for
+        assertTrue(ReplayPlan.of(full).waitsForEngine(1));
+        assertFalse(ReplayPlan.of(full).waitsForEngine(0), "the Logon itself goes first");
+        assertFalse(ReplayPlan.of(stream).waitsForEngine(1));
         final SessionRecording engineFirst = engineSpeaksFirst(full);
-        assertFalse(new Replayer.Schedule(engineFirst, Pacing.max(), new Timeline(engineFirst)).opensWithAnsweredLogon(),
-            "the engine was the initiator: its Logon went first, nothing of it answers the counterparty's");
+        final ReplayPlan initiator = ReplayPlan.of(engineFirst);
+        assertTrue(initiator.sessions().get(0).engineInitiates(), "its Logon went first: the engine initiated");
+        assertTrue(initiator.waitsForEngine(0), "the counterparty answers the engine's Logon once it is there");
     }
 
     /**

@@ -114,12 +114,19 @@ public final class TcpTransport implements Transport
         }
     }
 
+    @Override
+    public boolean canConnect()
+    {
+        return true;
+    }
+
     /**
      * Start a non-blocking connect. The outcome arrives in a later poll: {@link TransportListener#onConnected}
      * with {@code initiated == true}, or {@link TransportListener#onConnectFailed} with this connection id.
      *
      * @return the id the connection will have.
      */
+    @Override
     public long connect(final InetSocketAddress address)
     {
         final long connectionId = nextConnectionId++;
