@@ -1,0 +1,222 @@
+package io.fixtape.examples;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.fixtape.engine.interop.QfjPeer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Java project outside this build adopts fixtape: the artifacts this build packaged are installed into a new local
+ * repository; a project (src/test/resources/outside-project: a pom and one class) is built by Maven, offline, against
+ * that repository; its program trades with a QuickFIX/J 2.3.2 acceptor (validation on) through the builder and the
+ * typed FIX 4.4 codecs. Third-party artifacts come from this build's own local repository, read as a file
+ * repository, so nothing is downloaded. Runs in {@code integration-test} (failsafe), after every module is packaged.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class OutsideProjectIT
+{
+    /** What a user installs, and what the outside project needs at compile and run time. */
+    private static final List<String> ARTIFACTS = List.of("fixtape-engine", "fixtape-journal", "fixtape-nic-bindings",
+        "fixtape-cluster-shard", "fixtape-launcher", "fixtape-codegen", "fixtape-codecs");
+    private static final List<String> BENCHMARK_PEERS = List.of("quickfixj", "artio", "jmh", "HdrHistogram");
+    private static final int ORDERS = 5;
+
+    @TempDir
+    Path dir;
+
+    private final String version = property("fixtape.version");
+
+    @Test
+    void anOutsideProjectBuildsOfflineAgainstTheInstalledArtifactsAndTradesWithQuickFixJ() throws Exception
+    {
+        final Path repository = dir.resolve("repository");
+        final Path settings = writeSettings();
+
+        final Path installer = Files.createDirectories(dir.resolve("installer"));
+        Files.writeString(installer.resolve("pom.xml"), installerPom());
+        maven(installer, settings, repository, "validate");
+
+        final Path project = dir.resolve("trader");
+        Files.createDirectories(project.resolve("src/main/java/com/example"));
+        Files.writeString(project.resolve("pom.xml"), resource("pom.xml").replace("@fixtape.version@", version));
+        Files.writeString(project.resolve("src/main/java/com/example/Trader.java"), resource("Trader.java"));
+        maven(project, settings, repository, "package");
+
+        final List<String> classpath = new ArrayList<>(List.of(project.resolve("target/trader-1.0.jar").toString()));
+        classpath.addAll(Arrays.asList(Files.readString(project.resolve("target/classpath.txt")).trim()
+            .split(File.pathSeparator)));
+        for (final String entry : classpath)
+        {
+            for (final String peer : BENCHMARK_PEERS)
+            {
+                assertTrue(!entry.contains(peer), "the runtime classpath carries " + entry);
+            }
+            assertTrue(entry.startsWith(project.toString()) || entry.startsWith(repository.toString()), entry);
+        }
+        for (final String artifact : List.of("fixtape-launcher", "fixtape-codecs", "fixtape-engine"))
+        {
+            final Path installed = repository.resolve("io/fixtape/" + artifact + "/" + version + "/" + artifact + "-" +
+                version + ".jar");
+            assertTrue(classpath.contains(installed.toString()), artifact + " from the new repository: " + classpath);
+            assertArrayEquals(Files.readAllBytes(builtJar(artifact)), Files.readAllBytes(installed), artifact);
+        }
+
+        final int port = freePort();
+        try (QfjPeer qfj = QfjPeer.acceptor("FIX.4.4", "EXEC", "BANZAI", port).start())
+        {
+            final List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(Arrays.asList(property("fixtape.jvm.flags").trim().split("\\s+")));
+            command.addAll(List.of("-cp", String.join(File.pathSeparator, classpath), "com.example.Trader",
+                Integer.toString(port), Integer.toString(ORDERS), dir.resolve("journal").toString()));
+            final Path output = dir.resolve("trader.log");
+            final Process trader = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
+                .start();
+            if (!trader.waitFor(90, TimeUnit.SECONDS))
+            {
+                trader.destroyForcibly();
+                fail("the trader did not finish: " + Files.readString(output));
+            }
+            final String log = Files.readString(output);
+            assertEquals(0, trader.exitValue(), log);
+            assertTrue(log.contains(ORDERS + " of " + ORDERS + " orders filled"), log);
+            assertEquals(ORDERS, qfj.ordersReceived());
+            assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
+        }
+    }
+
+    /** The build's own local repository, read as a remote file repository; the snapshots in it are never used. */
+    private Path writeSettings() throws IOException
+    {
+        final String source = Path.of(property("fixtape.maven.repository")).toUri().toString();
+        final String central = "<id>central</id><url>https://repo.maven.apache.org/maven2</url>" +
+            "<releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>";
+        return Files.writeString(dir.resolve("settings.xml"), String.join("\n",
+            "<settings>",
+            "  <mirrors><mirror><id>build-repository</id><mirrorOf>*</mirrorOf><url>" + source + "</url></mirror></mirrors>",
+            "  <profiles><profile><id>quiet-checksums</id>",
+            "    <repositories><repository>" + central + "</repository></repositories>",
+            "    <pluginRepositories><pluginRepository>" + central + "</pluginRepository></pluginRepositories>",
+            "  </profile></profiles>",
+            "  <activeProfiles><activeProfile>quiet-checksums</activeProfile></activeProfiles>",
+            "</settings>", ""));
+    }
+
+    /** maven-install-plugin's install-file for the parent pom and each artifact, with the poms this build has. */
+    private String installerPom() throws IOException
+    {
+        final StringBuilder executions = new StringBuilder();
+        final Path parent = Path.of(property("fixtape.parent.pom"));
+        executions.append(installFile("fixtape-parent", parent, parent));
+        for (final String artifact : ARTIFACTS)
+        {
+            final Path jar = builtJar(artifact);
+            executions.append(installFile(artifact, jar, jar.getParent().getParent().resolve("pom.xml")));
+        }
+        return String.join("\n",
+            "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">",
+            "  <modelVersion>4.0.0</modelVersion>",
+            "  <groupId>com.example</groupId><artifactId>installer</artifactId><version>1.0</version>",
+            "  <packaging>pom</packaging>",
+            "  <build><plugins><plugin>",
+            "    <groupId>org.apache.maven.plugins</groupId><artifactId>maven-install-plugin</artifactId>" +
+                "<version>3.1.3</version>",
+            "    <executions>" + executions + "</executions>",
+            "  </plugin></plugins></build>",
+            "</project>", "");
+    }
+
+    private static String installFile(final String id, final Path file, final Path pom)
+    {
+        return "<execution><id>" + id + "</id><phase>validate</phase><goals><goal>install-file</goal></goals>" +
+            "<configuration><file>" + file + "</file><pomFile>" + pom + "</pomFile></configuration></execution>";
+    }
+
+    /** The jar of {@code artifact} that this build packaged (on this test's class path, from the reactor). */
+    private Path builtJar(final String artifact)
+    {
+        final String name = artifact + "-" + version + ".jar";
+        for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator))
+        {
+            final Path path = Path.of(entry);
+            if (path.getFileName().toString().equals(name) && path.getParent().getFileName().toString().equals("target"))
+            {
+                return path;
+            }
+        }
+        throw new AssertionError(name + " is not on the class path as a packaged module jar: run `mvn verify` " +
+            "over the reactor (the modules are packaged before this test): " + System.getProperty("java.class.path"));
+    }
+
+    private void maven(final Path project, final Path settings, final Path repository, final String phase)
+        throws IOException, InterruptedException
+    {
+        final Path log = project.resolve("maven.log");
+        final Process maven = new ProcessBuilder(Path.of(property("fixtape.maven.home"), "bin", "mvn").toString(),
+            "-B", "-ntp", "--offline", "-Daether.offline.protocols=file", "-s", settings.toString(),
+            "-Dmaven.repo.local=" + repository, phase)
+            .directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!maven.waitFor(5, TimeUnit.MINUTES))
+        {
+            maven.destroyForcibly();
+            fail("mvn " + phase + " in " + project + " did not finish: " + tail(log));
+        }
+        assertEquals(0, maven.exitValue(), () -> "mvn " + phase + " in " + project + " failed: " + tail(log));
+    }
+
+    private static String tail(final Path log)
+    {
+        try
+        {
+            final List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+        }
+        catch (final IOException ex)
+        {
+            return ex.toString();
+        }
+    }
+
+    private static String resource(final String name) throws IOException
+    {
+        try (InputStream in = OutsideProjectIT.class.getResourceAsStream("/outside-project/" + name))
+        {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String property(final String name)
+    {
+        final String value = System.getProperty(name);
+        if (value == null || value.isBlank())
+        {
+            throw new AssertionError("system property " + name + " is not set (examples/pom.xml sets it for failsafe)");
+        }
+        return value;
+    }
+
+    private static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0))
+        {
+            return socket.getLocalPort();
+        }
+    }
+}
