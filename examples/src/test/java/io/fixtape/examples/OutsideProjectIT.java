@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * repository; a project (src/test/resources/outside-project: a pom and one class) is built by Maven, offline, against
  * that repository; its program trades with a QuickFIX/J 2.3.2 acceptor (validation on) through the builder and the
  * typed FIX 4.4 codecs. Third-party artifacts come from this build's own local repository, read as a file
- * repository, so nothing is downloaded. Runs in {@code integration-test} (failsafe), after every module is packaged.
+ * repository ({@link #writeSettings}). Runs in {@code integration-test} (failsafe), after every module is packaged.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class OutsideProjectIT
@@ -51,13 +51,13 @@ class OutsideProjectIT
 
         final Path installer = Files.createDirectories(dir.resolve("installer"));
         Files.writeString(installer.resolve("pom.xml"), installerPom());
-        maven(installer, settings, repository, "validate");
+        maven(installer, settings, repository, false, "validate");
 
         final Path project = dir.resolve("trader");
         Files.createDirectories(project.resolve("src/main/java/com/example"));
         Files.writeString(project.resolve("pom.xml"), resource("pom.xml").replace("@fixtape.version@", version));
         Files.writeString(project.resolve("src/main/java/com/example/Trader.java"), resource("Trader.java"));
-        maven(project, settings, repository, "package");
+        maven(project, settings, repository, true, "package");
 
         final List<String> classpath = new ArrayList<>(List.of(project.resolve("target/trader-1.0.jar").toString()));
         classpath.addAll(Arrays.asList(Files.readString(project.resolve("target/classpath.txt")).trim()
@@ -102,20 +102,24 @@ class OutsideProjectIT
         }
     }
 
-    /** The build's own local repository, read as a remote file repository; the snapshots in it are never used. */
+    /**
+     * This build's own local repository, read as a remote file repository ahead of Maven Central (releases only, so
+     * the fixtape snapshots it may hold are never used). Installing may fetch what it lacks from Central (the
+     * install plugin, which a {@code verify} build never runs); the outside project's build is offline and reads the
+     * file repository only.
+     */
     private Path writeSettings() throws IOException
     {
-        final String source = Path.of(property("fixtape.maven.repository")).toUri().toString();
-        final String central = "<id>central</id><url>https://repo.maven.apache.org/maven2</url>" +
+        final String repository = "<id>build-repository</id><url>" +
+            Path.of(property("fixtape.maven.repository")).toUri() + "</url>" +
             "<releases><checksumPolicy>ignore</checksumPolicy></releases><snapshots><enabled>false</enabled></snapshots>";
         return Files.writeString(dir.resolve("settings.xml"), String.join("\n",
             "<settings>",
-            "  <mirrors><mirror><id>build-repository</id><mirrorOf>*</mirrorOf><url>" + source + "</url></mirror></mirrors>",
-            "  <profiles><profile><id>quiet-checksums</id>",
-            "    <repositories><repository>" + central + "</repository></repositories>",
-            "    <pluginRepositories><pluginRepository>" + central + "</pluginRepository></pluginRepositories>",
+            "  <profiles><profile><id>build-repository</id>",
+            "    <repositories><repository>" + repository + "</repository></repositories>",
+            "    <pluginRepositories><pluginRepository>" + repository + "</pluginRepository></pluginRepositories>",
             "  </profile></profiles>",
-            "  <activeProfiles><activeProfile>quiet-checksums</activeProfile></activeProfiles>",
+            "  <activeProfiles><activeProfile>build-repository</activeProfile></activeProfiles>",
             "</settings>", ""));
     }
 
@@ -165,13 +169,19 @@ class OutsideProjectIT
             "over the reactor (the modules are packaged before this test): " + System.getProperty("java.class.path"));
     }
 
-    private void maven(final Path project, final Path settings, final Path repository, final String phase)
-        throws IOException, InterruptedException
+    /** Runs Maven on {@code project}; {@code offline}: no network, file repositories only. */
+    private void maven(final Path project, final Path settings, final Path repository, final boolean offline,
+        final String phase) throws IOException, InterruptedException
     {
         final Path log = project.resolve("maven.log");
-        final Process maven = new ProcessBuilder(Path.of(property("fixtape.maven.home"), "bin", "mvn").toString(),
-            "-B", "-ntp", "--offline", "-Daether.offline.protocols=file", "-s", settings.toString(),
-            "-Dmaven.repo.local=" + repository, phase)
+        final List<String> command = new ArrayList<>(List.of(
+            Path.of(property("fixtape.maven.home"), "bin", "mvn").toString(), "-B", "-ntp", "-s", settings.toString(),
+            "-Dmaven.repo.local=" + repository, phase));
+        if (offline)
+        {
+            command.addAll(List.of("--offline", "-Daether.offline.protocols=file"));
+        }
+        final Process maven = new ProcessBuilder(command)
             .directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!maven.waitFor(5, TimeUnit.MINUTES))
         {
