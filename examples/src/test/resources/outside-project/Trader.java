@@ -3,6 +3,9 @@ package com.example;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.example.session.LogonDecoder;
+import com.example.session.MessageTypes;
+
 import io.fixtape.codecs.fix44.ExecType;
 import io.fixtape.codecs.fix44.ExecutionReportDecoder;
 import io.fixtape.codecs.fix44.NewOrderSingleEncoder;
@@ -57,6 +60,7 @@ public final class Trader implements Application
 
     public static void main(final String[] args) throws InterruptedException
     {
+        System.out.println("generated in this build: " + MessageTypes.name(LogonDecoder.MESSAGE_TYPE) + "Decoder");
         final int orders = Integer.parseInt(args[1]);
         final Trader trader = new Trader(orders);
         try (Fixtape fixtape = new FixtapeBuilder()

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A Java project outside this build adopts fixtape: the artifacts this build packaged are installed into a new local
  * repository; a project (src/test/resources/outside-project: a pom and one class) is built by Maven, offline, against
- * that repository; its program trades with a QuickFIX/J 2.3.2 acceptor (validation on) through the builder and the
+ * that repository, generating codecs of its own with fixtape's Maven plugin; its program trades with a QuickFIX/J 2.3.2 acceptor (validation on) through the builder and the
  * typed FIX 4.4 codecs. Third-party artifacts come from this build's own local repository, read as a file
  * repository ({@link #writeSettings}). Runs in {@code integration-test} (failsafe), after every module is packaged.
  */
@@ -34,7 +34,7 @@ class OutsideProjectIT
 {
     /** What a user installs, and what the outside project needs at compile and run time. */
     private static final List<String> ARTIFACTS = List.of("fixtape-engine", "fixtape-journal", "fixtape-nic-bindings",
-        "fixtape-cluster-shard", "fixtape-launcher", "fixtape-codegen", "fixtape-codecs");
+        "fixtape-cluster-shard", "fixtape-launcher", "fixtape-codegen", "fixtape-codecs", "fixtape-codegen-maven-plugin");
     private static final List<String> BENCHMARK_PEERS = List.of("quickfixj", "artio", "jmh", "HdrHistogram");
     private static final int ORDERS = 5;
 
@@ -97,6 +97,7 @@ class OutsideProjectIT
             final String log = Files.readString(output);
             assertEquals(0, trader.exitValue(), log);
             assertTrue(log.contains(ORDERS + " of " + ORDERS + " orders filled"), log);
+            assertTrue(log.contains("generated in this build: LogonDecoder"), log);
             assertEquals(ORDERS, qfj.ordersReceived());
             assertEquals(0, qfj.rejects(), () -> "QuickFIX/J rejected: " + qfj.lastReject());
         }
