@@ -64,7 +64,8 @@ public final class FixEngine implements AutoCloseable
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
-                    connectors.add(new InitiatorConnector(session, endpoint.address(), endpoint.reconnectIntervalNanos()));
+                    connectors.add(new InitiatorConnector(session, endpoint.addresses(), endpoint.reconnect(),
+                        context.counters(), context.connectLog()));
                 }
                 else
                 {

@@ -67,6 +67,47 @@ class EngineSettingsTest
     }
 
     @Test
+    void failoverAddressesAndTheReconnectPolicyComeFromTheirKeys()
+    {
+        final String initiator = String.join("\n",
+            "[SESSION]",
+            "ConnectionType=initiator",
+            "BeginString=FIX.4.4",
+            "SenderCompID=A",
+            "TargetCompID=B",
+            "NonStopSession=Y",
+            "SocketConnectHost=127.0.0.1",
+            "SocketConnectPort=9001",
+            "SocketConnectHost1=127.0.0.2",
+            "SocketConnectPort1=9002",
+            "SocketConnectHost2=127.0.0.3",
+            "SocketConnectPort2=9003",
+            "ReconnectInterval=5",
+            "");
+        final SessionEndpoint endpoint = context(initiator + "ReconnectMaxInterval=60\nReconnectJitter=0\nConnectTimeout=4\n")
+            .sessions().get(0);
+        assertEquals("[/127.0.0.1:9001, /127.0.0.2:9002, /127.0.0.3:9003]", endpoint.addresses().toString());
+        assertEquals(TimeUnit.SECONDS.toNanos(5), endpoint.reconnect().baseNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(60), endpoint.reconnect().maxNanos());
+        assertEquals(0, endpoint.reconnect().jitterPercent());
+        assertEquals(TimeUnit.SECONDS.toNanos(4), endpoint.reconnect().connectTimeoutNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(40), endpoint.reconnect().delayNanos(4, 0.5), "5 s doubled thrice");
+        assertEquals(TimeUnit.SECONDS.toNanos(60), endpoint.reconnect().delayNanos(9, 0.5), "capped");
+
+        final SessionEndpoint defaults = context(initiator).sessions().get(0);
+        assertEquals(TimeUnit.SECONDS.toNanos(300), defaults.reconnect().maxNanos());
+        assertEquals(20, defaults.reconnect().jitterPercent());
+        assertEquals(TimeUnit.SECONDS.toNanos(10), defaults.reconnect().connectTimeoutNanos());
+
+        assertEquals("t.cfg:1: SocketConnectPort3 is required with SocketConnectHost3 (1..65535) (is '')",
+            assertThrows(SettingsException.class, () -> context(initiator + "SocketConnectHost3=h\n")).getMessage());
+        assertTrue(assertThrows(SettingsException.class, () -> context(initiator + "ReconnectMaxInterval=2\n"))
+            .getMessage().contains("ReconnectMaxInterval must be >= ReconnectInterval (5)"));
+        assertTrue(assertThrows(SettingsException.class, () -> context(initiator + "SocketConnectHost01=h\n"))
+            .getMessage().contains("unknown setting 'SocketConnectHost01'"));
+    }
+
+    @Test
     void mapsSessionAndEngineKeys()
     {
         final EngineContext context = context(String.join("\n",
