@@ -121,6 +121,7 @@ public final class EngineSettings
         context.transportConfig(transport);
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
+        final Map<String, SessionId> acceptorIdentities = new HashMap<>();
         for (final Settings.Section section : settings.sessions())
         {
             final SessionEndpoint endpoint = endpoint(section, clock, applications);
@@ -128,6 +129,18 @@ public final class EngineSettings
             if (stores.containsKey(id))
             {
                 throw new SettingsException(section.location() + ": session " + id + " is configured twice");
+            }
+            if (!endpoint.isInitiator())
+            {
+                // a Logon carries no SessionQualifier: sessions it cannot tell apart need their own ports
+                final SessionId other = acceptorIdentities.putIfAbsent(id.beginString() + '\u0001' +
+                    id.senderCompId() + '\u0001' + id.targetCompId() + '\u0001' + endpoint.address(), id);
+                if (other != null)
+                {
+                    throw new SettingsException(section.location() + ": sessions " + other + " and " + id +
+                        " accept the same BeginString and CompIDs on one SocketAcceptPort: a Logon cannot tell " +
+                        "them apart (give each SessionQualifier its own SocketAcceptPort)");
+                }
             }
             stores.put(id, storeFactory(section));
             context.addSession(endpoint);

@@ -155,7 +155,7 @@ public final class KnownKeys
         session(t, "DefaultApplVerID", "FIXT.1.1 only: application version, e.g. FIX.5.0SP2 or its code 9 (7 = FIX.5.0)");
         session(t, "SenderCompID", "our CompID (required)");
         session(t, "TargetCompID", "the counterparty's CompID (required)");
-        session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs");
+        session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs (acceptor sessions so distinguished need their own SocketAcceptPort)");
         // sockets
         session(t, "SocketAcceptPort", "acceptor: TCP port to listen on (0 = any free port)");
         session(t, "SocketAcceptAddress", "acceptor: address to bind (default 0.0.0.0)");

@@ -438,7 +438,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private boolean routeFirstMessage(final ConnectionState state)
     {
         final Connection connection = state.connection;
-        switch (registry.route(decoder, nowNanos))
+        switch (registry.route(decoder, nowNanos, connection.localPort()))
         {
             case SessionRegistry.BOUND:
             {

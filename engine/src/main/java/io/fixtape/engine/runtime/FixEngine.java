@@ -69,10 +69,14 @@ public final class FixEngine implements AutoCloseable
                 }
                 else
                 {
-                    registry.add(session);
                     if (tcp != null)
                     {
-                        boundPorts.computeIfAbsent(endpoint.address(), tcp::bind);
+                        // sessions told apart only by SessionQualifier are routed by the port they listen on
+                        registry.add(session, boundPorts.computeIfAbsent(endpoint.address(), tcp::bind));
+                    }
+                    else
+                    {
+                        registry.add(session);
                     }
                 }
             }

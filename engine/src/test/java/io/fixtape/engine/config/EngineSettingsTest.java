@@ -108,6 +108,31 @@ class EngineSettingsTest
     }
 
     @Test
+    void sessionsThatOnlyTheQualifierTellsApartNeedTheirOwnAcceptPorts()
+    {
+        final String twoQualifiers = String.join("\n",
+            "[DEFAULT]",
+            "ConnectionType=acceptor",
+            "BeginString=FIX.4.4",
+            "SenderCompID=EXEC",
+            "TargetCompID=BANZAI",
+            "NonStopSession=Y",
+            "[SESSION]",
+            "SessionQualifier=A",
+            "SocketAcceptPort=9001",
+            "[SESSION]",
+            "SessionQualifier=B",
+            "");
+        final EngineContext context = context(twoQualifiers + "SocketAcceptPort=9002\n");
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "BANZAI", "A"), context.sessions().get(0).config().sessionId());
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "BANZAI", "B"), context.sessions().get(1).config().sessionId());
+        assertEquals("t.cfg:10: sessions FIX.4.4:EXEC->BANZAI:A and FIX.4.4:EXEC->BANZAI:B accept the same BeginString " +
+                "and CompIDs on one SocketAcceptPort: a Logon cannot tell them apart (give each SessionQualifier its own " +
+                "SocketAcceptPort)",
+            assertThrows(SettingsException.class, () -> context(twoQualifiers + "SocketAcceptPort=9001\n")).getMessage());
+    }
+
+    @Test
     void mapsSessionAndEngineKeys()
     {
         final EngineContext context = context(String.join("\n",
