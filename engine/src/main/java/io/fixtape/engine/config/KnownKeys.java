@@ -151,7 +151,7 @@ public final class KnownKeys
         final Map<String, Key> t = new LinkedHashMap<>();
         // identity
         session(t, "ConnectionType", "acceptor or initiator (required)");
-        session(t, "BeginString", "FIX.4.2, FIX.4.4 or FIXT.1.1 (required)");
+        session(t, "BeginString", "FIX.4.0, FIX.4.1, FIX.4.2, FIX.4.3, FIX.4.4 or FIXT.1.1 (required)");
         session(t, "DefaultApplVerID", "FIXT.1.1 only: application version, e.g. FIX.5.0SP2 or its code 9 (7 = FIX.5.0)");
         session(t, "SenderCompID", "our CompID (required)");
         session(t, "TargetCompID", "the counterparty's CompID (required)");
