@@ -49,9 +49,9 @@ class EngineSettingsTest
     {
         final EngineContext context = new EngineSettings().toContext(
             new SettingsParser().parse(Path.of("..", "config", "conformance-acceptor.cfg")), new OffsetEpochNanoClock(), NO_APP);
-        assertEquals(3, context.sessions().size());
-        final String[] beginStrings = {"FIX.4.2", "FIX.4.4", "FIXT.1.1"};
-        for (int i = 0; i < 3; i++)
+        final String[] beginStrings = {"FIX.4.0", "FIX.4.1", "FIX.4.2", "FIX.4.3", "FIX.4.4", "FIXT.1.1"};
+        assertEquals(beginStrings.length, context.sessions().size());
+        for (int i = 0; i < beginStrings.length; i++)
         {
             final SessionEndpoint endpoint = context.sessions().get(i);
             final SessionConfig config = endpoint.config();
@@ -63,7 +63,7 @@ class EngineSettingsTest
             assertNotNull(config.validator(), "dictionary validation on");
             assertEquals(endpoint.address(), context.sessions().get(0).address(), "one port");
         }
-        assertEquals("7", SessionConfig.applVerIdValue(context.sessions().get(2).config().defaultApplVerId()));
+        assertEquals("7", SessionConfig.applVerIdValue(context.sessions().get(5).config().defaultApplVerId()));
     }
 
     @Test
