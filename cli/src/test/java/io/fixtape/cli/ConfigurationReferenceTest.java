@@ -25,14 +25,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * left behind for a key that no longer exists, fails the build.
  *
  * <p>A key table is a Markdown table whose header's first cell is {@code key}; each of its rows starts with the key
- * in backticks.
+ * in backticks (a numbered key as {@code SocketConnectHost<n>}).
  */
 class ConfigurationReferenceTest
 {
     private static final Path REFERENCE = Path.of("../docs/CONFIGURATION.md");
     private static final Pattern KEY_TABLE_HEADER = Pattern.compile("^\\|\\s*key\\s*\\|.*");
     private static final Pattern SEPARATOR = Pattern.compile("^\\|[\\s|:-]+\\|\\s*$");
-    private static final Pattern KEY_ROW = Pattern.compile("^\\|\\s*`([A-Za-z][A-Za-z0-9]*)`\\s*\\|.*");
+    private static final Pattern KEY_ROW = Pattern.compile("^\\|\\s*`([A-Za-z][A-Za-z0-9]*(?:<n>)?)`\\s*\\|.*");
 
     /** Key → number of rows naming it, over every key table of the reference. */
     private static Map<String, Integer> documentedKeys() throws IOException

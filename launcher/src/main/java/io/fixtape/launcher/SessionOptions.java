@@ -150,11 +150,72 @@ public final class SessionOptions
         return set("SocketConnectPort", Integer.toString(value));
     }
 
-    /** Initiator: seconds between connection attempts, &gt; 0. Default 30. */
+    /**
+     * Initiator: failover host {@code n} (1, 2, ...), tried in order after {@code SocketConnectHost} when a
+     * connection fails; set {@link #socketConnectPort(int, int)} with the same {@code n}.
+     */
+    @SettingKey("SocketConnectHost<n>")
+    public SessionOptions socketConnectHost(final int n, final String value)
+    {
+        return set("SocketConnectHost" + failoverNumber(n), value);
+    }
+
+    /** Initiator: failover port {@code n}, with {@link #socketConnectHost(int, String)}. */
+    @SettingKey("SocketConnectPort<n>")
+    public SessionOptions socketConnectPort(final int n, final int value)
+    {
+        return set("SocketConnectPort" + failoverNumber(n), Integer.toString(value));
+    }
+
+    /** Initiator: the next failover address ({@code SocketConnectHost<n>}/{@code SocketConnectPort<n>}). */
+    public SessionOptions failover(final String host, final int port)
+    {
+        int n = 1;
+        while (get("SocketConnectHost" + n) != null)
+        {
+            n++;
+        }
+        return socketConnectHost(n, host).socketConnectPort(n, port);
+    }
+
+    private static int failoverNumber(final int n)
+    {
+        if (n < 1)
+        {
+            throw new IllegalArgumentException("failover addresses are numbered from 1: " + n);
+        }
+        return n;
+    }
+
+    /**
+     * Initiator: seconds to wait after a round of failed connections (every address tried), doubled after each
+     * further failed round up to {@link #reconnectMaxIntervalSeconds}, &gt; 0. Default 30.
+     */
     @SettingKey("ReconnectInterval")
     public SessionOptions reconnectIntervalSeconds(final int value)
     {
         return set("ReconnectInterval", Integer.toString(value));
+    }
+
+    /** Initiator: the longest wait between rounds of connection attempts, seconds, &gt;= ReconnectInterval. Default 300. */
+    @SettingKey("ReconnectMaxInterval")
+    public SessionOptions reconnectMaxIntervalSeconds(final int value)
+    {
+        return set("ReconnectMaxInterval", Integer.toString(value));
+    }
+
+    /** Initiator: each wait is shortened by a random share of up to this percent, 0..100. Default 20. */
+    @SettingKey("ReconnectJitter")
+    public SessionOptions reconnectJitterPercent(final int value)
+    {
+        return set("ReconnectJitter", Integer.toString(value));
+    }
+
+    /** Initiator: seconds a connect may take before it is abandoned and counted as failed, &gt; 0. Default 10. */
+    @SettingKey("ConnectTimeout")
+    public SessionOptions connectTimeoutSeconds(final int value)
+    {
+        return set("ConnectTimeout", Integer.toString(value));
     }
 
     /** Heartbeat interval an initiator proposes, seconds, &gt;= 0 (0: no heartbeats). Default 30. */

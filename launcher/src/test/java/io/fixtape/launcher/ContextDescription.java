@@ -45,7 +45,8 @@ final class ContextDescription
             final String prefix = "session." + index++;
             getters(prefix, endpoint.config(), out, 2);
             out.put(prefix + ".application", endpoint.application().getClass().getName());
-            out.put(prefix + ".address", endpoint.address().toString());
+            out.put(prefix + ".addresses", endpoint.addresses().toString());
+            out.put(prefix + ".reconnect", String.valueOf(endpoint.reconnect()));
             out.put(prefix + ".initiator", String.valueOf(endpoint.isInitiator()));
             out.put(prefix + ".reconnectIntervalNanos", String.valueOf(endpoint.reconnectIntervalNanos()));
             final MessageStore store = engine.storeFactory().create(endpoint.config().sessionId());

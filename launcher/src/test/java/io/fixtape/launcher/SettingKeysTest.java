@@ -83,8 +83,9 @@ class SettingKeysTest
             final SettingKey key = method.getAnnotation(SettingKey.class);
             if (key != null)
             {
-                method.invoke(session, sample(method.getParameterTypes()[0]));
-                assertNotNull(session.get(key.value()), method.getName() + " sets " + key.value());
+                method.invoke(session, samples(method));
+                final String written = key.value().replace(KnownKeys.NUMBERED, "1"); // a numbered key: its first
+                assertNotNull(session.get(written), method.getName() + " sets " + written);
             }
         }
     }
@@ -98,7 +99,7 @@ class SettingKeysTest
             final SettingKey key = method.getAnnotation(SettingKey.class);
             if (key != null)
             {
-                method.invoke(builder, sample(method.getParameterTypes()[0]));
+                method.invoke(builder, samples(method));
                 assertNotNull(builder.defaults().get(key.value()), method.getName() + " sets " + key.value());
             }
         }
@@ -125,6 +126,17 @@ class SettingKeysTest
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
             () -> new FixtapeBuilder().set("SenderCompId", "X"));
         assertTrue(error.getMessage().contains("did you mean SenderCompID?"), error.getMessage());
+    }
+
+    private static Object[] samples(final Method method)
+    {
+        final Class<?>[] types = method.getParameterTypes();
+        final Object[] values = new Object[types.length];
+        for (int i = 0; i < types.length; i++)
+        {
+            values[i] = sample(types[i]);
+        }
+        return values;
     }
 
     private static Object sample(final Class<?> type)

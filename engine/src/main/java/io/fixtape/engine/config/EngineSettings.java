@@ -3,6 +3,7 @@ package io.fixtape.engine.config;
 import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.IdleStrategies;
+import io.fixtape.engine.runtime.ReconnectPolicy;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
@@ -21,8 +22,10 @@ import java.time.DayOfWeek;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -118,6 +121,7 @@ public final class EngineSettings
         context.transportConfig(transport);
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
+        final Map<String, SessionId> acceptorIdentities = new HashMap<>();
         for (final Settings.Section section : settings.sessions())
         {
             final SessionEndpoint endpoint = endpoint(section, clock, applications);
@@ -125,6 +129,18 @@ public final class EngineSettings
             if (stores.containsKey(id))
             {
                 throw new SettingsException(section.location() + ": session " + id + " is configured twice");
+            }
+            if (!endpoint.isInitiator())
+            {
+                // a Logon carries no SessionQualifier: sessions it cannot tell apart need their own ports
+                final SessionId other = acceptorIdentities.putIfAbsent(id.beginString() + '\u0001' +
+                    id.senderCompId() + '\u0001' + id.targetCompId() + '\u0001' + endpoint.address(), id);
+                if (other != null)
+                {
+                    throw new SettingsException(section.location() + ": sessions " + other + " and " + id +
+                        " accept the same BeginString and CompIDs on one SocketAcceptPort: a Logon cannot tell " +
+                        "them apart (give each SessionQualifier its own SocketAcceptPort)");
+                }
             }
             stores.put(id, storeFactory(section));
             context.addSession(endpoint);
@@ -213,13 +229,39 @@ public final class EngineSettings
             final String host = section.string("SocketAcceptAddress", "0.0.0.0");
             return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port));
         }
+        return SessionEndpoint.initiator(config, application, connectAddresses(section), reconnectPolicy(section));
+    }
+
+    /** SocketConnectHost/Port, then SocketConnectHost1/Port1, 2, ... up to the first number missing. */
+    private static List<InetSocketAddress> connectAddresses(final Settings.Section section)
+    {
+        final List<InetSocketAddress> addresses = new ArrayList<>();
         final String host = section.requiredString("SocketConnectHost");
         final int port = section.integer("SocketConnectPort", -1);
         section.check(port > 0 && port <= 65535, "SocketConnectPort", "is required for an initiator (1..65535)");
-        final int reconnect = section.integer("ReconnectInterval", 30);
-        section.check(reconnect > 0, "ReconnectInterval", "must be > 0 seconds");
-        return SessionEndpoint.initiator(config, application, new InetSocketAddress(host, port),
-            TimeUnit.SECONDS.toNanos(reconnect));
+        addresses.add(new InetSocketAddress(host, port));
+        for (int n = 1; section.has("SocketConnectHost" + n) || section.has("SocketConnectPort" + n); n++)
+        {
+            final String failoverHost = section.requiredString("SocketConnectHost" + n);
+            final int failoverPort = section.integer("SocketConnectPort" + n, -1);
+            section.check(failoverPort > 0 && failoverPort <= 65535, "SocketConnectPort" + n,
+                "is required with SocketConnectHost" + n + " (1..65535)");
+            addresses.add(new InetSocketAddress(failoverHost, failoverPort));
+        }
+        return addresses;
+    }
+
+    private static ReconnectPolicy reconnectPolicy(final Settings.Section section)
+    {
+        final int base = section.integer("ReconnectInterval", ReconnectPolicy.DEFAULT_RECONNECT_INTERVAL_SECONDS);
+        section.check(base > 0, "ReconnectInterval", "must be > 0 seconds");
+        final int max = section.integer("ReconnectMaxInterval",
+            Math.max(base, ReconnectPolicy.DEFAULT_RECONNECT_MAX_INTERVAL_SECONDS));
+        section.check(max >= base, "ReconnectMaxInterval", "must be >= ReconnectInterval (" + base + ")");
+        final int jitter = section.integer("ReconnectJitter", ReconnectPolicy.DEFAULT_RECONNECT_JITTER_PERCENT);
+        section.check(jitter >= 0 && jitter <= 100, "ReconnectJitter", "must be 0..100 (percent)");
+        return ReconnectPolicy.of(TimeUnit.SECONDS.toNanos(base), TimeUnit.SECONDS.toNanos(max), jitter,
+            seconds(section, "ConnectTimeout", ReconnectPolicy.DEFAULT_CONNECT_TIMEOUT_SECONDS));
     }
 
     private MessageStoreFactory storeFactory(final Settings.Section section)

@@ -30,6 +30,9 @@ public final class KnownKeys
     {
     }
 
+    /** Suffix of a numbered key in the table: {@code SocketConnectHost<n>} stands for SocketConnectHost1, 2, ... */
+    public static final String NUMBERED = "<n>";
+
     private static final KnownKeys STANDARD = new KnownKeys(standardTable());
 
     private final Map<String, Key> keys;
@@ -61,14 +64,37 @@ public final class KnownKeys
 
     public boolean contains(final String key)
     {
-        return keys.containsKey(key);
+        return entry(key) != null;
     }
 
     /** Where {@code key} may be written, or null for a key not in the table. */
     public Scope scope(final String key)
     {
-        final Key entry = keys.get(key);
+        final Key entry = entry(key);
         return entry == null ? null : entry.scope();
+    }
+
+    /**
+     * The entry of {@code key}, or of its numbered form: {@code SocketConnectHost2} is an instance of the table's
+     * {@code SocketConnectHost<n>} (n from 1, no leading zero).
+     */
+    private Key entry(final String key)
+    {
+        final Key exact = keys.get(key);
+        if (exact != null)
+        {
+            return exact;
+        }
+        int digits = key.length();
+        while (digits > 0 && Character.isDigit(key.charAt(digits - 1)))
+        {
+            digits--;
+        }
+        if (digits == key.length() || key.charAt(digits) == '0')
+        {
+            return null;
+        }
+        return keys.get(key.substring(0, digits) + NUMBERED);
     }
 
     /** Key → doc, in table order (for docs/CONFIGURATION.md and {@code --help}). */
@@ -125,17 +151,22 @@ public final class KnownKeys
         final Map<String, Key> t = new LinkedHashMap<>();
         // identity
         session(t, "ConnectionType", "acceptor or initiator (required)");
-        session(t, "BeginString", "FIX.4.2, FIX.4.4 or FIXT.1.1 (required)");
+        session(t, "BeginString", "FIX.4.0, FIX.4.1, FIX.4.2, FIX.4.3, FIX.4.4 or FIXT.1.1 (required)");
         session(t, "DefaultApplVerID", "FIXT.1.1 only: application version, e.g. FIX.5.0SP2 or its code 9 (7 = FIX.5.0)");
         session(t, "SenderCompID", "our CompID (required)");
         session(t, "TargetCompID", "the counterparty's CompID (required)");
-        session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs");
+        session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs (acceptor sessions so distinguished need their own SocketAcceptPort)");
         // sockets
         session(t, "SocketAcceptPort", "acceptor: TCP port to listen on (0 = any free port)");
         session(t, "SocketAcceptAddress", "acceptor: address to bind (default 0.0.0.0)");
         session(t, "SocketConnectHost", "initiator: host to connect to");
         session(t, "SocketConnectPort", "initiator: port to connect to");
-        session(t, "ReconnectInterval", "initiator: seconds between connection attempts (default 30)");
+        session(t, "SocketConnectHost<n>", "initiator: failover host n (1, 2, ...), tried in order after SocketConnectHost when a connection fails; with SocketConnectPort<n>");
+        session(t, "SocketConnectPort<n>", "initiator: failover port n, with SocketConnectHost<n>");
+        session(t, "ReconnectInterval", "initiator: seconds to wait after a round of failed connections, doubled after each further failed round up to ReconnectMaxInterval (default 30)");
+        session(t, "ReconnectMaxInterval", "initiator: the longest wait between rounds of connection attempts, in seconds (default 300)");
+        session(t, "ReconnectJitter", "initiator: each wait is shortened by a random share of up to this percent, so that initiators cut off together do not return in step (default 20; 0 = exact)");
+        session(t, "ConnectTimeout", "initiator: seconds a connect may take before it is abandoned and counted as failed (default 10)");
         engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
         engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");

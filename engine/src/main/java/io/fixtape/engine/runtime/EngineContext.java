@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Everything a {@link FixEngine} is made of: sessions and their endpoints, the clock, the store factory, the
@@ -44,6 +45,7 @@ public final class EngineContext
     private String idleStrategyName = DEFAULT_IDLE_STRATEGY;
     private IdleStrategy idleStrategy;
     private ErrorHandler errorHandler;
+    private Consumer<String> connectLog;
     private EngineCounters counters;
     private ThreadFactory threadFactory;
     private int maxMessageSize = FixFramer.DEFAULT_MAX_MESSAGE_SIZE;
@@ -168,6 +170,22 @@ public final class EngineContext
     public ErrorHandler errorHandler()
     {
         return errorHandler;
+    }
+
+    /**
+     * Receives one line per failed initiator connection: the session, {@code host:port}, the reason, the attempt
+     * and when the next one is due (no stack trace; the failures are also counted). Poller thread. Default: print
+     * the line to stderr.
+     */
+    public EngineContext connectLog(final Consumer<String> connectLog)
+    {
+        this.connectLog = connectLog;
+        return this;
+    }
+
+    public Consumer<String> connectLog()
+    {
+        return connectLog;
     }
 
     public EngineContext counters(final EngineCounters counters)
@@ -320,6 +338,10 @@ public final class EngineContext
         if (errorHandler == null)
         {
             errorHandler = Throwable::printStackTrace;
+        }
+        if (connectLog == null)
+        {
+            connectLog = line -> System.err.println("fixtape: " + line);
         }
         if (threadFactory == null)
         {

@@ -353,11 +353,17 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     @Override
     public void onConnectFailed(final long connectionId)
     {
-        counters.connectFailures.incrementRelease();
+        onConnectFailed(connectionId, "connect failed");
+    }
+
+    /** Counted by the transport that failed it; the connector logs it and schedules the next attempt. */
+    @Override
+    public void onConnectFailed(final long connectionId, final String reason)
+    {
         final InitiatorConnector connector = connectorFor(connectionId);
         if (connector != null)
         {
-            connector.onConnectFailed();
+            connector.onConnectFailed(nowNanos, reason);
         }
     }
 
@@ -409,7 +415,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         }
         if (state.connector != null)
         {
-            state.connector.onDisconnected(nowNanos);
+            state.connector.onDisconnected(nowNanos, reason);
         }
     }
 
@@ -432,7 +438,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private boolean routeFirstMessage(final ConnectionState state)
     {
         final Connection connection = state.connection;
-        switch (registry.route(decoder, nowNanos))
+        switch (registry.route(decoder, nowNanos, connection.localPort()))
         {
             case SessionRegistry.BOUND:
             {

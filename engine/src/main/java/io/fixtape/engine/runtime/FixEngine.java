@@ -64,14 +64,19 @@ public final class FixEngine implements AutoCloseable
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
-                    connectors.add(new InitiatorConnector(session, endpoint.address(), endpoint.reconnectIntervalNanos()));
+                    connectors.add(new InitiatorConnector(session, endpoint.addresses(), endpoint.reconnect(),
+                        context.counters(), context.connectLog()));
                 }
                 else
                 {
-                    registry.add(session);
                     if (tcp != null)
                     {
-                        boundPorts.computeIfAbsent(endpoint.address(), tcp::bind);
+                        // sessions told apart only by SessionQualifier are routed by the port they listen on
+                        registry.add(session, boundPorts.computeIfAbsent(endpoint.address(), tcp::bind));
+                    }
+                    else
+                    {
+                        registry.add(session);
                     }
                 }
             }

@@ -19,6 +19,11 @@ import java.util.List;
  * {@link #encodeUnknownSessionLogout}). As QuickFIX/J does, a second connection for a session that is already
  * connected is refused without a Logout (the answer would carry the live session's sequence numbers).
  *
+ * <p>Sessions with the same BeginString and CompIDs and different SessionQualifiers (a Logon carries no
+ * qualifier) are told apart by the port they listen on: each is added with its port and a connection is routed
+ * among the sessions of the port it arrived on ({@link #route(FixDecoder, long, int)}); two such sessions on one
+ * port are refused when added.
+ *
  * <p>Sessions are added at start-up; {@link #route} runs on the poller thread and allocates nothing (a linear
  * scan: acceptors have few sessions and this runs once per connection). Not thread-safe.
  */
@@ -35,24 +40,66 @@ public final class SessionRegistry
     /** The session exists but is outside its schedule: refuse. */
     public static final int OUTSIDE_SCHEDULE = 4;
 
+    /** Port of a session added without one: it answers on every port. */
+    public static final int ANY_PORT = -1;
+
     private final List<Session> sessions = new ArrayList<>();
+    private final List<Integer> ports = new ArrayList<>();
     private Session[] sessionArray = new Session[0];
+    private int[] portArray = new int[0];
     private Session routed;
     private long unknownSessions;
 
-    /** @throws IllegalArgumentException when a session with the same id is already registered. */
+    /** A session that answers on every port. @throws IllegalArgumentException as {@link #add(Session, int)}. */
     public SessionRegistry add(final Session session)
     {
-        for (final Session existing : sessions)
+        return add(session, ANY_PORT);
+    }
+
+    /**
+     * A session that answers connections arriving on {@code port} ({@link #ANY_PORT}: every port).
+     *
+     * @throws IllegalArgumentException when a session with the same id is already registered, or one with the same
+     *                                  BeginString and CompIDs (another qualifier) would answer on the same port.
+     */
+    public SessionRegistry add(final Session session, final int port)
+    {
+        final SessionId id = session.sessionId();
+        for (int i = 0; i < sessions.size(); i++)
         {
-            if (existing.sessionId().equals(session.sessionId()))
+            final SessionId existing = sessions.get(i).sessionId();
+            if (existing.equals(id))
             {
-                throw new IllegalArgumentException("duplicate session " + session.sessionId());
+                throw new IllegalArgumentException("duplicate session " + id);
+            }
+            final int existingPort = ports.get(i);
+            if (sameCompIds(existing, id) && (existingPort == port || existingPort == ANY_PORT || port == ANY_PORT))
+            {
+                throw new IllegalArgumentException("sessions " + existing + " and " + id + " have the same " +
+                    "BeginString and CompIDs on one port: a Logon cannot tell them apart (SessionQualifier " +
+                    "sessions need their own SocketAcceptPort)");
             }
         }
         sessions.add(session);
-        sessionArray = sessions.toArray(new Session[0]);
+        ports.add(port);
+        rebuild();
         return this;
+    }
+
+    private static boolean sameCompIds(final SessionId a, final SessionId b)
+    {
+        return a.beginString().equals(b.beginString()) && a.senderCompId().equals(b.senderCompId()) &&
+            a.targetCompId().equals(b.targetCompId());
+    }
+
+    private void rebuild()
+    {
+        sessionArray = sessions.toArray(new Session[0]);
+        portArray = new int[ports.size()];
+        for (int i = 0; i < portArray.length; i++)
+        {
+            portArray[i] = ports.get(i);
+        }
     }
 
     /**
@@ -62,11 +109,14 @@ public final class SessionRegistry
      */
     public boolean remove(final Session session)
     {
-        if (!sessions.remove(session))
+        final int index = sessions.indexOf(session);
+        if (index < 0)
         {
             return false;
         }
-        sessionArray = sessions.toArray(new Session[0]);
+        sessions.remove(index);
+        ports.remove(index);
+        rebuild();
         return true;
     }
 
@@ -84,7 +134,16 @@ public final class SessionRegistry
      */
     public int route(final FixDecoder first, final long nowNanos)
     {
-        routed = find(first);
+        return route(first, nowNanos, ANY_PORT);
+    }
+
+    /**
+     * As {@link #route(FixDecoder, long)} for a connection that arrived on {@code localPort}: only sessions
+     * answering on that port are candidates ({@link #ANY_PORT}: every session).
+     */
+    public int route(final FixDecoder first, final long nowNanos, final int localPort)
+    {
+        routed = find(first, localPort);
         if (first.msgType() != MsgTypes.LOGON)
         {
             return NOT_LOGON;
@@ -114,6 +173,12 @@ public final class SessionRegistry
     /** The session whose identity matches the inbound header, or null. */
     public Session find(final FixDecoder message)
     {
+        return find(message, ANY_PORT);
+    }
+
+    /** The session answering on {@code localPort} whose identity matches the inbound header, or null. */
+    public Session find(final FixDecoder message, final int localPort)
+    {
         final int beginIndex = message.indexOf(Tags.BEGIN_STRING);
         final int senderIndex = message.indexOf(Tags.SENDER_COMP_ID);
         final int targetIndex = message.indexOf(Tags.TARGET_COMP_ID);
@@ -121,9 +186,13 @@ public final class SessionRegistry
         {
             return null;
         }
-        for (final Session session : sessionArray)
+        final Session[] candidates = sessionArray;
+        for (int i = 0; i < candidates.length; i++)
         {
-            if (message.valueEqualsAt(beginIndex, session.beginStringBytes()) &&
+            final Session session = candidates[i];
+            final int port = portArray[i];
+            if ((localPort == ANY_PORT || port == ANY_PORT || port == localPort) &&
+                message.valueEqualsAt(beginIndex, session.beginStringBytes()) &&
                 message.valueEqualsAt(senderIndex, session.targetCompIdBytes()) &&
                 message.valueEqualsAt(targetIndex, session.senderCompIdBytes()))
             {

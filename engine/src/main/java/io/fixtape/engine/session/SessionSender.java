@@ -47,6 +47,8 @@ final class SessionSender
     private final FixEncoder appEncoder;
     private final FixEncoder adminEncoder;
     private final byte[] defaultApplVerId;
+    /** FIX.4.0's Logon has no ResetSeqNumFlag (141): a reset there is local, not announced. */
+    private final boolean announcesReset;
     private final int version;
 
     private Connection connection;
@@ -72,6 +74,7 @@ final class SessionSender
         this.version = version;
         this.rejectFields = RejectFields.forVersion(version);
         final SessionId sessionId = config.sessionId();
+        this.announcesReset = !"FIX.4.0".equals(config.sessionId().beginString());
         this.defaultApplVerId = config.isFixt() ?
             SessionConfig.applVerIdValue(config.defaultApplVerId()).getBytes(StandardCharsets.US_ASCII) : null;
         this.senderTarget = FieldTemplate.builder()
@@ -198,7 +201,7 @@ final class SessionSender
     boolean logon(
         final int heartBtInt, final boolean reset, final int nextExpected, final boolean initiator, final long now)
     {
-        admin.logon(beginAdmin(MsgTypes.LOGON, now), heartBtInt, reset, defaultApplVerId,
+        admin.logon(beginAdmin(MsgTypes.LOGON, now), heartBtInt, reset && announcesReset, defaultApplVerId,
             config.enableNextExpectedMsgSeqNum() ? Math.max(nextExpected, sequence.nextTarget()) : 0,
             initiator ? config.username() : null, initiator ? config.password() : null);
         return sendAdmin(now, MessageStore.FLAG_ADMIN);

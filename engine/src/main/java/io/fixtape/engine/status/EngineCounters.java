@@ -26,8 +26,13 @@ public final class EngineCounters
     public final AtomicCounter connectionsAccepted;
     /** Outbound connections established by an initiator. */
     public final AtomicCounter connectionsInitiated;
-    /** Outbound connection attempts that failed. */
+    /**
+     * Outbound connections that failed: refused or unreachable, timed out ({@link #connectTimeouts}), or closed
+     * before the initiator's Logon completed.
+     */
     public final AtomicCounter connectFailures;
+    /** Outbound connects abandoned after the initiator's ConnectTimeout (also in {@link #connectFailures}). */
+    public final AtomicCounter connectTimeouts;
     /** Accepted sockets closed at once because the connection limit was reached. */
     public final AtomicCounter connectionsRefusedLimit;
     /** Sockets on which TCP_NODELAY read back false after being set. */
@@ -61,6 +66,7 @@ public final class EngineCounters
         connectionsAccepted = manager.newCounter("connections.accepted");
         connectionsInitiated = manager.newCounter("connections.initiated");
         connectFailures = manager.newCounter("connect.failures");
+        connectTimeouts = manager.newCounter("connect.timeouts");
         connectionsRefusedLimit = manager.newCounter("connections.refused.limit");
         tcpNoDelayNotSet = manager.newCounter("tcp.nodelay.not.set");
         bytesRead = manager.newCounter("bytes.read");

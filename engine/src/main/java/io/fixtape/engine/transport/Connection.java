@@ -43,4 +43,13 @@ public interface Connection
 
     /** Peer address for logs and counters, e.g. {@code 127.0.0.1:52314}. */
     String remoteAddress();
+
+    /**
+     * The local port of an accepted connection (the acceptor routes a Logon among sessions with the same CompIDs
+     * and different qualifiers by the port they listen on), or -1 when the transport has no ports.
+     */
+    default int localPort()
+    {
+        return -1;
+    }
 }

@@ -39,6 +39,15 @@ public interface Transport extends AutoCloseable
         throw new UnsupportedOperationException(name() + " does not make outbound connections");
     }
 
+    /**
+     * Give up a connect started by {@link #connect} that has not been established (the initiator's connect
+     * timeout): close its socket. The transport may still report {@link TransportListener#onConnectFailed} for it.
+     * Default: nothing (a connection established later is closed by the engine, which no longer waits for it).
+     */
+    default void abortConnect(final long connectionId)
+    {
+    }
+
     @Override
     void close();
 }

@@ -34,4 +34,13 @@ public interface TransportListener
     default void onConnectFailed(final long connectionId)
     {
     }
+
+    /**
+     * As {@link #onConnectFailed(long)}, with the reason in words (e.g. {@code Connection refused}) for the
+     * initiator's log line. Default: drops the reason.
+     */
+    default void onConnectFailed(final long connectionId, final String reason)
+    {
+        onConnectFailed(connectionId);
+    }
 }

@@ -49,9 +49,9 @@ class EngineSettingsTest
     {
         final EngineContext context = new EngineSettings().toContext(
             new SettingsParser().parse(Path.of("..", "config", "conformance-acceptor.cfg")), new OffsetEpochNanoClock(), NO_APP);
-        assertEquals(3, context.sessions().size());
-        final String[] beginStrings = {"FIX.4.2", "FIX.4.4", "FIXT.1.1"};
-        for (int i = 0; i < 3; i++)
+        final String[] beginStrings = {"FIX.4.0", "FIX.4.1", "FIX.4.2", "FIX.4.3", "FIX.4.4", "FIXT.1.1"};
+        assertEquals(beginStrings.length, context.sessions().size());
+        for (int i = 0; i < beginStrings.length; i++)
         {
             final SessionEndpoint endpoint = context.sessions().get(i);
             final SessionConfig config = endpoint.config();
@@ -63,7 +63,73 @@ class EngineSettingsTest
             assertNotNull(config.validator(), "dictionary validation on");
             assertEquals(endpoint.address(), context.sessions().get(0).address(), "one port");
         }
-        assertEquals("7", SessionConfig.applVerIdValue(context.sessions().get(2).config().defaultApplVerId()));
+        assertEquals("7", SessionConfig.applVerIdValue(context.sessions().get(5).config().defaultApplVerId()));
+    }
+
+    @Test
+    void failoverAddressesAndTheReconnectPolicyComeFromTheirKeys()
+    {
+        final String initiator = String.join("\n",
+            "[SESSION]",
+            "ConnectionType=initiator",
+            "BeginString=FIX.4.4",
+            "SenderCompID=A",
+            "TargetCompID=B",
+            "NonStopSession=Y",
+            "SocketConnectHost=127.0.0.1",
+            "SocketConnectPort=9001",
+            "SocketConnectHost1=127.0.0.2",
+            "SocketConnectPort1=9002",
+            "SocketConnectHost2=127.0.0.3",
+            "SocketConnectPort2=9003",
+            "ReconnectInterval=5",
+            "");
+        final SessionEndpoint endpoint = context(initiator + "ReconnectMaxInterval=60\nReconnectJitter=0\nConnectTimeout=4\n")
+            .sessions().get(0);
+        assertEquals("[/127.0.0.1:9001, /127.0.0.2:9002, /127.0.0.3:9003]", endpoint.addresses().toString());
+        assertEquals(TimeUnit.SECONDS.toNanos(5), endpoint.reconnect().baseNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(60), endpoint.reconnect().maxNanos());
+        assertEquals(0, endpoint.reconnect().jitterPercent());
+        assertEquals(TimeUnit.SECONDS.toNanos(4), endpoint.reconnect().connectTimeoutNanos());
+        assertEquals(TimeUnit.SECONDS.toNanos(40), endpoint.reconnect().delayNanos(4, 0.5), "5 s doubled thrice");
+        assertEquals(TimeUnit.SECONDS.toNanos(60), endpoint.reconnect().delayNanos(9, 0.5), "capped");
+
+        final SessionEndpoint defaults = context(initiator).sessions().get(0);
+        assertEquals(TimeUnit.SECONDS.toNanos(300), defaults.reconnect().maxNanos());
+        assertEquals(20, defaults.reconnect().jitterPercent());
+        assertEquals(TimeUnit.SECONDS.toNanos(10), defaults.reconnect().connectTimeoutNanos());
+
+        assertEquals("t.cfg:1: SocketConnectPort3 is required with SocketConnectHost3 (1..65535) (is '')",
+            assertThrows(SettingsException.class, () -> context(initiator + "SocketConnectHost3=h\n")).getMessage());
+        assertTrue(assertThrows(SettingsException.class, () -> context(initiator + "ReconnectMaxInterval=2\n"))
+            .getMessage().contains("ReconnectMaxInterval must be >= ReconnectInterval (5)"));
+        assertTrue(assertThrows(SettingsException.class, () -> context(initiator + "SocketConnectHost01=h\n"))
+            .getMessage().contains("unknown setting 'SocketConnectHost01'"));
+    }
+
+    @Test
+    void sessionsThatOnlyTheQualifierTellsApartNeedTheirOwnAcceptPorts()
+    {
+        final String twoQualifiers = String.join("\n",
+            "[DEFAULT]",
+            "ConnectionType=acceptor",
+            "BeginString=FIX.4.4",
+            "SenderCompID=EXEC",
+            "TargetCompID=BANZAI",
+            "NonStopSession=Y",
+            "[SESSION]",
+            "SessionQualifier=A",
+            "SocketAcceptPort=9001",
+            "[SESSION]",
+            "SessionQualifier=B",
+            "");
+        final EngineContext context = context(twoQualifiers + "SocketAcceptPort=9002\n");
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "BANZAI", "A"), context.sessions().get(0).config().sessionId());
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "BANZAI", "B"), context.sessions().get(1).config().sessionId());
+        assertEquals("t.cfg:10: sessions FIX.4.4:EXEC->BANZAI:A and FIX.4.4:EXEC->BANZAI:B accept the same BeginString " +
+                "and CompIDs on one SocketAcceptPort: a Logon cannot tell them apart (give each SessionQualifier its own " +
+                "SocketAcceptPort)",
+            assertThrows(SettingsException.class, () -> context(twoQualifiers + "SocketAcceptPort=9001\n")).getMessage());
     }
 
     @Test

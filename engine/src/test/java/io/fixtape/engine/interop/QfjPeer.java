@@ -223,7 +223,8 @@ public final class QfjPeer implements Application, AutoCloseable
 
     /**
      * A limit NewOrderSingle valid for this peer's FIX version: symbol, side, quantity and price vary with
-     * {@code id}; HandlInst is set where the version requires it (FIX.4.0 to FIX.4.3).
+     * {@code id}; HandlInst is set where the version requires it (FIX.4.0 to FIX.4.3), TransactTime where the
+     * version defines it (FIX.4.2 on).
      */
     public Message newOrderSingle(final String clOrdId, final int id)
     {
@@ -236,11 +237,19 @@ public final class QfjPeer implements Application, AutoCloseable
         }
         order.setString(55, "SYM" + (id % 10));
         order.setChar(54, id % 2 == 0 ? '1' : '2');
-        order.setUtcTimeStamp(60, LocalDateTime.now(ZoneOffset.UTC), true);
+        if (!isFix40Or41())
+        {
+            order.setUtcTimeStamp(60, LocalDateTime.now(ZoneOffset.UTC), true);
+        }
         order.setChar(40, '2');
         order.setString(38, Integer.toString(100 + id % 900));
         order.setString(44, "12" + (id % 10) + ".25");
         return order;
+    }
+
+    private boolean isFix40Or41()
+    {
+        return "FIX.4.0".equals(beginString) || "FIX.4.1".equals(beginString);
     }
 
     /** ExecutionReports received, over all sessions. */
@@ -405,8 +414,12 @@ public final class QfjPeer implements Application, AutoCloseable
         report.getHeader().setString(MsgType.FIELD, MsgType.EXECUTION_REPORT);
         final int id = execIds.incrementAndGet();
         report.setString(37, "Q" + id);
-        report.setString(17, "QE" + id);
-        if ("FIX.4.2".equals(beginString))
+        report.setString(17, "FIX.4.0".equals(beginString) ? Integer.toString(id) : "QE" + id); // INT in FIX.4.0
+        if ("FIX.4.0".equals(beginString))
+        {
+            report.setChar(20, '0'); // no ExecType, no LeavesQty in FIX.4.0
+        }
+        else if ("FIX.4.1".equals(beginString) || "FIX.4.2".equals(beginString))
         {
             report.setChar(20, '0');
             report.setChar(150, '2');
@@ -420,7 +433,10 @@ public final class QfjPeer implements Application, AutoCloseable
         report.setString(55, order.getString(55));
         report.setChar(54, order.getChar(54));
         report.setString(38, order.getString(38));
-        report.setString(151, "0");
+        if (!"FIX.4.0".equals(beginString))
+        {
+            report.setString(151, "0");
+        }
         report.setString(14, order.getString(38));
         report.setString(6, order.getString(44));
         report.setString(32, order.getString(38));

@@ -32,6 +32,7 @@ public final class TcpConnection implements Connection
     private final boolean initiated;
     private SelectionKey key;
     private String remoteAddress;
+    private int localPort = -1;
     private boolean tcpNoDelay;
     private boolean open;
     private boolean connecting;
@@ -81,6 +82,8 @@ public final class TcpConnection implements Connection
 
     void established(final String remoteAddress, final boolean tcpNoDelay)
     {
+        final java.net.Socket socket = channel.socket();
+        this.localPort = socket == null ? -1 : socket.getLocalPort();
         this.remoteAddress = remoteAddress;
         this.tcpNoDelay = tcpNoDelay;
         this.connecting = false;
@@ -194,6 +197,12 @@ public final class TcpConnection implements Connection
     public String remoteAddress()
     {
         return remoteAddress;
+    }
+
+    @Override
+    public int localPort()
+    {
+        return localPort;
     }
 
     /** Why the connection ended, or null while open. */

@@ -59,6 +59,9 @@ public final class TcpTransport implements Transport
     private final ArrayList<DisconnectReason> closedReasonsSwap = new ArrayList<>();
     private final ArrayList<TcpConnection> connectedAtOnce = new ArrayList<>();
     private final LongArrayList failedConnects = new LongArrayList();
+    private final ArrayList<String> failedConnectReasons = new ArrayList<>();
+    /** Why the connecting connection being closed now failed (read by {@link #onClosed}). */
+    private String connectFailure;
     private final ArrayList<SocketChannel> adoptedChannels = new ArrayList<>();
     private final ArrayList<byte[]> adoptedBytes = new ArrayList<>();
     private TransportListener listener;
@@ -150,14 +153,58 @@ public final class TcpTransport implements Transport
                 connection.key(channel.register(selector, SelectionKey.OP_CONNECT, connection));
             }
         }
-        catch (final IOException ex)
+        catch (final IOException | RuntimeException ex)
         {
+            // RuntimeException: an unresolved host or an unsupported address type must not leave the event loop
             counters.connectFailures.incrementRelease();
+            final TcpConnection connection = connections.isEmpty() ? null : connections.get(connections.size() - 1);
+            if (connection != null && connection.connectionId() == connectionId)
+            {
+                connections.remove(connections.size() - 1);
+            }
             closeQuietly(channel);
             // reported on the next poll so that callers see one code path for failures
             failedConnects.add(connectionId);
+            failedConnectReasons.add(describe(ex));
         }
         return connectionId;
+    }
+
+    /**
+     * Close a connect that has not been established (the initiator's connect timeout); reported as a failed
+     * connect on the next poll. Nothing happens for an id that is not connecting.
+     */
+    @Override
+    public void abortConnect(final long connectionId)
+    {
+        for (int i = 0; i < connections.size(); i++)
+        {
+            final TcpConnection connection = connections.get(i);
+            if (connection.connectionId() == connectionId && connection.isConnecting())
+            {
+                counters.connectFailures.incrementRelease();
+                failConnect(connection, "connect aborted");
+                return;
+            }
+        }
+    }
+
+    private void failConnect(final TcpConnection connection, final String reason)
+    {
+        connectFailure = reason;
+        connection.closeNow(DisconnectReason.IO_ERROR);
+        connectFailure = null;
+    }
+
+    /** One line for a log: the exception's message, else its class name. */
+    static String describe(final Throwable ex)
+    {
+        if (ex instanceof java.nio.channels.UnresolvedAddressException)
+        {
+            return "host not resolved";
+        }
+        final String message = ex.getMessage();
+        return message == null || message.isBlank() ? ex.getClass().getSimpleName() : message;
     }
 
     @Override
@@ -334,7 +381,7 @@ public final class TcpTransport implements Transport
         catch (final IOException ex)
         {
             counters.connectFailures.incrementRelease();
-            connection.closeNow(DisconnectReason.IO_ERROR);
+            failConnect(connection, describe(ex));
         }
     }
 
@@ -479,6 +526,7 @@ public final class TcpTransport implements Transport
         else if (connection.initiated())
         {
             failedConnects.addLong(connection.connectionId());
+            failedConnectReasons.add(connectFailure != null ? connectFailure : "closed before it was established");
         }
     }
 
@@ -523,7 +571,7 @@ public final class TcpTransport implements Transport
             catch (final IOException ex)
             {
                 counters.connectFailures.incrementRelease();
-                connection.closeNow(DisconnectReason.IO_ERROR);
+                failConnect(connection, describe(ex));
             }
         }
         connectedAtOnce.clear();
@@ -534,8 +582,9 @@ public final class TcpTransport implements Transport
         while (!failedConnects.isEmpty())
         {
             final long connectionId = failedConnects.removeAt(failedConnects.size() - 1);
+            final String reason = failedConnectReasons.remove(failedConnectReasons.size() - 1);
             workCount++;
-            listener.onConnectFailed(connectionId);
+            listener.onConnectFailed(connectionId, reason);
         }
     }
 
