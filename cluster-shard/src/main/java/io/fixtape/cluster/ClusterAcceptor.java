@@ -269,7 +269,9 @@ public final class ClusterAcceptor implements AutoCloseable
             .maxMessageSize(base.maxMessageSize())
             .logonTimeoutNanos(base.logonTimeoutNanos())
             .shutdownTimeoutNanos(base.shutdownTimeoutNanos())
-            .commandQueueCapacity(base.commandQueueCapacity());
+            .commandQueueCapacity(base.commandQueueCapacity())
+            .sessionEvents(base.sessionEvents())
+            .sessionEventSink(base.sessionEventSink());
         engineContext.threadFactory(threadFactory != null ? threadFactory : runnable -> new Thread(runnable, name));
         return engineContext;
     }

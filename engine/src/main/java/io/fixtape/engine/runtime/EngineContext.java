@@ -3,6 +3,8 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.SessionEventLog;
+import io.fixtape.engine.status.SessionEventSink;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.transport.Transport;
@@ -51,6 +53,9 @@ public final class EngineContext
     private long shutdownTimeoutNanos = DEFAULT_SHUTDOWN_TIMEOUT_NANOS;
     private int commandQueueCapacity = DEFAULT_COMMAND_QUEUE_CAPACITY;
     private String name = "fixtape";
+    private boolean sessionEvents = true;
+    private SessionEventLog sessionEventLog;
+    private SessionEventSink sessionEventSink;
 
     /** Add an acceptor or initiator session. */
     public EngineContext addSession(final SessionEndpoint endpoint)
@@ -253,6 +258,49 @@ public final class EngineContext
     }
 
     /**
+     * Whether sessions report their events (connected, Logon, Logout, disconnect, ResendRequest, SequenceReset,
+     * Rejects, store failure, slow consumer), one line each through {@link #sessionEventSink}. Default true.
+     */
+    public EngineContext sessionEvents(final boolean sessionEvents)
+    {
+        this.sessionEvents = sessionEvents;
+        return this;
+    }
+
+    public boolean sessionEvents()
+    {
+        return sessionEvents;
+    }
+
+    /**
+     * A session event log shared with other engines (e.g. the workers of one acceptor), whose logger the caller
+     * runs. Default null: the engine creates its own and runs its logger on a thread
+     * ({@value io.fixtape.engine.status.SessionEventLogger#ROLE_NAME}).
+     */
+    public EngineContext sessionEventLog(final SessionEventLog sessionEventLog)
+    {
+        this.sessionEventLog = sessionEventLog;
+        return this;
+    }
+
+    public SessionEventLog sessionEventLog()
+    {
+        return sessionEventLog;
+    }
+
+    /** Where the engine's own event logger puts its lines. Default {@link SessionEventSink#slf4j()}. */
+    public EngineContext sessionEventSink(final SessionEventSink sessionEventSink)
+    {
+        this.sessionEventSink = sessionEventSink;
+        return this;
+    }
+
+    public SessionEventSink sessionEventSink()
+    {
+        return sessionEventSink;
+    }
+
+    /**
      * Fill defaults and validate.
      *
      * @throws IllegalArgumentException naming the bad field.
@@ -325,6 +373,10 @@ public final class EngineContext
         {
             final String threadName = name + "-poller";
             threadFactory = runnable -> new Thread(runnable, threadName);
+        }
+        if (sessionEvents && sessionEventSink == null)
+        {
+            sessionEventSink = SessionEventSink.slf4j();
         }
         for (final SessionEndpoint endpoint : endpoints)
         {

@@ -4,11 +4,14 @@ import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.SessionEventLog;
+import io.fixtape.engine.status.SessionEventLogger;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -35,6 +38,9 @@ import java.util.function.Predicate;
  */
 public final class FixEngine implements AutoCloseable
 {
+    /** The event logger sleeps this long when idle: lines appear within milliseconds at no cost to the poller. */
+    private static final long EVENT_LOGGER_SLEEP_MS = 5;
+
     private final EngineContext context;
     private final Transport transport;
     private final List<Session> sessions = new CopyOnWriteArrayList<>();
@@ -42,11 +48,15 @@ public final class FixEngine implements AutoCloseable
     private final EnginePoller poller;
     private final AgentRunner runner;
     private final AgentInvoker invoker;
+    private final SessionEventLog eventLog;
+    private final AgentRunner eventRunner;
     private boolean closed;
 
     private FixEngine(final EngineContext context, final boolean ownThread)
     {
         this.context = context.conclude();
+        this.eventLog = !context.sessionEvents() ? null :
+            context.sessionEventLog() != null ? context.sessionEventLog() : new SessionEventLog();
         // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
         final TcpTransport tcp = context.transport() == null ?
             new TcpTransport(context.transportConfig(), context.counters()) : null;
@@ -82,6 +92,7 @@ public final class FixEngine implements AutoCloseable
             stores.forEach(MessageStore::close);
             throw ex;
         }
+        eventRunner = startEventLogger(context);
         this.poller = new EnginePoller(
             context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
@@ -98,6 +109,25 @@ public final class FixEngine implements AutoCloseable
             invoker = new AgentInvoker(context.errorHandler(), context.counters().errors, poller);
             invoker.start();
         }
+    }
+
+    /** The engine's own event log gets a logger thread; a shared one is run by whoever shares it. */
+    private AgentRunner startEventLogger(final EngineContext context)
+    {
+        if (eventLog == null || context.sessionEventLog() != null)
+        {
+            return null;
+        }
+        final AgentRunner events = new AgentRunner(new SleepingMillisIdleStrategy(EVENT_LOGGER_SLEEP_MS),
+            context.errorHandler(), null, new SessionEventLogger(eventLog, context.sessionEventSink()));
+        AgentRunner.startOnThread(events);
+        return events;
+    }
+
+    /** The session event log the sessions report to, or null when session events are off. */
+    public SessionEventLog sessionEventLog()
+    {
+        return eventLog;
     }
 
     /** Start an engine with its own poller thread. */
@@ -210,6 +240,7 @@ public final class FixEngine implements AutoCloseable
         requireNewSessionId(session.sessionId());
         final boolean offered = poller.offer(() ->
         {
+            session.events(eventLog);
             poller.addSession(session, store);
             if (then != null)
             {
@@ -227,7 +258,8 @@ public final class FixEngine implements AutoCloseable
     private Session newSession(final SessionEndpoint endpoint, final MessageStore store)
     {
         return new Session(endpoint.config(), store, endpoint.application(), context.clock())
-            .errorHandler(context.errorHandler());
+            .errorHandler(context.errorHandler())
+            .events(eventLog);
     }
 
     /** @throws IllegalArgumentException when this engine already serves a session with {@code sessionId}. */
@@ -299,6 +331,7 @@ public final class FixEngine implements AutoCloseable
                 context.idleStrategy().idle();
             }
             invoker.close();
+            closeEventLogger();
             return;
         }
         try
@@ -310,5 +343,15 @@ public final class FixEngine implements AutoCloseable
             Thread.currentThread().interrupt();
         }
         runner.close();
+        closeEventLogger();
+    }
+
+    /** After the poller: the logger drains the last events (shutdown Logouts, disconnects) as it closes. */
+    private void closeEventLogger()
+    {
+        if (eventRunner != null)
+        {
+            eventRunner.close();
+        }
     }
 }

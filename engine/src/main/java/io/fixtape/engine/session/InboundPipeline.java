@@ -242,6 +242,7 @@ final class InboundPipeline
             if (msgType == MsgTypes.REJECT)
             {
                 counters.rejectsReceived++;
+                counters.events.rejectReceived(m);
             }
             notifier.onAdminMessage(m);
         }

@@ -191,6 +191,17 @@ public final class Session implements SessionHandle
         return this;
     }
 
+    /**
+     * Report this session's events (connected, Logon, Logout, disconnect, ResendRequest, SequenceReset, Rejects,
+     * store failures, slow consumer) to {@code log}, one record each; null stops it. Configuration time, or on the
+     * poller thread between connections (an engine adopting the session attaches its own log).
+     */
+    public Session events(final io.fixtape.engine.status.SessionEventLog log)
+    {
+        counters.events.attach(log, sessionId.toString());
+        return this;
+    }
+
     /** Whether a connection is bound (logged on or not). */
     public boolean isConnected()
     {

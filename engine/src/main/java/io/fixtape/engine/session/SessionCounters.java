@@ -23,6 +23,12 @@ public final class SessionCounters implements SessionCountersView
     private final long[] logoutsSent = new long[LogoutReason.VALUES.length];
     private final long[] disconnects = new long[DISCONNECT_REASONS.length];
 
+    /**
+     * The same events, reported one line each to the engine's event log when one is attached: the parts that count
+     * an event report it where they count it.
+     */
+    final SessionEvents events = new SessionEvents();
+
     long messagesReceived;
     long messagesSent;
     long applicationMessagesReceived;

@@ -189,6 +189,7 @@ final class SessionSender
         if (result > 0)
         {
             counters.businessRejectsSent++;
+            counters.events.businessRejectSent(refSeqNum, businessRejectReason, text);
         }
         return result;
     }
@@ -328,8 +329,10 @@ final class SessionSender
         if (current.writableBytes() < length)
         {
             counters.backPressured++;
+            counters.events.sendRefused(seqNum);
             return Session.BACK_PRESSURED;
         }
+        counters.events.sendAccepted();
         final boolean journaled = StoreSwitch.COMPILED_OUT || journal(seqNum, msgType, flags, now, buffer, offset, length);
         sequence.incrementSender(); // the store's sequence state first: a number that went out is never reused
         if (!journaled)
@@ -397,8 +400,13 @@ final class SessionSender
         if (current == null || current.writableBytes() < length)
         {
             counters.backPressured++;
+            if (current != null)
+            {
+                counters.events.sendRefused(seqNum);
+            }
             return false;
         }
+        counters.events.sendAccepted();
         if (!StoreSwitch.COMPILED_OUT &&
             !journal(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length))
         {
