@@ -2,6 +2,7 @@ package io.fixtape.cli;
 
 import io.fixtape.cli.bench.BenchCommand;
 import io.fixtape.cli.journal.JournalCommand;
+import io.fixtape.cli.ops.StatCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import io.fixtape.cli.replay.ReplayCommand;
 import picocli.CommandLine;
@@ -28,6 +29,7 @@ import picocli.CommandLine.ScopeType;
         JournalCommand.class,
         BenchCommand.class,
         ReplayCommand.class,
+        StatCommand.class,
     })
 public final class FixtapeMain
 {

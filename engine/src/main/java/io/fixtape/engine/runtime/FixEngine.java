@@ -3,7 +3,9 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.MetricsHttpServer;
 import io.fixtape.engine.status.SessionEventLog;
 import io.fixtape.engine.status.SessionEventLogger;
 import io.fixtape.engine.store.MessageStore;
@@ -50,6 +52,9 @@ public final class FixEngine implements AutoCloseable
     private final AgentInvoker invoker;
     private final SessionEventLog eventLog;
     private final AgentRunner eventRunner;
+    private final MetricsPublisher metrics;
+    private final MetricsHttpServer metricsHttp;
+    private final SessionMBeans mbeans;
     private boolean closed;
 
     private FixEngine(final EngineContext context, final boolean ownThread)
@@ -57,6 +62,9 @@ public final class FixEngine implements AutoCloseable
         this.context = context.conclude();
         this.eventLog = !context.sessionEvents() ? null :
             context.sessionEventLog() != null ? context.sessionEventLog() : new SessionEventLog();
+        this.mbeans = context.jmxEnabled() ? new SessionMBeans(this, context.errorHandler()) : null;
+        this.metrics = context.sessionMetrics() ?
+            new MetricsPublisher(context.counters(), context.clock(), context.errorHandler()) : null;
         // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
         final TcpTransport tcp = context.transport() == null ?
             new TcpTransport(context.transportConfig(), context.counters()) : null;
@@ -93,10 +101,17 @@ public final class FixEngine implements AutoCloseable
             throw ex;
         }
         eventRunner = startEventLogger(context);
+
+        final List<DutyCycleTask> tasks = new ArrayList<>(context.tasks());
+        if (metrics != null)
+        {
+            tasks.add(metrics);
+        }
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
+            context.name(), context.clock(), transport, registry, sessions, stores, connectors, tasks,
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+        metricsHttp = startMetricsHttp(context, poller, stores);
         if (ownThread)
         {
             runner = new AgentRunner(context.idleStrategy(), context.errorHandler(), context.counters().errors, poller);
@@ -108,6 +123,29 @@ public final class FixEngine implements AutoCloseable
             runner = null;
             invoker = new AgentInvoker(context.errorHandler(), context.counters().errors, poller);
             invoker.start();
+        }
+
+    }
+
+    /** The metrics endpoint, before the poller starts: a port that cannot be bound stops the engine cleanly. */
+    private MetricsHttpServer startMetricsHttp(
+        final EngineContext context, final EnginePoller poller, final List<MessageStore> stores)
+    {
+        if (context.metricsHttpPort() < 0)
+        {
+            return null;
+        }
+        try
+        {
+            return MetricsHttpServer.start(new InetSocketAddress(context.metricsHttpAddress(),
+                context.metricsHttpPort()), context.counters().reader(), () -> !poller.isClosed());
+        }
+        catch (final RuntimeException ex)
+        {
+            transport.close();
+            stores.forEach(MessageStore::close);
+            closeEventLogger();
+            throw ex;
         }
     }
 
@@ -216,6 +254,14 @@ public final class FixEngine implements AutoCloseable
         if (store != null)
         {
             sessions.remove(session);
+            if (metrics != null)
+            {
+                metrics.remove(session);
+            }
+            if (mbeans != null)
+            {
+                mbeans.unregister(session);
+            }
         }
         return store;
     }
@@ -241,6 +287,14 @@ public final class FixEngine implements AutoCloseable
         final boolean offered = poller.offer(() ->
         {
             session.events(eventLog);
+            if (metrics != null)
+            {
+                metrics.add(session);
+            }
+            if (mbeans != null)
+            {
+                mbeans.register(session);
+            }
             poller.addSession(session, store);
             if (then != null)
             {
@@ -257,9 +311,18 @@ public final class FixEngine implements AutoCloseable
     /** Store failures are reported to the engine's error handler, not only counted. */
     private Session newSession(final SessionEndpoint endpoint, final MessageStore store)
     {
-        return new Session(endpoint.config(), store, endpoint.application(), context.clock())
+        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
             .errorHandler(context.errorHandler())
             .events(eventLog);
+        if (metrics != null)
+        {
+            metrics.add(session);
+        }
+        if (mbeans != null)
+        {
+            mbeans.register(session);
+        }
+        return session;
     }
 
     /** @throws IllegalArgumentException when this engine already serves a session with {@code sessionId}. */
@@ -332,6 +395,7 @@ public final class FixEngine implements AutoCloseable
             }
             invoker.close();
             closeEventLogger();
+            closeMetrics();
             return;
         }
         try
@@ -344,6 +408,34 @@ public final class FixEngine implements AutoCloseable
         }
         runner.close();
         closeEventLogger();
+        closeMetrics();
+    }
+
+    /** The final values published; the counters file says the engine stopped; the endpoint stops answering. */
+    private void closeMetrics()
+    {
+        if (mbeans != null)
+        {
+            mbeans.unregisterAll();
+        }
+        if (metrics != null)
+        {
+            metrics.publishNow(context.clock().nanoTime());
+        }
+        if (context.counters().file() != null)
+        {
+            context.counters().file().markClosed();
+        }
+        if (metricsHttp != null)
+        {
+            metricsHttp.close();
+        }
+    }
+
+    /** The port of the metrics endpoint, or -1 when there is none. */
+    public int metricsHttpPort()
+    {
+        return metricsHttp == null ? -1 : metricsHttp.port();
     }
 
     /** After the poller: the logger drains the last events (shutdown Logouts, disconnects) as it closes. */

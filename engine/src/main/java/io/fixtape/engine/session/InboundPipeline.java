@@ -186,7 +186,9 @@ final class InboundPipeline
         {
             flags |= MessageStore.FLAG_POSS_DUP;
         }
+        final long start = counters.journalStart();
         store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
+        counters.journalAppended(m.length(), start);
     }
 
     /** Process the kept too-high messages whose gap is now filled, in order. */

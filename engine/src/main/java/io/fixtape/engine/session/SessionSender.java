@@ -35,6 +35,8 @@ final class SessionSender
 {
     private final SessionConfig config;
     private final MessageStore store;
+    /** Whether outbound store calls write something (counted as journal appends). */
+    private final boolean storePersists;
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
     private final SessionCounters counters;
@@ -65,6 +67,7 @@ final class SessionSender
         StoreSwitch.checkCompatible(store);
         this.config = config;
         this.store = store;
+        this.storePersists = store.persistsMessages();
         this.sequence = sequence;
         this.timer = timer;
         this.counters = counters;
@@ -348,7 +351,7 @@ final class SessionSender
             counters.unjournaledMessagesSent++;
         }
         timer.onSent(now);
-        counters.messagesSent++;
+        counters.sent(msgType, length);
         return seqNum;
     }
 
@@ -364,7 +367,12 @@ final class SessionSender
     {
         try
         {
+            final long start = counters.journalStart();
             store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+            if (storePersists)
+            {
+                counters.journalAppended(length, start);
+            }
             return true;
         }
         catch (final MessageStoreException ex)
@@ -414,7 +422,7 @@ final class SessionSender
         }
         current.write(adminBuffer, offset, length);
         timer.onSent(now);
-        counters.messagesSent++;
+        counters.sent(msgType, length);
         return true;
     }
 }
