@@ -2,6 +2,7 @@ package io.fixtape.cli;
 
 import io.fixtape.cli.bench.BenchCommand;
 import io.fixtape.cli.journal.JournalCommand;
+import io.fixtape.cli.ops.SessionCommand;
 import io.fixtape.cli.ops.StatCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import io.fixtape.cli.replay.ReplayCommand;
@@ -30,6 +31,7 @@ import picocli.CommandLine.ScopeType;
         BenchCommand.class,
         ReplayCommand.class,
         StatCommand.class,
+        SessionCommand.class,
     })
 public final class FixtapeMain
 {
