@@ -110,8 +110,10 @@ public final class FixtapeReadBack
             : context.idleStrategy().getClass().getName());
         readBack.put(ReadBack.DIRECT_READ_CONNECTIONS, context.transportConfig().directReadConnections());
         readBack.put(ReadBack.STORE_COMPILED_OUT, StoreSwitch.COMPILED_OUT);
-        // the engine's threads are all named fixtape-* (poller; workers and application agent of the other models)
-        final List<Map<String, Object>> hot = ReadBack.threads(name -> name.startsWith("fixtape-"));
+        // the engine's hot threads are named fixtape-* (poller; workers and application agent of the other models);
+        // the session-event logger sleeps between lines and is not one of them
+        final List<Map<String, Object>> hot = ReadBack.threads(name -> name.startsWith("fixtape-") &&
+            !name.equals(io.fixtape.engine.status.SessionEventLogger.ROLE_NAME));
         readBack.put("hot_threads", hot);
         readBack.put(ReadBack.HOT_THREAD_CPUS, ReadBack.cpusOf(hot));
         readBack.put("process_cpus", CpuList.format(CpuAffinity.processCpus(ProcessHandle.current().pid())));

@@ -12,7 +12,7 @@ public interface SessionEventSink
     String LOGGER_NAME = "io.fixtape.session";
 
     /**
-     * @param type    what happened.
+     * @param type    what happened; null for the logger's own line saying how many events were lost.
      * @param warning whether it is worth a WARN (rejects, store failures, slow consumers).
      * @param line    one line: the session, the event and its details.
      */
