@@ -63,6 +63,10 @@ public final class AcceptorCommand implements Callable<Integer>
         + "idle strategy, model, threads' CPUs from /proc, JVM) to this file as JSON; rewritten at stop.")
     Path profileOut;
 
+    @Option(names = "--read-back-json", description = "Print the start-up and stop read-back as one JSON line (as "
+        + "--profile-out writes it) instead of the concise summary.")
+    boolean readBackJson;
+
     @Spec
     CommandSpec spec;
 
@@ -82,7 +86,8 @@ public final class AcceptorCommand implements Callable<Integer>
         final FixtapeReadBack readBack;
         try
         {
-            readBack = new FixtapeReadBack(assembled.engineContext(), assembled.journals(), profileOut);
+            readBack = new FixtapeReadBack(assembled.engineContext(), assembled.journals(), profileOut)
+                .printJson(readBackJson);
         }
         catch (final RuntimeException ex)
         {

@@ -2,6 +2,8 @@ package io.fixtape.cli;
 
 import io.fixtape.cli.bench.BenchCommand;
 import io.fixtape.cli.journal.JournalCommand;
+import io.fixtape.cli.ops.SessionCommand;
+import io.fixtape.cli.ops.StatCommand;
 import io.fixtape.cli.replay.ImportCommand;
 import io.fixtape.cli.replay.ReplayCommand;
 import picocli.CommandLine;
@@ -28,6 +30,8 @@ import picocli.CommandLine.ScopeType;
         JournalCommand.class,
         BenchCommand.class,
         ReplayCommand.class,
+        StatCommand.class,
+        SessionCommand.class,
     })
 public final class FixtapeMain
 {

@@ -7,6 +7,7 @@ import io.fixtape.engine.runtime.IdleStrategies;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.MetricsHttpServer;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
@@ -58,6 +59,7 @@ public final class ClusterAcceptor implements AutoCloseable
     private IpcStreams ipc;
     private AgentRunner controlRunner;
     private int boundPort = -1;
+    private MetricsHttpServer metricsHttp;
     private boolean closed;
 
     private ClusterAcceptor(final ClusterContext context)
@@ -88,6 +90,7 @@ public final class ClusterAcceptor implements AutoCloseable
         try
         {
             acceptor.start();
+            acceptor.startMetricsHttp();
             return acceptor;
         }
         catch (final RuntimeException ex)
@@ -95,6 +98,23 @@ public final class ClusterAcceptor implements AutoCloseable
             acceptor.close();
             throw ex;
         }
+    }
+
+    /** The base counters (the engine's, with the sessions' metrics under single and mono) over HTTP. */
+    private void startMetricsHttp()
+    {
+        if (base.metricsHttpPort() >= 0)
+        {
+            metricsHttp = MetricsHttpServer.start(
+                new InetSocketAddress(base.metricsHttpAddress(), base.metricsHttpPort()), base.counters().reader(),
+                () -> !closed);
+        }
+    }
+
+    /** The port of the metrics endpoint, or -1 when there is none. */
+    public int metricsHttpPort()
+    {
+        return metricsHttp == null ? -1 : metricsHttp.port();
     }
 
     private void start()
@@ -269,7 +289,12 @@ public final class ClusterAcceptor implements AutoCloseable
             .maxMessageSize(base.maxMessageSize())
             .logonTimeoutNanos(base.logonTimeoutNanos())
             .shutdownTimeoutNanos(base.shutdownTimeoutNanos())
-            .commandQueueCapacity(base.commandQueueCapacity());
+            .commandQueueCapacity(base.commandQueueCapacity())
+            .sessionEvents(base.sessionEvents())
+            .sessionEventSink(base.sessionEventSink())
+            // single and mono serve every session on the engine whose counters are the base's (its counters file):
+            // their sessions' metrics go there; pool and shard workers keep their counters in memory
+            .sessionMetrics(own == base.counters() && base.sessionMetrics());
         engineContext.threadFactory(threadFactory != null ? threadFactory : runnable -> new Thread(runnable, name));
         return engineContext;
     }
@@ -328,5 +353,10 @@ public final class ClusterAcceptor implements AutoCloseable
         }
         CloseHelper.quietClose(controlRunner);
         CloseHelper.quietClose(ipc);
+        CloseHelper.quietClose(metricsHttp);
+        if (base.counters().file() != null)
+        {
+            base.counters().file().markClosed();
+        }
     }
 }

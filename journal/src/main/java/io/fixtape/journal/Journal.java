@@ -191,6 +191,42 @@ public final class Journal implements AutoCloseable
         return index;
     }
 
+    /**
+     * An operator's change of a session's sequence state on a stopped engine's journal ({@link AdminRecords}):
+     * journaled as an admin record, then applied (recovery applies it again if the process dies in between).
+     * Not for a running engine: this journal's lock keeps it out while the command holds it.
+     *
+     * @param action     {@link AdminRecords#SET_SEQUENCE_NUMBERS} or {@link AdminRecords#RESET}.
+     * @param epochNanos when (the wall clock: this is not the engine's time).
+     * @param text       what was done, for the tools ({@code journal cat} shows it as Text).
+     * @return the record's queue index.
+     */
+    public long appendAdmin(final SessionId sessionId, final int action, final int nextSender, final int nextTarget,
+        final long epochNanos, final String text)
+    {
+        final int id = registerSession(sessionId);
+        return AdminRecords.appendAndApply(this, state, outIndexes, id, action, nextSender, nextTarget, epochNanos,
+            text);
+    }
+
+    /** The next MsgSeqNum the session sends, from the sequence state. */
+    public int nextSenderSeqNum(final int sessionId)
+    {
+        return state.nextSender(sessionId);
+    }
+
+    /** The next MsgSeqNum the session expects, from the sequence state. */
+    public int nextTargetSeqNum(final int sessionId)
+    {
+        return state.nextTarget(sessionId);
+    }
+
+    /** When the session's sequence state began (epoch seconds; 0 unknown). */
+    public long sequenceStateSince(final int sessionId)
+    {
+        return state.creationSeconds(sessionId);
+    }
+
     /** Times the off-heap staging buffer had to grow (a record longer than any before it). */
     long stagingGrowths()
     {

@@ -39,6 +39,11 @@ public final class JournalRecordDescriptor
 
     public static final byte DIRECTION_IN = 0;
     public static final byte DIRECTION_OUT = 1;
+    /**
+     * An operator's action on a session's sequence state ({@link AdminRecords}), not a FIX message: flags hold the
+     * action, MsgSeqNum the next sender number and the MsgType field the next target number it sets.
+     */
+    public static final byte DIRECTION_ADMIN = 2;
 
     public static final int MAJOR_VERSION_OFFSET = 0;
     public static final int MINOR_VERSION_OFFSET = 1;
@@ -72,6 +77,7 @@ public final class JournalRecordDescriptor
 
     public static String directionName(final int direction)
     {
-        return direction == DIRECTION_IN ? "in" : direction == DIRECTION_OUT ? "out" : "dir" + direction;
+        return direction == DIRECTION_IN ? "in" : direction == DIRECTION_OUT ? "out" :
+            direction == DIRECTION_ADMIN ? "admin" : "dir" + direction;
     }
 }

@@ -82,6 +82,12 @@ final class TailRecovery
 
     private void apply(final JournalRecord record)
     {
+        if (record.direction() == JournalRecordDescriptor.DIRECTION_ADMIN)
+        {
+            AdminRecords.apply(record, state, indexes);
+            state.coveredIndex(record.queueIndex());
+            return;
+        }
         final int id = record.sessionId();
         final ResendIndex index = indexes.find(id);
         if (index == null)

@@ -193,6 +193,43 @@ public final class FixtapeBuilder
         return set("MaxConnections", Integer.toString(value));
     }
 
+    /**
+     * Directory of the engine's counters file ({@code counters.dat}), which {@code fixtape stat} and {@code fixtape
+     * session list} read from another process. Default: none (counters in memory only).
+     */
+    @SettingKey("EngineDirectory")
+    public FixtapeBuilder engineDirectory(final Path value)
+    {
+        return set("EngineDirectory", value.toString());
+    }
+
+    /**
+     * Serve the counters in the Prometheus text format ({@code /metrics}) and health answers ({@code /health/live},
+     * {@code /health/ready}) on this port; 0: any free port. Default: off.
+     */
+    @SettingKey("MetricsHttpPort")
+    public FixtapeBuilder metricsHttpPort(final int value)
+    {
+        return set("MetricsHttpPort", Integer.toString(value));
+    }
+
+    /**
+     * An MBean per session in the platform MBean server ({@code io.fixtape:type=Session,...}: state, sequence
+     * numbers; logout, disconnect, reset and set sequence numbers, run on the poller thread). Default false.
+     */
+    @SettingKey("JmxEnabled")
+    public FixtapeBuilder jmxEnabled(final boolean value)
+    {
+        return set("JmxEnabled", value ? "Y" : "N");
+    }
+
+    /** Address the metrics endpoint binds. Default 0.0.0.0. */
+    @SettingKey("MetricsHttpAddress")
+    public FixtapeBuilder metricsHttpAddress(final String value)
+    {
+        return set("MetricsHttpAddress", value);
+    }
+
     /** TCP_NODELAY, which fixtape always sets on every socket: {@code false} is refused. Default true. */
     @SettingKey("SocketTcpNoDelay")
     public FixtapeBuilder socketTcpNoDelay(final boolean value)

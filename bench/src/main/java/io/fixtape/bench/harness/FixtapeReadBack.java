@@ -66,6 +66,7 @@ public final class FixtapeReadBack
     private final JournalStoreProvider journals;
     private final Path out;
     private String printPrefix = "fixtape acceptor: ";
+    private boolean printJson;
     private Map<String, Object> startup;
 
     /** Installs the recording store factory in {@code context}: call before the engine or cluster is built. */
@@ -85,6 +86,16 @@ public final class FixtapeReadBack
         return this;
     }
 
+    /**
+     * Print the whole read-back as one JSON line ({@code --read-back-json}) instead of the concise summary. The file
+     * ({@code --profile-out}) is JSON either way.
+     */
+    public FixtapeReadBack printJson(final boolean printJson)
+    {
+        this.printJson = printJson;
+        return this;
+    }
+
     /** Reads back after start: everything, threads included. Prints the line and writes the file. */
     public Map<String, Object> started(final String model, final int threads, final Map<String, Object> modelProfile)
     {
@@ -99,8 +110,10 @@ public final class FixtapeReadBack
             : context.idleStrategy().getClass().getName());
         readBack.put(ReadBack.DIRECT_READ_CONNECTIONS, context.transportConfig().directReadConnections());
         readBack.put(ReadBack.STORE_COMPILED_OUT, StoreSwitch.COMPILED_OUT);
-        // the engine's threads are all named fixtape-* (poller; workers and application agent of the other models)
-        final List<Map<String, Object>> hot = ReadBack.threads(name -> name.startsWith("fixtape-"));
+        // the engine's hot threads are named fixtape-* (poller; workers and application agent of the other models);
+        // the session-event logger sleeps between lines and is not one of them
+        final List<Map<String, Object>> hot = ReadBack.threads(name -> name.startsWith("fixtape-") &&
+            !name.equals(io.fixtape.engine.status.SessionEventLogger.ROLE_NAME));
         readBack.put("hot_threads", hot);
         readBack.put(ReadBack.HOT_THREAD_CPUS, ReadBack.cpusOf(hot));
         readBack.put("process_cpus", CpuList.format(CpuAffinity.processCpus(ProcessHandle.current().pid())));
@@ -149,6 +162,41 @@ public final class FixtapeReadBack
         return readBack;
     }
 
+    /**
+     * The read-back for a person: model and threads, sessions, store mode, journal durability and pretouch, validation,
+     * idle strategy, the hot threads' CPUs and the JVM, e.g. {@code model single (1 thread), 2 sessions, store audit,
+     * journal page-cache (pretouch auto), validation on, idle backoff, hot threads on CPUs 0-1, JDK 17.0.13}.
+     */
+    static String summary(final Map<String, Object> readBack)
+    {
+        final StringBuilder sb = new StringBuilder();
+        final Object threads = readBack.get(ReadBack.ACCEPTOR_THREADS);
+        sb.append("model ").append(readBack.get(ReadBack.ACCEPTOR_MODEL))
+            .append(" (").append(threads).append(Integer.valueOf(1).equals(threads) ? " thread)" : " threads)")
+            .append(", ").append(readBack.get("sessions")).append(" sessions");
+        final Object mode = readBack.get(ReadBack.STORE_MODE);
+        sb.append(", store ").append(mode == null ? "(none opened yet)" : mode);
+        if (Boolean.TRUE.equals(readBack.get(ReadBack.STORE_COMPILED_OUT)))
+        {
+            sb.append(" (compiled out)");
+        }
+        final Object durability = readBack.get(ReadBack.JOURNAL_DURABILITY);
+        if (durability != null && !String.valueOf(durability).startsWith("n/a"))
+        {
+            sb.append(", journal ").append(durability).append(" (pretouch ")
+                .append(readBack.get(ReadBack.JOURNAL_PRETOUCH)).append(')');
+        }
+        sb.append(", validation ").append(readBack.get(ReadBack.VALIDATION))
+            .append(", idle ").append(readBack.get(ReadBack.IDLE_STRATEGY));
+        final Object cpus = readBack.get(ReadBack.HOT_THREAD_CPUS);
+        if (cpus != null && !String.valueOf(cpus).isEmpty())
+        {
+            sb.append(", hot threads on CPUs ").append(cpus);
+        }
+        sb.append(", JDK ").append(Runtime.version());
+        return sb.toString();
+    }
+
     /** What the store does, not what it was called: none (keeps nothing), store (outbound), audit (both ways). */
     public static String mode(final MessageStore store)
     {
@@ -189,7 +237,7 @@ public final class FixtapeReadBack
         final String json = Json.line(readBack);
         if (printPrefix != null)
         {
-            System.out.println(printPrefix + label + " " + json);
+            System.out.println(printPrefix + label + " " + (printJson ? json : summary(readBack)));
             System.out.flush();
         }
         if (out != null)

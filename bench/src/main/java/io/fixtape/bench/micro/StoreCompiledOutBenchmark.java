@@ -168,6 +168,22 @@ public class StoreCompiledOutBenchmark
             }
         }
 
+        Session initiator()
+        {
+            return initiator;
+        }
+
+        Session acceptor()
+        {
+            return acceptor;
+        }
+
+        /** Deliver everything in flight both ways. */
+        void pump()
+        {
+            pumpAll();
+        }
+
         /** NewOrderSingle out, ExecutionReport back. @return ExecutionReports received so far. */
         long roundTrip()
         {

@@ -27,7 +27,7 @@ public final class CatCommand implements Callable<Integer>
     @Mixin
     RecordFilter filter;
 
-    @Option(names = "--format", defaultValue = "fix", description = "fix (default: SOH as |) or json")
+    @Option(names = "--format", defaultValue = "fix", description = "fix (default: SOH as |), named (tag names and enum meanings: Side=1(BUY)) or json")
     RecordFormatter.Format format;
 
     @Option(names = "--no-progress", description = "never show a progress bar")

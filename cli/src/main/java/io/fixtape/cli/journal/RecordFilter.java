@@ -42,6 +42,16 @@ public final class RecordFilter
     @Option(names = "--since", paramLabel = "TIME", description = "records at or after TIME: ISO instant (2026-12-02T15:00:00Z) or UTC yyyyMMdd-HH:mm:ss[.SSS]")
     String since;
 
+    @Option(names = "--clordid", paramLabel = "ID", description = "messages whose ClOrdID (11) is ID")
+    String clOrdId;
+
+    @Option(names = "--orderid", paramLabel = "ID", description = "messages whose OrderID (37) is ID")
+    String orderId;
+
+    /** {@code SOH tag=value SOH}: searched in the record's bytes, nothing decoded. */
+    private byte[] clOrdIdField;
+    private byte[] orderIdField;
+
     /** Session ids selected by --session / --comp-ids; null: every session. */
     private Set<Integer> sessionIds;
     private String sender;
@@ -112,6 +122,8 @@ public final class RecordFilter
         {
             sinceNanos = parseTime(since);
         }
+        clOrdIdField = clOrdId == null ? null : field(11, clOrdId);
+        orderIdField = orderId == null ? null : field(37, orderId);
         return this;
     }
 
@@ -171,6 +183,38 @@ public final class RecordFilter
             (msgType == 0 || r.msgType() == msgType) &&
             (fromSeq == null || r.seqNum() >= fromSeq) &&
             (toSeq == null || r.seqNum() <= toSeq) &&
-            r.timestampNanos() >= sinceNanos;
+            r.timestampNanos() >= sinceNanos &&
+            (clOrdIdField == null || contains(r, clOrdIdField)) &&
+            (orderIdField == null || contains(r, orderIdField));
+    }
+
+    private static byte[] field(final int tag, final String value)
+    {
+        return ("\u0001" + tag + "=" + value + "\u0001").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** A byte search of the message (never its first field: that is BeginString), allocation-free. */
+    static boolean contains(final JournalRecord r, final byte[] field)
+    {
+        final org.agrona.DirectBuffer buffer = r.buffer();
+        final int start = r.fixOffset();
+        final int last = start + r.fixLength() - field.length;
+        for (int at = start; at <= last; at++)
+        {
+            if (buffer.getByte(at) != field[0] || buffer.getByte(at + 1) != field[1])
+            {
+                continue;
+            }
+            int i = 2;
+            while (i < field.length && buffer.getByte(at + i) == field[i])
+            {
+                i++;
+            }
+            if (i == field.length)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -11,14 +11,15 @@ import java.time.Instant;
 
 /**
  * Renders records for people and scripts: {@code fix} (one line, SOH shown as {@code |}, prefixed by timestamp,
- * direction and session) or {@code json} (one object per line). Passwords (554, 925 NewPassword) are masked.
+ * direction and session), {@code named} (as {@code fix} with tag names and enum meanings from the session's standard
+ * dictionary: {@code Side=1(BUY)}) or {@code json} (one object per line). Passwords (554, 925 NewPassword) are masked.
  */
 public final class RecordFormatter
 {
     /** Output formats of {@code journal cat} / {@code tail}. */
     public enum Format
     {
-        fix, json
+        fix, json, named
     }
 
     private final Format format;
@@ -53,6 +54,12 @@ public final class RecordFormatter
         if (format == Format.fix)
         {
             return time + " " + dir + " " + sessionName + corrupt + " " + fix;
+        }
+        if (format == Format.named)
+        {
+            final String named = FieldNames.of(session == null ? "" : session.beginString())
+                .name(maskPasswords(r.fixAsString()));
+            return time + " " + dir + " " + sessionName + corrupt + " " + named;
         }
         final StringBuilder sb = new StringBuilder(fix.length() + 200);
         sb.append("{\"time\":\"").append(time).append("\",\"timeNanos\":").append(r.timestampNanos())

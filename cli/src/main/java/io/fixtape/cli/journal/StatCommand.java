@@ -126,6 +126,10 @@ public final class StatCommand implements Callable<Integer>
                     }
                     first = Math.min(first, r.timestampNanos());
                     last = Math.max(last, r.timestampNanos());
+                    if (r.direction() == JournalRecordDescriptor.DIRECTION_ADMIN)
+                    {
+                        continue; // an operator's sequence-state change (fixtape session set-seq/reset), no message
+                    }
                     final Side[] sides = sessions.computeIfAbsent(r.sessionId(), id -> new Side[] {new Side(), new Side()});
                     sides[r.direction() == JournalRecordDescriptor.DIRECTION_IN ? 0 : 1].add(r);
                 }

@@ -135,6 +135,32 @@ class JournalCommandsTest
     }
 
     @Test
+    void catNamedShowsTagNamesAndEnumMeanings()
+    {
+        final List<String> lines = lines(run("journal", "cat", dir.toString(), "--format", "named"));
+        assertEquals(5, lines.size());
+        assertTrue(lines.get(0).contains(" in FIX.4.4:US->THEM BeginString=FIX.4.4|BodyLength="), lines.get(0));
+        assertTrue(lines.get(0).contains("|MsgType=A(LOGON)|MsgSeqNum=1|SenderCompID=US|TargetCompID=THEM|" +
+            "EncryptMethod=0(NONE_OTHER)|HeartBtInt=30|Username=user|Password=***|CheckSum="), lines.get(0));
+        assertFalse(String.join("\n", lines).contains("hunter2"));
+        assertTrue(lines.get(2).contains("|MsgType=D(ORDER_SINGLE)|") && lines.get(2).contains("|ClOrdID=C1|Symbol=IBM|"),
+            lines.get(2));
+    }
+
+    @Test
+    void searchByClOrdIdAndOrderId()
+    {
+        final List<String> byClOrdId = lines(run("journal", "cat", dir.toString(), "--clordid", "C1"));
+        assertEquals(2, byClOrdId.size(), String.join("\n", byClOrdId));
+        assertTrue(byClOrdId.get(0).contains("|35=D|") && byClOrdId.get(1).contains("|35=8|"));
+        final List<String> byOrderId = lines(run("journal", "cat", dir.toString(), "--orderid", "O1"));
+        assertEquals(1, byOrderId.size());
+        assertTrue(byOrderId.get(0).contains("|37=O1|"));
+        assertEquals(0, lines(run("journal", "cat", dir.toString(), "--clordid", "C")).size(), "whole values only");
+        assertEquals(0, lines(run("journal", "cat", dir.toString(), "--orderid", "C1")).size(), "the tag counts");
+    }
+
+    @Test
     void catJson()
     {
         final List<String> lines = lines(run("journal", "cat", dir.toString(), "--format", "json", "--type", "8"));

@@ -119,6 +119,19 @@ public final class EngineSettings
         defaults.check(transport.maxConnections() > 0, "MaxConnections", "must be > 0");
         defaults.check(transport.directReadConnections() >= 0, "DirectReadConnections", "must be >= 0 (0: always the selector)");
         context.transportConfig(transport);
+        final String engineDirectory = defaults.string("EngineDirectory", "");
+        if (!engineDirectory.isEmpty())
+        {
+            context.engineDirectory(java.nio.file.Path.of(engineDirectory));
+        }
+        if (defaults.hasOwn("MetricsHttpPort"))
+        {
+            final int metricsPort = defaults.integer("MetricsHttpPort", -1);
+            defaults.check(metricsPort >= 0 && metricsPort <= 65535, "MetricsHttpPort", "must be 0..65535 (0: any free port)");
+            context.metricsHttpPort(metricsPort);
+        }
+        context.metricsHttpAddress(defaults.string("MetricsHttpAddress", EngineContext.DEFAULT_METRICS_HTTP_ADDRESS));
+        context.jmxEnabled(defaults.bool("JmxEnabled", false));
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
         final Map<String, SessionId> acceptorIdentities = new HashMap<>();

@@ -217,6 +217,10 @@ public final class KnownKeys
         engine(t, "OutboundBufferSize", "bytes a connection may queue before back-pressure (default 1048576)");
         engine(t, "SlowConsumerPolicy", "back-pressure (default) or disconnect, when a connection's outbound buffer is full");
         engine(t, "MaxConnections", "open connections allowed per engine (default 1024)");
+        engine(t, "EngineDirectory", "directory of the engine's counters file (counters.dat) that fixtape stat and fixtape session list read while it runs (default: none, counters in memory only)");
+        engine(t, "MetricsHttpPort", "serve the counters in the Prometheus text format at /metrics and health at /health/live and /health/ready on this port (0 = any free port; default: off)");
+        engine(t, "JmxEnabled", "Y: an MBean per session in the platform MBean server (state, sequence numbers; logout, disconnect, reset and set sequence numbers on the poller thread) (default N)");
+        engine(t, "MetricsHttpAddress", "address the metrics endpoint binds (default 0.0.0.0)");
         session(t, "MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
         session(t, "JournalPath", "journal module: Chronicle Queue directory for this session");
         session(t, "JournalMode", "journal module: durability mode");

@@ -3,6 +3,8 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.SessionEventLog;
+import io.fixtape.engine.status.SessionEventSink;
 import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.transport.Transport;
@@ -33,6 +35,10 @@ public final class EngineContext
     public static final long DEFAULT_LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Default time {@link FixEngine#close()} waits for Logout replies before closing connections. */
     public static final long DEFAULT_SHUTDOWN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /** Default address the metrics endpoint binds. */
+    public static final String DEFAULT_METRICS_HTTP_ADDRESS = "0.0.0.0";
+    /** Sessions beyond the configured ones a counters file has room for (sessions added while running). */
+    public static final int DEFAULT_EXTRA_SESSION_CAPACITY = 16;
     /** Default capacity of the queue of commands handed to the poller from other threads. */
     public static final int DEFAULT_COMMAND_QUEUE_CAPACITY = 1024;
 
@@ -53,6 +59,14 @@ public final class EngineContext
     private long shutdownTimeoutNanos = DEFAULT_SHUTDOWN_TIMEOUT_NANOS;
     private int commandQueueCapacity = DEFAULT_COMMAND_QUEUE_CAPACITY;
     private String name = "fixtape";
+    private boolean sessionEvents = true;
+    private java.nio.file.Path engineDirectory;
+    private int metricsHttpPort = -1;
+    private Boolean sessionMetrics;
+    private boolean jmxEnabled;
+    private String metricsHttpAddress = DEFAULT_METRICS_HTTP_ADDRESS;
+    private SessionEventLog sessionEventLog;
+    private SessionEventSink sessionEventSink;
 
     /** Add an acceptor or initiator session. */
     public EngineContext addSession(final SessionEndpoint endpoint)
@@ -271,6 +285,118 @@ public final class EngineContext
     }
 
     /**
+     * A directory for the engine's files other processes read: {@code counters.dat}, its counters and every session's
+     * metrics ({@code fixtape stat}, {@code fixtape session list}). Default null: counters in memory only.
+     */
+    public EngineContext engineDirectory(final java.nio.file.Path engineDirectory)
+    {
+        this.engineDirectory = engineDirectory;
+        return this;
+    }
+
+    public java.nio.file.Path engineDirectory()
+    {
+        return engineDirectory;
+    }
+
+    /** Serve the counters in the Prometheus format and health answers on this port (0: any free port). Default -1: off. */
+    public EngineContext metricsHttpPort(final int metricsHttpPort)
+    {
+        this.metricsHttpPort = metricsHttpPort;
+        return this;
+    }
+
+    public int metricsHttpPort()
+    {
+        return metricsHttpPort;
+    }
+
+    /** Address the metrics endpoint binds. Default {@value #DEFAULT_METRICS_HTTP_ADDRESS}. */
+    public EngineContext metricsHttpAddress(final String metricsHttpAddress)
+    {
+        this.metricsHttpAddress = metricsHttpAddress;
+        return this;
+    }
+
+    public String metricsHttpAddress()
+    {
+        return metricsHttpAddress;
+    }
+
+    /**
+     * Register an MBean per session ({@link SessionControlMBean}: state, sequence numbers, logout, reset, set
+     * sequence numbers; run on the poller thread) in the platform MBean server. Default false.
+     */
+    public EngineContext jmxEnabled(final boolean jmxEnabled)
+    {
+        this.jmxEnabled = jmxEnabled;
+        return this;
+    }
+
+    public boolean jmxEnabled()
+    {
+        return jmxEnabled;
+    }
+
+    /**
+     * Whether each session publishes its metrics into {@link #counters} (they need room for them: see
+     * {@code EngineCounters.inMemory/inDirectory}). Default: when an engine directory or a metrics port is set.
+     */
+    public EngineContext sessionMetrics(final boolean sessionMetrics)
+    {
+        this.sessionMetrics = sessionMetrics;
+        return this;
+    }
+
+    public boolean sessionMetrics()
+    {
+        return sessionMetrics != null ? sessionMetrics : engineDirectory != null || metricsHttpPort >= 0;
+    }
+
+    /**
+     * Whether sessions report their events (connected, Logon, Logout, disconnect, ResendRequest, SequenceReset,
+     * Rejects, store failure, slow consumer), one line each through {@link #sessionEventSink}. Default true.
+     */
+    public EngineContext sessionEvents(final boolean sessionEvents)
+    {
+        this.sessionEvents = sessionEvents;
+        return this;
+    }
+
+    public boolean sessionEvents()
+    {
+        return sessionEvents;
+    }
+
+    /**
+     * A session event log shared with other engines (e.g. the workers of one acceptor), whose logger the caller
+     * runs. Default null: the engine creates its own and runs its logger on a thread
+     * ({@value io.fixtape.engine.status.SessionEventLogger#ROLE_NAME}).
+     */
+    public EngineContext sessionEventLog(final SessionEventLog sessionEventLog)
+    {
+        this.sessionEventLog = sessionEventLog;
+        return this;
+    }
+
+    public SessionEventLog sessionEventLog()
+    {
+        return sessionEventLog;
+    }
+
+    /** Where the engine's own event logger puts its lines. Default {@link SessionEventSink#slf4j()}. */
+    public EngineContext sessionEventSink(final SessionEventSink sessionEventSink)
+    {
+        this.sessionEventSink = sessionEventSink;
+        return this;
+    }
+
+    public SessionEventSink sessionEventSink()
+    {
+        return sessionEventSink;
+    }
+
+    /**
      * Fill defaults and validate.
      *
      * @throws IllegalArgumentException naming the bad field.
@@ -331,9 +457,16 @@ public final class EngineContext
         {
             idleStrategy = IdleStrategies.byName(idleStrategyName);
         }
+        if (metricsHttpPort > 65535 || metricsHttpPort < -1)
+        {
+            throw new IllegalArgumentException("metricsHttpPort must be 0..65535 (or -1: off): " + metricsHttpPort);
+        }
         if (counters == null)
         {
-            counters = new EngineCounters();
+            final int sessionCapacity = endpoints.size() + DEFAULT_EXTRA_SESSION_CAPACITY;
+            counters = engineDirectory != null ?
+                EngineCounters.inDirectory(engineDirectory, name, sessionCapacity, clock.nanoTime() / 1_000_000) :
+                metricsHttpPort >= 0 ? EngineCounters.inMemory(sessionCapacity) : new EngineCounters();
         }
         if (errorHandler == null)
         {
@@ -347,6 +480,10 @@ public final class EngineContext
         {
             final String threadName = name + "-poller";
             threadFactory = runnable -> new Thread(runnable, threadName);
+        }
+        if (sessionEvents && sessionEventSink == null)
+        {
+            sessionEventSink = SessionEventSink.slf4j();
         }
         for (final SessionEndpoint endpoint : endpoints)
         {

@@ -3,12 +3,17 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
+import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.status.EngineCounters;
+import io.fixtape.engine.status.MetricsHttpServer;
+import io.fixtape.engine.status.SessionEventLog;
+import io.fixtape.engine.status.SessionEventLogger;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -35,6 +40,9 @@ import java.util.function.Predicate;
  */
 public final class FixEngine implements AutoCloseable
 {
+    /** The event logger sleeps this long when idle: lines appear within milliseconds at no cost to the poller. */
+    private static final long EVENT_LOGGER_SLEEP_MS = 5;
+
     private final EngineContext context;
     private final Transport transport;
     private final List<Session> sessions = new CopyOnWriteArrayList<>();
@@ -42,11 +50,21 @@ public final class FixEngine implements AutoCloseable
     private final EnginePoller poller;
     private final AgentRunner runner;
     private final AgentInvoker invoker;
+    private final SessionEventLog eventLog;
+    private final AgentRunner eventRunner;
+    private final MetricsPublisher metrics;
+    private final MetricsHttpServer metricsHttp;
+    private final SessionMBeans mbeans;
     private boolean closed;
 
     private FixEngine(final EngineContext context, final boolean ownThread)
     {
         this.context = context.conclude();
+        this.eventLog = !context.sessionEvents() ? null :
+            context.sessionEventLog() != null ? context.sessionEventLog() : new SessionEventLog();
+        this.mbeans = context.jmxEnabled() ? new SessionMBeans(this, context.errorHandler()) : null;
+        this.metrics = context.sessionMetrics() ?
+            new MetricsPublisher(context.counters(), context.clock(), context.errorHandler()) : null;
         // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
         final TcpTransport tcp = context.transport() == null ?
             new TcpTransport(context.transportConfig(), context.counters()) : null;
@@ -87,10 +105,18 @@ public final class FixEngine implements AutoCloseable
             stores.forEach(MessageStore::close);
             throw ex;
         }
+        eventRunner = startEventLogger(context);
+
+        final List<DutyCycleTask> tasks = new ArrayList<>(context.tasks());
+        if (metrics != null)
+        {
+            tasks.add(metrics);
+        }
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
+            context.name(), context.clock(), transport, registry, sessions, stores, connectors, tasks,
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+        metricsHttp = startMetricsHttp(context, poller, stores);
         if (ownThread)
         {
             runner = new AgentRunner(context.idleStrategy(), context.errorHandler(), context.counters().errors, poller);
@@ -103,6 +129,48 @@ public final class FixEngine implements AutoCloseable
             invoker = new AgentInvoker(context.errorHandler(), context.counters().errors, poller);
             invoker.start();
         }
+
+    }
+
+    /** The metrics endpoint, before the poller starts: a port that cannot be bound stops the engine cleanly. */
+    private MetricsHttpServer startMetricsHttp(
+        final EngineContext context, final EnginePoller poller, final List<MessageStore> stores)
+    {
+        if (context.metricsHttpPort() < 0)
+        {
+            return null;
+        }
+        try
+        {
+            return MetricsHttpServer.start(new InetSocketAddress(context.metricsHttpAddress(),
+                context.metricsHttpPort()), context.counters().reader(), () -> !poller.isClosed());
+        }
+        catch (final RuntimeException ex)
+        {
+            transport.close();
+            stores.forEach(MessageStore::close);
+            closeEventLogger();
+            throw ex;
+        }
+    }
+
+    /** The engine's own event log gets a logger thread; a shared one is run by whoever shares it. */
+    private AgentRunner startEventLogger(final EngineContext context)
+    {
+        if (eventLog == null || context.sessionEventLog() != null)
+        {
+            return null;
+        }
+        final AgentRunner events = new AgentRunner(new SleepingMillisIdleStrategy(EVENT_LOGGER_SLEEP_MS),
+            context.errorHandler(), null, new SessionEventLogger(eventLog, context.sessionEventSink()));
+        AgentRunner.startOnThread(events);
+        return events;
+    }
+
+    /** The session event log the sessions report to, or null when session events are off. */
+    public SessionEventLog sessionEventLog()
+    {
+        return eventLog;
     }
 
     /** Start an engine with its own poller thread. */
@@ -191,6 +259,14 @@ public final class FixEngine implements AutoCloseable
         if (store != null)
         {
             sessions.remove(session);
+            if (metrics != null)
+            {
+                metrics.remove(session);
+            }
+            if (mbeans != null)
+            {
+                mbeans.unregister(session);
+            }
         }
         return store;
     }
@@ -215,6 +291,15 @@ public final class FixEngine implements AutoCloseable
         requireNewSessionId(session.sessionId());
         final boolean offered = poller.offer(() ->
         {
+            session.events(eventLog);
+            if (metrics != null)
+            {
+                metrics.add(session);
+            }
+            if (mbeans != null)
+            {
+                mbeans.register(session);
+            }
             poller.addSession(session, store);
             if (then != null)
             {
@@ -231,8 +316,18 @@ public final class FixEngine implements AutoCloseable
     /** Store failures are reported to the engine's error handler, not only counted. */
     private Session newSession(final SessionEndpoint endpoint, final MessageStore store)
     {
-        return new Session(endpoint.config(), store, endpoint.application(), context.clock())
-            .errorHandler(context.errorHandler());
+        final Session session = new Session(endpoint.config(), store, endpoint.application(), context.clock())
+            .errorHandler(context.errorHandler())
+            .events(eventLog);
+        if (metrics != null)
+        {
+            metrics.add(session);
+        }
+        if (mbeans != null)
+        {
+            mbeans.register(session);
+        }
+        return session;
     }
 
     /** @throws IllegalArgumentException when this engine already serves a session with {@code sessionId}. */
@@ -304,6 +399,8 @@ public final class FixEngine implements AutoCloseable
                 context.idleStrategy().idle();
             }
             invoker.close();
+            closeEventLogger();
+            closeMetrics();
             return;
         }
         try
@@ -315,5 +412,43 @@ public final class FixEngine implements AutoCloseable
             Thread.currentThread().interrupt();
         }
         runner.close();
+        closeEventLogger();
+        closeMetrics();
+    }
+
+    /** The final values published; the counters file says the engine stopped; the endpoint stops answering. */
+    private void closeMetrics()
+    {
+        if (mbeans != null)
+        {
+            mbeans.unregisterAll();
+        }
+        if (metrics != null)
+        {
+            metrics.publishNow(context.clock().nanoTime());
+        }
+        if (context.counters().file() != null)
+        {
+            context.counters().file().markClosed();
+        }
+        if (metricsHttp != null)
+        {
+            metricsHttp.close();
+        }
+    }
+
+    /** The port of the metrics endpoint, or -1 when there is none. */
+    public int metricsHttpPort()
+    {
+        return metricsHttp == null ? -1 : metricsHttp.port();
+    }
+
+    /** After the poller: the logger drains the last events (shutdown Logouts, disconnects) as it closes. */
+    private void closeEventLogger()
+    {
+        if (eventRunner != null)
+        {
+            eventRunner.close();
+        }
     }
 }

@@ -72,7 +72,8 @@ final class AdminMessageHandler
         {
             sequence.load();
         }
-        if (logon.mustResetOnReceivedLogon(resetRequested))
+        final boolean resetNow = logon.mustResetOnReceivedLogon(resetRequested);
+        if (resetNow)
         {
             lifecycle.resetSequenceNumbers();
         }
@@ -85,7 +86,7 @@ final class AdminMessageHandler
         }
         logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
         timer.start(logon.heartBtIntSeconds(), now);
-        lifecycle.loggedOn();
+        lifecycle.loggedOn(resetNow || resetRequested);
         consumeOrKeepBeyondGap(m, seqNum, now);
         logon.resendWhatTheyExpect(m, now);
         notifier.onLogon();
@@ -137,6 +138,7 @@ final class AdminMessageHandler
             return;
         }
         sequence.incrementTargetIfExpected(seqNum);
+        counters.events.logoutReceived(m, seqNum);
         if (lifecycle.state() != SessionState.LOGOUT_SENT)
         {
             lifecycle.sendLogout(LogoutReason.REPLY, null, now);
@@ -158,6 +160,7 @@ final class AdminMessageHandler
             return;
         }
         final int newSeqNo = m.getInt(Tags.NEW_SEQ_NO);
+        counters.events.sequenceResetReceived(newSeqNo, gapFill);
         if (!m.lastParseOk())
         {
             checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, rejectReason(m.lastParseStatus()), Tags.NEW_SEQ_NO, now);
@@ -197,6 +200,7 @@ final class AdminMessageHandler
             return;
         }
         counters.resendRequestsReceived++;
+        counters.events.resendRequestReceived(begin, end);
         resender.request(begin, end, sequence.nextSender() - 1, now);
         if (seqNum > sequence.nextTarget())
         {

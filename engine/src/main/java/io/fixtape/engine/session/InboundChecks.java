@@ -181,6 +181,7 @@ final class InboundChecks
         }
         sender.reject(m, seqNum, reason, refTagId, now);
         counters.rejectSent(reason);
+        counters.events.rejectSent(seqNum, reason);
         if (msgType != MsgTypes.LOGON && msgType != MsgTypes.SEQUENCE_RESET)
         {
             sequence.incrementTargetIfExpected(seqNum);

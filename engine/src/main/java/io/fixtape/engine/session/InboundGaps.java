@@ -64,6 +64,7 @@ final class InboundGaps
         {
             sequence.resendRange(begin, end, chunkSize == 0 ? 0 : chunkEnd);
             counters.resendRequestsSent++;
+            counters.events.resendRequestSent(begin, chunkEnd == end ? 0 : chunkEnd);
         }
     }
 

@@ -186,7 +186,9 @@ final class InboundPipeline
         {
             flags |= MessageStore.FLAG_POSS_DUP;
         }
+        final long start = counters.journalStart();
         store.onInbound(seqNum, msgType, flags, now, m.buffer(), m.offset(), m.length());
+        counters.journalAppended(m.length(), start);
     }
 
     /** Process the kept too-high messages whose gap is now filled, in order. */
@@ -242,6 +244,7 @@ final class InboundPipeline
             if (msgType == MsgTypes.REJECT)
             {
                 counters.rejectsReceived++;
+                counters.events.rejectReceived(m);
             }
             notifier.onAdminMessage(m);
         }

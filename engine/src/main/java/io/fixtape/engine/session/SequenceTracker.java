@@ -93,6 +93,17 @@ final class SequenceTracker
         }
     }
 
+    /** An operator's correction (no connection bound): the next number we send. */
+    void nextSender(final int seqNum)
+    {
+        if (!StoreSwitch.COMPILED_OUT)
+        {
+            store.nextSenderSeqNum(seqNum);
+        }
+        nextSender = seqNum;
+        clearResendRange();
+    }
+
     void nextTarget(final int seqNum)
     {
         nextTarget = seqNum;

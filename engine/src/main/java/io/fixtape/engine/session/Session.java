@@ -191,6 +191,17 @@ public final class Session implements SessionHandle
         return this;
     }
 
+    /**
+     * Report this session's events (connected, Logon, Logout, disconnect, ResendRequest, SequenceReset, Rejects,
+     * store failures, slow consumer) to {@code log}, one record each; null stops it. Configuration time, or on the
+     * poller thread between connections (an engine adopting the session attaches its own log).
+     */
+    public Session events(final io.fixtape.engine.status.SessionEventLog log)
+    {
+        counters.events.attach(log, sessionId.toString());
+        return this;
+    }
+
     /** Whether a connection is bound (logged on or not). */
     public boolean isConnected()
     {
@@ -256,6 +267,47 @@ public final class Session implements SessionHandle
         return targetCompId;
     }
 
+    // ------------------------------------------------------------------------------------------ operator actions
+
+    /**
+     * Set both sequence numbers, as an operator does when a counterparty's numbers must be matched (e.g. migrating
+     * a QuickFIX/J session). Poller thread (through the engine's {@code execute}); only while no connection is bound.
+     *
+     * @throws IllegalStateException while connected; IllegalArgumentException for a number below 1.
+     */
+    public void setSequenceNumbers(final int nextSenderSeqNum, final int nextTargetSeqNum)
+    {
+        if (nextSenderSeqNum < 1 || nextTargetSeqNum < 1)
+        {
+            throw new IllegalArgumentException("sequence numbers must be >= 1: sender " + nextSenderSeqNum +
+                ", target " + nextTargetSeqNum);
+        }
+        requireDisconnected("set sequence numbers");
+        sequence.nextSender(nextSenderSeqNum);
+        sequence.nextTarget(nextTargetSeqNum);
+    }
+
+    /**
+     * Both sequence numbers back to 1 and the stored messages forgotten. Poller thread; only while no connection is
+     * bound.
+     *
+     * @throws IllegalStateException while connected.
+     */
+    public void resetSequenceNumbers()
+    {
+        requireDisconnected("reset");
+        lifecycle.resetSequenceNumbers();
+    }
+
+    private void requireDisconnected(final String action)
+    {
+        if (lifecycle.isConnected())
+        {
+            throw new IllegalStateException(sessionId + ": cannot " + action + " while connected (" +
+                lifecycle.state() + "); log out first");
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ transport events
 
     /**
@@ -298,7 +350,7 @@ public final class Session implements SessionHandle
             return;
         }
         final long now = clock.nanoTime();
-        counters.messagesReceived++;
+        counters.received(message.msgType(), message.length());
         try
         {
             inbound.onMessage(message, now);

@@ -3,6 +3,7 @@ package io.fixtape.engine.session;
 import io.fixtape.engine.api.SessionCountersView;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.validation.SessionRejectReason;
+import org.agrona.concurrent.EpochNanoClock;
 
 /**
  * What happened on one session, counted: every Reject by SessionRejectReason, every Logout by
@@ -22,6 +23,35 @@ public final class SessionCounters implements SessionCountersView
     private final long[] rejectsSent = new long[REJECT_SLOTS];
     private final long[] logoutsSent = new long[LogoutReason.VALUES.length];
     private final long[] disconnects = new long[DISCONNECT_REASONS.length];
+
+    /**
+     * The same events, reported one line each to the engine's event log when one is attached: the parts that count
+     * an event report it where they count it.
+     */
+    final SessionEvents events = new SessionEvents();
+
+    /** MsgTypes counted on their own ({@link #MSG_TYPE_NAMES}); every other type shares the last slot. */
+    static final long[] MSG_TYPE_SLOTS = {'0', '1', '2', '3', '4', '5', 'A', 'D', 'F', 'G', '8', '9', 'j'};
+    /** The MsgType (35) value of each slot; "other" for the last. */
+    public static final String[] MSG_TYPE_NAMES = {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "8", "9", "j",
+        "other"};
+    /**
+     * Upper bounds of the journal append latency buckets: 2^10 ns (about 1 µs) doubling up to 2^26 ns (about 67 ms);
+     * the last bucket has no bound.
+     */
+    public static final int LATENCY_BUCKETS = 18;
+    private static final int LATENCY_FIRST_SHIFT = 10;
+
+    final long[] receivedByType = new long[MSG_TYPE_NAMES.length];
+    final long[] sentByType = new long[MSG_TYPE_NAMES.length];
+    final long[] journalLatency = new long[LATENCY_BUCKETS];
+    long bytesReceived;
+    long bytesSent;
+    long journalAppends;
+    long journalBytes;
+    long journalNanos;
+    /** Set while metrics are published: each journal append is then timed with it (null: not timed). */
+    EpochNanoClock journalClock;
 
     long messagesReceived;
     long messagesSent;
@@ -59,6 +89,113 @@ public final class SessionCounters implements SessionCountersView
     long disconnectsWhilePaused;
     long unjournaledMessagesSent;
     long internalErrors;
+
+    /** Slot of a packed MsgType in {@link #MSG_TYPE_NAMES}. */
+    public static int msgTypeSlot(final long msgType)
+    {
+        for (int i = 0; i < MSG_TYPE_SLOTS.length; i++)
+        {
+            if (MSG_TYPE_SLOTS[i] == msgType)
+            {
+                return i;
+            }
+        }
+        return MSG_TYPE_SLOTS.length;
+    }
+
+    /** Upper bound (ns) of latency bucket {@code i}, or Long.MAX_VALUE for the last. */
+    public static long latencyBucketBound(final int i)
+    {
+        return i < LATENCY_BUCKETS - 1 ? 1L << (LATENCY_FIRST_SHIFT + i) : Long.MAX_VALUE;
+    }
+
+    static int latencyBucket(final long nanos)
+    {
+        if (nanos <= 1L << LATENCY_FIRST_SHIFT)
+        {
+            return 0;
+        }
+        return Math.min(LATENCY_BUCKETS - 1, 64 - Long.numberOfLeadingZeros(nanos - 1) - LATENCY_FIRST_SHIFT);
+    }
+
+    void received(final long msgType, final int length)
+    {
+        messagesReceived++;
+        receivedByType[msgTypeSlot(msgType)]++;
+        bytesReceived += length;
+    }
+
+    void sent(final long msgType, final int length)
+    {
+        messagesSent++;
+        sentByType[msgTypeSlot(msgType)]++;
+        bytesSent += length;
+    }
+
+    /** Start of a journal append: a clock reading when appends are timed, else 0. */
+    long journalStart()
+    {
+        final EpochNanoClock clock = journalClock;
+        return clock == null ? 0 : clock.nanoTime();
+    }
+
+    void journalAppended(final int length, final long start)
+    {
+        journalAppends++;
+        journalBytes += length;
+        final EpochNanoClock clock = journalClock;
+        if (clock != null)
+        {
+            final long nanos = clock.nanoTime() - start;
+            journalNanos += nanos;
+            journalLatency[latencyBucket(nanos)]++;
+        }
+    }
+
+    /** Messages received with this MsgType slot ({@link #msgTypeSlot}). */
+    public long messagesReceived(final int msgTypeSlot)
+    {
+        return receivedByType[msgTypeSlot];
+    }
+
+    /** Messages sent (resent copies and gap fills included) with this MsgType slot. */
+    public long messagesSent(final int msgTypeSlot)
+    {
+        return sentByType[msgTypeSlot];
+    }
+
+    public long bytesReceived()
+    {
+        return bytesReceived;
+    }
+
+    public long bytesSent()
+    {
+        return bytesSent;
+    }
+
+    /** Records this session wrote to its store (inbound when it records them, outbound). */
+    public long journalAppends()
+    {
+        return journalAppends;
+    }
+
+    public long journalBytes()
+    {
+        return journalBytes;
+    }
+
+    /** Timed appends in latency bucket {@code i} ({@link #latencyBucketBound}); counted while metrics publish. */
+    public long journalAppendLatency(final int bucket)
+    {
+        return journalLatency[bucket];
+    }
+
+    /** Sum of the timed appends' nanoseconds. */
+    public long journalAppendNanos()
+    {
+        return journalNanos;
+    }
 
     void rejectSent(final int reason)
     {

@@ -97,6 +97,7 @@ final class SessionLifecycle
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
         forgetConnectionState();
+        counters.events.connected(newConnection.remoteAddress());
         if (initiated)
         {
             if (logon.decideInitiatorLogonReset())
@@ -108,11 +109,12 @@ final class SessionLifecycle
         }
     }
 
-    /** The counterparty's Logon was accepted and answered. */
-    void loggedOn()
+    /** The counterparty's Logon was accepted and answered ({@code resetInLogon}: sequence numbers reset by it). */
+    void loggedOn(final boolean resetInLogon)
     {
         state = SessionState.ACTIVE;
         counters.logons++;
+        counters.events.logon(logon.heartBtIntSeconds(), resetInLogon);
     }
 
     /** Logging on for longer than LogonTimeout: disconnect. @return work done. */
@@ -141,6 +143,7 @@ final class SessionLifecycle
     void sendLogout(final LogoutReason reason, final CharSequence text, final long now)
     {
         sender.logout(text, now);
+        counters.events.logoutSent(reason, text);
         logoutSent(reason, now);
     }
 
@@ -148,6 +151,7 @@ final class SessionLifecycle
     void sendLogoutSequenceTooLow(final int received, final long now)
     {
         sender.logoutSequenceTooLow(sequence.nextTarget(), received, now);
+        counters.events.logoutSent(LogoutReason.SEQUENCE_TOO_LOW, null);
         logoutSent(LogoutReason.SEQUENCE_TOO_LOW, now);
     }
 
@@ -199,6 +203,7 @@ final class SessionLifecycle
         {
             current.close(DisconnectReason.STORE_FAILURE);
             counters.disconnect(DisconnectReason.STORE_FAILURE);
+            counters.events.disconnected(DisconnectReason.STORE_FAILURE);
         }
         if (wasLoggedOn)
         {
@@ -212,6 +217,7 @@ final class SessionLifecycle
         sequence.reset();
         store.creationTimeNanos(clock.nanoTime());
         counters.sessionResets++;
+        counters.events.sequenceNumbersReset();
     }
 
     private void unbind()
@@ -229,6 +235,7 @@ final class SessionLifecycle
         pause.end(clock.nanoTime());
         final boolean wasLoggedOn = leaveConnectedState();
         counters.disconnect(reason);
+        counters.events.disconnected(reason);
         if (config.resetOnDisconnect() || (wasLoggedOn && config.resetOnLogout() && reason == DisconnectReason.LOGOUT))
         {
             resetSequenceNumbers();

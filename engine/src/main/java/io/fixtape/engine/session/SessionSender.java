@@ -35,6 +35,8 @@ final class SessionSender
 {
     private final SessionConfig config;
     private final MessageStore store;
+    /** Whether outbound store calls write something (counted as journal appends). */
+    private final boolean storePersists;
     private final SequenceTracker sequence;
     private final HeartbeatTimer timer;
     private final SessionCounters counters;
@@ -67,6 +69,7 @@ final class SessionSender
         StoreSwitch.checkCompatible(store);
         this.config = config;
         this.store = store;
+        this.storePersists = store.persistsMessages();
         this.sequence = sequence;
         this.timer = timer;
         this.counters = counters;
@@ -192,6 +195,7 @@ final class SessionSender
         if (result > 0)
         {
             counters.businessRejectsSent++;
+            counters.events.businessRejectSent(refSeqNum, businessRejectReason, text);
         }
         return result;
     }
@@ -331,8 +335,10 @@ final class SessionSender
         if (current.writableBytes() < length)
         {
             counters.backPressured++;
+            counters.events.sendRefused(seqNum);
             return Session.BACK_PRESSURED;
         }
+        counters.events.sendAccepted();
         final boolean journaled = StoreSwitch.COMPILED_OUT || journal(seqNum, msgType, flags, now, buffer, offset, length);
         sequence.incrementSender(); // the store's sequence state first: a number that went out is never reused
         if (!journaled)
@@ -348,7 +354,7 @@ final class SessionSender
             counters.unjournaledMessagesSent++;
         }
         timer.onSent(now);
-        counters.messagesSent++;
+        counters.sent(msgType, length);
         return seqNum;
     }
 
@@ -364,7 +370,12 @@ final class SessionSender
     {
         try
         {
+            final long start = counters.journalStart();
             store.onOutbound(seqNum, msgType, flags, now, buffer, offset, length);
+            if (storePersists)
+            {
+                counters.journalAppended(length, start);
+            }
             return true;
         }
         catch (final MessageStoreException ex)
@@ -400,8 +411,13 @@ final class SessionSender
         if (current == null || current.writableBytes() < length)
         {
             counters.backPressured++;
+            if (current != null)
+            {
+                counters.events.sendRefused(seqNum);
+            }
             return false;
         }
+        counters.events.sendAccepted();
         if (!StoreSwitch.COMPILED_OUT &&
             !journal(seqNum, msgType, flags | MessageStore.FLAG_POSS_DUP, now, adminBuffer, offset, length))
         {
@@ -409,7 +425,7 @@ final class SessionSender
         }
         current.write(adminBuffer, offset, length);
         timer.onSent(now);
-        counters.messagesSent++;
+        counters.sent(msgType, length);
         return true;
     }
 }

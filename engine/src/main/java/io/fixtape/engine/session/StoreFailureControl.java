@@ -135,6 +135,7 @@ final class StoreFailureControl
     private void record(final MessageStoreException failure)
     {
         counters.storeFailures++;
+        counters.events.storeFailure(failure.getMessage());
         lastFailure = failure;
         final ErrorHandler handler = errorHandler;
         if (handler != null)

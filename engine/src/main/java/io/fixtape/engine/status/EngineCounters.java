@@ -19,6 +19,8 @@ import java.util.function.ObjLongConsumer;
 public final class EngineCounters
 {
     private static final int MAX_COUNTERS = 128;
+    /** Room in a counters file per session (its metrics take about 110). */
+    public static final int COUNTERS_PER_SESSION = 128;
 
     private final CountersManager manager;
 
@@ -58,10 +60,38 @@ public final class EngineCounters
 
     private final AtomicCounter[] disconnects = new AtomicCounter[DisconnectReason.values().length];
 
+    private final CountersFile file;
+
+    /** In memory: readable by this process only. */
     public EngineCounters()
     {
-        final UnsafeBuffer meta = new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_COUNTERS * CountersReader.METADATA_LENGTH));
-        final UnsafeBuffer values = new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_COUNTERS * CountersReader.COUNTER_LENGTH));
+        this(new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_COUNTERS * CountersReader.METADATA_LENGTH)),
+            new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_COUNTERS * CountersReader.COUNTER_LENGTH)), null);
+    }
+
+    /** In memory with room for the metrics of {@code sessions} sessions (for the metrics endpoint). */
+    public static EngineCounters inMemory(final int sessions)
+    {
+        final int max = MAX_COUNTERS + COUNTERS_PER_SESSION * sessions;
+        return new EngineCounters(new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.METADATA_LENGTH)),
+            new UnsafeBuffer(ByteBuffer.allocateDirect(max * CountersReader.COUNTER_LENGTH)), null);
+    }
+
+    /**
+     * In the counters file of an engine directory ({@link CountersFile}), readable by other processes; with room for
+     * the engine's own counters and {@link #COUNTERS_PER_SESSION} per session for {@code sessions} sessions.
+     */
+    public static EngineCounters inDirectory(
+        final java.nio.file.Path directory, final String engineName, final int sessions, final long nowEpochMs)
+    {
+        final CountersFile file = CountersFile.create(
+            directory, engineName, MAX_COUNTERS + COUNTERS_PER_SESSION * sessions, nowEpochMs);
+        return new EngineCounters(file.metadataBuffer(), file.valuesBuffer(), file);
+    }
+
+    private EngineCounters(final UnsafeBuffer meta, final UnsafeBuffer values, final CountersFile file)
+    {
+        this.file = file;
         manager = new CountersManager(meta, values);
         connectionsAccepted = manager.newCounter("connections.accepted");
         connectionsInitiated = manager.newCounter("connections.initiated");
@@ -104,10 +134,16 @@ public final class EngineCounters
         return found[0];
     }
 
-    /** Visit every counter (label, value); for reports, not the hot path. */
+    /** Visit every engine counter (label, value), not the sessions' series; for reports, not the hot path. */
     public void forEach(final ObjLongConsumer<String> consumer)
     {
-        manager.forEach((counterId, typeId, keyBuffer, label) -> consumer.accept(label, manager.getCounterValue(counterId)));
+        manager.forEach((counterId, typeId, keyBuffer, label) ->
+        {
+            if (typeId == MetricTypes.ENGINE_COUNTER)
+            {
+                consumer.accept(label, manager.getCounterValue(counterId));
+            }
+        });
     }
 
     /** Non-zero counters as {@code label=value} pairs, one line. */
@@ -127,5 +163,17 @@ public final class EngineCounters
     public CountersReader reader()
     {
         return manager;
+    }
+
+    /** Allocates session counters; configuration time and the poller thread only. */
+    public CountersManager manager()
+    {
+        return manager;
+    }
+
+    /** The counters file these counters live in, or null when they are in memory only. */
+    public CountersFile file()
+    {
+        return file;
     }
 }

@@ -90,6 +90,7 @@ public final class FixtapeReplayEngines
         {
             final EngineContext context = new EngineContext()
                 .name("replay")
+                .sessionEvents(false) // a replay reports differences, not the replayed sessions' events
                 .clock(spec.clock())
                 .storeFactory(stores)
                 .transport(spec.transport());

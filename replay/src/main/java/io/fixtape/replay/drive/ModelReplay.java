@@ -99,7 +99,8 @@ public final class ModelReplay
         final Run run = new Run(plan, options, clock);
         try
         {
-            final EngineContext engine = new EngineContext().name("replay").clock(clock).storeFactory(stores)
+            final EngineContext engine = new EngineContext().name("replay").sessionEvents(false).clock(clock)
+                .storeFactory(stores)
                 .idleStrategy("backoff").transportConfig(new TcpTransportConfig());
             final boolean validation = FixtapeReplayEngines.addSessions(engine, spec, applications);
             if (stores instanceof ChronicleMessageStoreFactory)

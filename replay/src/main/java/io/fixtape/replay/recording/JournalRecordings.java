@@ -39,6 +39,10 @@ public final class JournalRecordings
             final Map<Integer, SessionId> sessions = new HashMap<>();
             while (reader.next(record))
             {
+                if (record.direction() == JournalRecordDescriptor.DIRECTION_ADMIN)
+                {
+                    continue; // an operator's sequence-state change, not a message of the session
+                }
                 final SessionId session = sessions.computeIfAbsent(record.sessionId(), id -> reader.registry().sessionOf(id));
                 if (session == null)
                 {
