@@ -92,6 +92,10 @@ public final class Journal implements AutoCloseable
                 openSession(id);
             }
             final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
+            if (recovery.damage() != null)
+            {
+                throw new JournalDamagedException(JournalDamage.refusal(directory, recovery.damage()));
+            }
             this.recoveredRecords = recovery.appliedRecords();
             this.incompleteTail = recovery.incompleteTail();
             this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);

@@ -23,6 +23,7 @@ final class TailRecovery
     private final IncompleteTail tail = new IncompleteTail();
     private long appliedRecords;
     private String incompleteTail;
+    private String damage;
 
     /** @param source the journal directory, named in errors. */
     TailRecovery(final SeqStateFile state, final ResendIndexes indexes, final String source)
@@ -51,15 +52,43 @@ final class TailRecovery
                     {
                         break;
                     }
+                    final long at = dc.wire().bytes().readPosition() - 4;
                     RecordCodec.read(dc.wire().bytes(), dc.index(), record, source);
+                    final String wrong = record.damage();
+                    if (wrong != null)
+                    {
+                        damage = describe(dc.wire().bytes(), at, dc.index(), wrong);
+                        return this; // stop at the first bad record: nothing after it is applied
+                    }
                     apply(record);
                     appliedRecords++;
                     tail.recordRead(dc.wire().bytes());
                 }
             }
         }
+        catch (final InternalError ex)
+        {
+            // SIGBUS: a mapped page of a cycle file has no bytes behind it (the file was cut short)
+            damage = "a queue file is shorter than its records (reading past index " + Long.toHexString(
+                state.coveredIndex()) + " faulted): it was cut short";
+            return this;
+        }
         incompleteTail = tail.find();
         return this;
+    }
+
+    private static String describe(
+        final net.openhft.chronicle.bytes.Bytes<?> bytes, final long at, final long index, final String what)
+    {
+        final String file = bytes instanceof net.openhft.chronicle.bytes.MappedBytes ?
+            ((net.openhft.chronicle.bytes.MappedBytes)bytes).mappedFile().file().getName() : "the queue";
+        return file + " byte " + at + " (index " + Long.toHexString(index) + "): " + what;
+    }
+
+    /** The first bad record recovery met (file, offset, index, what is wrong), or null: nothing after it was applied. */
+    String damage()
+    {
+        return damage;
     }
 
     /** Reads past the covered record; false if it is not in the queue (nothing after it is applied then). */
