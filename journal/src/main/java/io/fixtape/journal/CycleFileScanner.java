@@ -64,6 +64,9 @@ final class CycleFileScanner
     private int windowLength;
 
     private JournalRecord probeRecord;
+    private FileChannel channel;
+    private long at;
+    private long recordOffset;
     private End end;
     private long endOffset;
     private long records;
@@ -73,76 +76,138 @@ final class CycleFileScanner
     /**
      * Scans one cycle file.
      *
-     * @param record  reused for every record handed to {@code visitor}; null with a null visitor (headers only: the
-     *                records' bytes are still read, not checked).
+     * @param record  reused for every record handed to {@code visitor}; null with a null visitor (headers only).
      * @param visitor null to only walk the headers.
      */
     CycleFileScanner scan(final File file, final JournalRecord record, final Visitor visitor)
     {
-        end = End.CLEAN;
+        try
+        {
+            open(file);
+            while (advance(visitor == null ? null : record))
+            {
+                if (visitor != null && !visitor.onRecord(file, records - 1, recordOffset, record))
+                {
+                    stop(at, End.CLEAN, null);
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            close();
+        }
+        return this;
+    }
+
+    /** Starts reading a cycle file record by record ({@link #advance}); {@link #close} ends it. */
+    void open(final File file)
+    {
+        close();
+        end = null;
         endOffset = 0;
         records = 0;
         detail = null;
         windowStart = 0;
         windowLength = 0;
-        try (FileChannel channel = FileChannel.open(file.toPath(), StandardOpenOption.READ))
+        at = 0;
+        try
         {
+            channel = FileChannel.open(file.toPath(), StandardOpenOption.READ);
             fileLength = channel.size();
-            long at = 0;
+        }
+        catch (final IOException ex)
+        {
+            stop(0, End.GARBLED, "cannot read: " + ex.getMessage());
+        }
+    }
+
+    void close()
+    {
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ignored)
+            {
+                // read-only channel: nothing to lose
+            }
+            channel = null;
+        }
+    }
+
+    /**
+     * Moves to the next record of the open file.
+     *
+     * @param record receives the record's bytes (its queue index field is its ordinal in the file); null to skip them.
+     * @return false at the end of the file's records: {@link #end()} says why.
+     */
+    boolean advance(final JournalRecord record)
+    {
+        if (end != null)
+        {
+            return false;
+        }
+        try
+        {
             while (true)
             {
                 if (at + 4 > fileLength)
                 {
                     stop(at, End.TRUNCATED, "the file ends at byte " + fileLength + " where a document header belongs " +
                         "(a queue file ends in zeroed space or a roll marker): it was cut short");
-                    break;
+                    return false;
                 }
                 final int header = intAt(channel, at);
                 if (header == END_OF_DATA)
                 {
                     stop(at, End.CLEAN, null);
-                    break;
+                    return false;
                 }
                 if (header == 0)
                 {
                     afterZeroHeader(channel, at);
-                    break;
+                    return false;
                 }
                 if ((header & NOT_COMPLETE) != 0)
                 {
                     stop(at, End.INCOMPLETE_TAIL, "header 0x" + Integer.toHexString(header) + ", not complete");
-                    break;
+                    return false;
                 }
                 final int length = header & LENGTH_MASK;
-                final long next = align(at + 4 + length);
                 if (at + 4 + length > fileLength)
                 {
                     stop(at, End.TRUNCATED, "the document at byte " + at + " is " + length + " bytes long but the file " +
                         "ends at byte " + fileLength + ": it was cut short");
-                    break;
+                    return false;
                 }
+                final long document = at;
+                at = align(at + 4 + length);
                 if ((header & META_DATA) == 0)
                 {
-                    if (visitor != null)
+                    if (record != null)
                     {
-                        read(channel, at + 4, length, record, records);
-                        if (!visitor.onRecord(file, records, at, record))
-                        {
-                            records++;
-                            stop(next, End.CLEAN, null);
-                            break;
-                        }
+                        read(channel, document + 4, length, record, records);
                     }
+                    recordOffset = document;
                     records++;
+                    return true;
                 }
-                at = next;
             }
         }
         catch (final IOException ex)
         {
-            stop(endOffset, End.GARBLED, "cannot read: " + ex.getMessage());
+            stop(at, End.GARBLED, "cannot read: " + ex.getMessage());
+            return false;
         }
-        return this;
+    }
+
+    /** File offset of the Chronicle header of the record {@link #advance} returned last. */
+    long recordOffset()
+    {
+        return recordOffset;
     }
 
     /**
@@ -287,7 +352,7 @@ final class CycleFileScanner
         return endOffset;
     }
 
-    /** Data documents (records) read before the end. */
+    /** Data documents (records) read so far (before the end, once it is reached). */
     long records()
     {
         return records;

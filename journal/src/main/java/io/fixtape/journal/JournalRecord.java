@@ -26,6 +26,12 @@ public final class JournalRecord
         return buffer;
     }
 
+    /** Sets the Chronicle index of the record just copied in (a reader that computes it from its cycle file). */
+    void queueIndex(final long queueIndex)
+    {
+        this.queueIndex = queueIndex;
+    }
+
     /** Chronicle index of this record. */
     public long queueIndex()
     {

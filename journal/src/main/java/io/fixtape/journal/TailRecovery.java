@@ -17,6 +17,9 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
  */
 final class TailRecovery
 {
+    /** Records a crash can leave after the covered one: the append whose state update it interrupted. */
+    private static final long MAX_UNCOVERED = 1;
+
     private final SeqStateFile state;
     private final ResendIndexes indexes;
     private final String source;
@@ -24,6 +27,7 @@ final class TailRecovery
     private long appliedRecords;
     private String incompleteTail;
     private String damage;
+    private String stale;
 
     /** @param source the journal directory, named in errors. */
     TailRecovery(final SeqStateFile state, final ResendIndexes indexes, final String source)
@@ -42,6 +46,7 @@ final class TailRecovery
         {
             if (covered != -1L && !skipCovered(tailer, covered))
             {
+                stale = "its covered index " + Long.toHexString(covered) + " is not in the queue";
                 return this;
             }
             while (true)
@@ -74,7 +79,21 @@ final class TailRecovery
             return this;
         }
         incompleteTail = tail.find();
+        if (covered != -1L && appliedRecords > MAX_UNCOVERED)
+        {
+            // a store updates the state after every record: a crash leaves at most one record after the covered one
+            stale = appliedRecords + " records follow its covered index " + Long.toHexString(covered);
+        }
         return this;
+    }
+
+    /**
+     * Why the sequence state does not belong to this queue (restored from an older copy, or the queue was replaced),
+     * or null: its covered index is not in the queue, or more records follow it than a crash can leave.
+     */
+    String staleState()
+    {
+        return stale;
     }
 
     private static String describe(
