@@ -254,9 +254,31 @@ public final class Journal implements AutoCloseable
      * Appends one record. Zero allocation in steady state.
      *
      * @return the Chronicle index of the record.
-     * @throws MessageStoreException if the record could not be written (nothing was written).
+     * @throws MessageStoreException if the record could not be written (nothing was written), or its msync failed
+     *                               (the record was written; see {@link #appendRecord}).
      */
     public long append(
+        final int sessionId,
+        final byte direction,
+        final int seqNum,
+        final int flags,
+        final long timestampNanos,
+        final long msgType,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        final long index = appendRecord(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        syncPolicy.afterAppend(timestampNanos);
+        return index;
+    }
+
+    /**
+     * The write half of {@link #append}: the record is in the queue when this returns, not yet msync'ed. A store
+     * records its effect on the sequence state and then calls {@link #afterAppend}, so that a failing msync is
+     * handled with the record's number already counted as used.
+     */
+    long appendRecord(
         final int sessionId,
         final byte direction,
         final int seqNum,
@@ -272,10 +294,17 @@ public final class Journal implements AutoCloseable
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
         writeGuard.checkAppend(timestampNanos, sessionId, seqNum, length);
-        final long index = appender.append(
-            sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        return appender.append(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+    }
+
+    /**
+     * The sync half of {@link #append} ({@link JournalDurability}).
+     *
+     * @throws MessageStoreException if the msync failed: the record was written, maybe not durably.
+     */
+    void afterAppend(final long timestampNanos)
+    {
         syncPolicy.afterAppend(timestampNanos);
-        return index;
     }
 
     /** Times the off-heap staging buffer had to grow (a record longer than any before it). */

@@ -203,4 +203,51 @@ class JournalDamageTest
             assertEquals(15, store.replayOutbound(1, 15, (seq, buffer, offset, length) -> true));
         }
     }
+
+    @Test
+    void aFailedSyncAfterTheRecordWasWrittenLeavesItsNumberUsedAndItsResendAGapFill()
+    {
+        final boolean[] fail = {false};
+        final JournalContext ctx = ctx().durability(JournalDurability.MSYNC_PER_MESSAGE)
+            .faultInjector(new JournalWriteFaultInjector()
+            {
+                @Override
+                public void beforeWrite(final int sessionId, final int seqNum, final int length)
+                {
+                }
+
+                @Override
+                public void beforeSync() throws IOException
+                {
+                    if (fail[0])
+                    {
+                        throw new IOException("Input/output error");
+                    }
+                }
+            });
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx))
+        {
+            final ChronicleMessageStore store = factory.create(S1);
+            send(store, 1);
+            send(store, 2);
+            fail[0] = true;
+            final io.fixtape.engine.store.MessageStoreException ex =
+                assertThrows(io.fixtape.engine.store.MessageStoreException.class, () -> send(store, 3));
+            assertEquals(io.fixtape.engine.store.MessageStoreException.Reason.IO_ERROR, ex.reason());
+            assertEquals(4, store.nextSenderSeqNum(), "the record is written: its number is used before the failure");
+            assertEquals(1, store.syncFailures());
+            assertEquals(2, store.replayOutbound(1, 3, (seq, buffer, offset, length) -> true),
+                "the unsent message is not resent: gap fill");
+            fail[0] = false;
+            send(store, 4);
+        }
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx()))
+        {
+            assertEquals(5, factory.create(S1).nextSenderSeqNum());
+            assertEquals(0, factory.journal().stateRebuilds());
+        }
+        final StringBuilder stopped = new StringBuilder();
+        assertEquals(4, readAll(stopped), "1, 2, 3, 4: each once");
+        assertEquals("", stopped.toString());
+    }
 }
