@@ -245,7 +245,7 @@ public final class ChronicleMessageStore implements MessageStore
     public void reset()
     {
         state.resetSequenceNumbers(sessionId);
-        outIndex.clear();
+        outIndex.reset(state.coveredIndex()); // constant time: earlier entries read as absent from now on
     }
 
     @Override

@@ -254,6 +254,10 @@ public final class JournalVerifier
             int bad = 0;
             try (FileChannel channel = FileChannel.open(file.toPath(), StandardOpenOption.READ))
             {
+                // entry 0 marks the last reset: entries at or below it belong to an earlier sequence
+                final ByteBuffer mark = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.nativeOrder());
+                channel.read(mark, 0);
+                final long validAfter = mark.position() == Long.BYTES ? mark.getLong(0) : 0L;
                 long position = 0;
                 while (true)
                 {
@@ -266,11 +270,11 @@ public final class JournalVerifier
                     for (int i = 0; i + Long.BYTES <= read; i += Long.BYTES)
                     {
                         final long entry = window.getLong(i);
-                        if (entry == 0)
+                        final long seq = (position + i) / Long.BYTES;
+                        if (entry == 0 || seq == 0 || entry <= validAfter)
                         {
                             continue;
                         }
-                        final long seq = (position + i) / Long.BYTES;
                         final long expected = outbound.get(((long)id << 32) | seq);
                         if (expected != entry && entry <= lastIndex && bad++ < MAX_PROBLEMS_PER_FILE)
                         {

@@ -123,6 +123,7 @@ final class SeqStateRebuild
     private void apply(final JournalRecord r)
     {
         records++;
+        final long lastIndexBefore = lastIndex;
         lastIndex = r.queueIndex();
         final int id = r.sessionId();
         final ResendIndex index = indexes.find(id);
@@ -136,7 +137,7 @@ final class SeqStateRebuild
             outRecords[id]++;
             if (seq <= lastOut[id])
             {
-                index.clear(); // numbers went down: a sequence reset, the entries before it are another sequence
+                index.reset(lastIndexBefore); // numbers went down: a sequence reset, earlier entries are void
             }
             lastOut[id] = seq;
             if ((r.flags() & MessageStore.FLAG_ADMIN) == 0)
