@@ -59,6 +59,10 @@ public final class AcceptorCommand implements Callable<Integer>
         " (default: AcceptorThreads from the settings file, else 2).")
     Integer threads;
 
+    @Option(names = "--recover-truncate", description = "Start on a damaged journal by cutting it at its last good "
+        + "record (JournalRecoverTruncate=Y; the damaged queue is kept aside). Without it a damaged journal is refused.")
+    boolean recoverTruncate;
+
     @Option(names = "--profile-out", description = "Also write the start-up read-back (store, validation, journal, "
         + "idle strategy, model, threads' CPUs from /proc, JVM) to this file as JSON; rewritten at stop.")
     Path profileOut;
@@ -78,6 +82,7 @@ public final class AcceptorCommand implements Callable<Integer>
         final EngineSettings.ApplicationFactory applications = userApp.isGiven() ? userApp.engineFactory() :
             BuiltinApplications.factory(appName);
         final AssembledEngine assembled = EngineAssembly.fromFile(CliPaths.fileToRead("--config", config))
+            .recoverTruncate(recoverTruncate)
             .applications(applications)
             .acceptPort(port == null ? -1 : port)
             .model(model)

@@ -33,6 +33,10 @@ public final class InitiatorCommand implements Callable<Integer>
     @Option(names = "--config", required = true, description = "Settings file ([DEFAULT]/[SESSION]).")
     Path config;
 
+    @Option(names = "--recover-truncate", description = "Start on a damaged journal by cutting it at its last good "
+        + "record (JournalRecoverTruncate=Y; the damaged queue is kept aside). Without it a damaged journal is refused.")
+    boolean recoverTruncate;
+
     @Option(names = "--orders", defaultValue = "10", description = "Orders per session (default ${DEFAULT-VALUE}).")
     int orders;
 
@@ -64,6 +68,7 @@ public final class InitiatorCommand implements Callable<Integer>
             };
         }
         final AssembledEngine assembled = EngineAssembly.fromFile(CliPaths.fileToRead("--config", config))
+            .recoverTruncate(recoverTruncate)
             .applications(applications)
             .assemble();
         for (final SessionEndpoint endpoint : assembled.engineContext().sessions())

@@ -195,7 +195,7 @@ class UserErrorsTest
         assertTrue(help.out.startsWith("Usage: fixtape journal cat "), help.out);
         assertEquals(fixtape("journal", "cat", "--help").out, help.out);
         assertUserError(fixtape("help", "journal", "dog"), "fixtape help: 'fixtape journal dog' is not a command; " +
-            "the commands of fixtape journal: cat, stat, tail, export (see fixtape help --help)");
+            "the commands of fixtape journal: cat, stat, tail, export, verify, upgrade (see fixtape help --help)");
     }
 
     @Test
@@ -219,7 +219,7 @@ class UserErrorsTest
             "--no-progress?)"), unknown.toString());
         assertEquals(1, unknown.err.lines().count(), unknown.toString());
         assertUserError(fixtape("journal"),
-            "fixtape journal: say what to do: cat, stat, tail or export (see fixtape journal --help)");
+            "fixtape journal: say what to do: cat, stat, tail, export, verify or upgrade (see fixtape journal --help)");
     }
 
     @Command(name = "boom")

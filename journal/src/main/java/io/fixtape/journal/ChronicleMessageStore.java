@@ -27,6 +27,7 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
 public final class ChronicleMessageStore implements MessageStore
 {
     private long resendIndexFailures;
+    private long syncFailures;
     private final Journal journal;
     private final int sessionId;
     private final boolean audit;
@@ -110,9 +111,10 @@ public final class ChronicleMessageStore implements MessageStore
             final ReentrantLock lock = sharedLock.acquire();
             try
             {
-                final long index = journal.append(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType),
+                final long index = journal.appendRecord(sessionId, DIRECTION_IN, seqNum, withAdmin(flags, msgType),
                     timestampNanos, msgType, buffer, offset, length);
                 state.coveredIndex(index);
+                journal.afterAppend(timestampNanos);
             }
             finally
             {
@@ -139,17 +141,29 @@ public final class ChronicleMessageStore implements MessageStore
             final ReentrantLock lock = sharedLock.acquire();
             try
             {
-                final long index = journal.append(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos, msgType,
-                    buffer, offset, length);
+                final long index = journal.appendRecord(sessionId, DIRECTION_OUT, seqNum, allFlags, timestampNanos,
+                    msgType, buffer, offset, length);
                 if (!possDup)
                 {
                     state.nextSender(sessionId, seqNum + 1); // first: the number is on disk, never reuse it
-                    if (!admin)
-                    {
-                        indexOutbound(seqNum, index);
-                    }
                 }
                 state.coveredIndex(index);
+                try
+                {
+                    journal.afterAppend(timestampNanos);
+                }
+                catch (final MessageStoreException ex)
+                {
+                    // the msync failed after the record was written: its number stays used (the state says so,
+                    // and the session learns it from nextSenderSeqNum), but the message is not sent, so it is not
+                    // indexed: a ResendRequest for it gets a gap fill
+                    syncFailures++;
+                    throw ex;
+                }
+                if (!possDup && !admin)
+                {
+                    indexOutbound(seqNum, index);
+                }
             }
             finally
             {
@@ -178,6 +192,12 @@ public final class ChronicleMessageStore implements MessageStore
         {
             resendIndexFailures++;
         }
+    }
+
+    /** Outbound records written whose msync failed: their numbers are used, the messages were not sent. */
+    public long syncFailures()
+    {
+        return syncFailures;
     }
 
     /** Outbound messages journaled but missing from the resend index (it could not grow): resent as gap fills. */
@@ -225,7 +245,7 @@ public final class ChronicleMessageStore implements MessageStore
     public void reset()
     {
         state.resetSequenceNumbers(sessionId);
-        outIndex.clear();
+        outIndex.reset(state.coveredIndex()); // constant time: earlier entries read as absent from now on
     }
 
     @Override

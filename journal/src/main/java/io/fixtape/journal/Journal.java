@@ -10,6 +10,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One engine's journal: a Chronicle Queue holding every journaled FIX message of all its sessions, the session
@@ -37,6 +39,7 @@ import java.nio.file.Path;
  */
 public final class Journal implements AutoCloseable
 {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Journal.class);
     public static final String QUEUE_DIR = "queue";
     public static final String STATE_DIR = "state";
 
@@ -55,6 +58,11 @@ public final class Journal implements AutoCloseable
     private final JournalSyncPolicy syncPolicy;
     private final DutyCyclePretoucher dutyCyclePretoucher;
     private final ResendReader resendReader;
+    private final JournalRetention retention;
+    private final WriterCycleClock cycleClock;
+    private final List<String> warnings = new ArrayList<>();
+    private long truncateRecoveries;
+    private long stateRebuilds;
     private boolean closed;
 
     private Journal(final JournalContext ctx)
@@ -73,27 +81,67 @@ public final class Journal implements AutoCloseable
         {
             createDirectories(directory.resolve(STATE_DIR));
             this.registry = JournalSessionTable.open(directory, false);
+            final Path queueDir = directory.resolve(QUEUE_DIR);
+            final boolean stateMissing = !Files.exists(directory.resolve(STATE_DIR).resolve(SeqStateFile.FILE_NAME));
             openedState = new SeqStateFile(directory.resolve(STATE_DIR), ctx.maxSessions());
             this.state = openedState;
             this.outIndexes = new ResendIndexes(
                 directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
             this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
-            this.writeGuard = new JournalWriteGuard(directory, directory.resolve(QUEUE_DIR), space, ctx.faultInjector());
-            final JournalRetention retention = ctx.retentionCycles() > 0 ?
-                new JournalRetention(directory.resolve(QUEUE_DIR), ctx.retentionCycles()) : null;
+            this.writeGuard = new JournalWriteGuard(directory, queueDir, space, ctx.faultInjector());
+            this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(queueDir, ctx.retentionCycles()) : null;
             // Chronicle's roll-cycle clock, refreshed from the records' engine time, unless the context sets one
-            final WriterCycleClock cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
-            openedQueue = JournalQueues.openForWriter(ctx, directory.resolve(QUEUE_DIR), cycleClock, retention);
-            this.queue = openedQueue;
+            this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
+            String rebuild = null;
+            // before anything maps the queue: a writer would extend a file cut short with zeros and start on it
+            final long covered = state.coveredIndex();
+            final List<QueueStructure.FileDamage> damaged = QueueStructure.check(queueDir, ctx.rollCycle(),
+                covered == -1L ? Integer.MIN_VALUE : ctx.rollCycle().toCycle(covered));
+            if (!damaged.isEmpty())
+            {
+                rebuild = cut(QueueStructure.describe(damaged));
+            }
+            if (stateMissing && registry.ids().iterator().hasNext() && CycleFiles.list(queueDir).length > 0)
+            {
+                rebuild = "state/" + SeqStateFile.FILE_NAME + " was missing";
+            }
+            openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock, retention);
             writeGuard.failIfReadOnlyFallback();
             space.measure(); // a journal opened below the watermark refuses the first append, whoever watches later
             for (final Integer id : registry.ids())
             {
                 openSession(id);
             }
-            final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
-            this.recoveredRecords = recovery.appliedRecords();
-            this.incompleteTail = recovery.incompleteTail();
+            String tail = null;
+            long applied = 0;
+            if (rebuild == null)
+            {
+                final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(openedQueue);
+                applied = recovery.appliedRecords();
+                tail = recovery.incompleteTail();
+                if (recovery.damage() != null)
+                {
+                    openedQueue.close();
+                    openedQueue = null;
+                    rebuild = cut(recovery.damage());
+                    openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock, retention);
+                }
+                else if (recovery.staleState() != null)
+                {
+                    rebuild = "state/" + SeqStateFile.FILE_NAME + " is stale (" + recovery.staleState() + ")";
+                }
+            }
+            if (rebuild != null)
+            {
+                final String line = "journal " + directory + ": " +
+                    new SeqStateRebuild(state, outIndexes).run(queueDir, ctx.rollCycle(), rebuild);
+                LOG.warn(line);
+                warnings.add(line);
+                stateRebuilds++;
+            }
+            this.queue = openedQueue;
+            this.recoveredRecords = applied;
+            this.incompleteTail = tail;
             this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
             this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
             this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
@@ -112,6 +160,45 @@ public final class Journal implements AutoCloseable
             lock.close();
             throw ex;
         }
+    }
+
+    /**
+     * Damage found at open: refused unless the context opts in to cutting the journal at its last good record
+     * ({@link JournalContext#recoverTruncate}); then cut, logged and counted.
+     *
+     * @return why the sequence state is rebuilt.
+     */
+    private String cut(final String damage)
+    {
+        if (!ctx.recoverTruncate())
+        {
+            throw new JournalDamagedException(JournalDamage.refusal(directory, damage));
+        }
+        final String line = "journal " + directory + " was damaged (" + damage + ") and is cut at its last good record (" +
+            JournalContext.KEY_RECOVER_TRUNCATE + "=Y): " +
+            JournalRewrite.cutAtLastGoodRecord(directory, ctx.rollCycle(), ctx.blockSize());
+        LOG.warn(line);
+        warnings.add(line);
+        truncateRecoveries++;
+        return "journal cut at its last good record";
+    }
+
+    /** What the last open did about damage or lost state (one line each, also logged), empty when nothing. */
+    public List<String> startupWarnings()
+    {
+        return List.copyOf(warnings);
+    }
+
+    /** 1 when the last open cut a damaged journal at its last good record ({@code JournalRecoverTruncate}), else 0. */
+    public long truncateRecoveries()
+    {
+        return truncateRecoveries;
+    }
+
+    /** 1 when the last open rebuilt the sequence state from the journal (lost, stale, or after a cut), else 0. */
+    public long stateRebuilds()
+    {
+        return stateRebuilds;
     }
 
     /** Opens (creating if needed) the journal in {@code ctx.directory()}; refuses a directory another engine holds. */
@@ -167,9 +254,31 @@ public final class Journal implements AutoCloseable
      * Appends one record. Zero allocation in steady state.
      *
      * @return the Chronicle index of the record.
-     * @throws MessageStoreException if the record could not be written (nothing was written).
+     * @throws MessageStoreException if the record could not be written (nothing was written), or its msync failed
+     *                               (the record was written; see {@link #appendRecord}).
      */
     public long append(
+        final int sessionId,
+        final byte direction,
+        final int seqNum,
+        final int flags,
+        final long timestampNanos,
+        final long msgType,
+        final DirectBuffer buffer,
+        final int offset,
+        final int length)
+    {
+        final long index = appendRecord(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        syncPolicy.afterAppend(timestampNanos);
+        return index;
+    }
+
+    /**
+     * The write half of {@link #append}: the record is in the queue when this returns, not yet msync'ed. A store
+     * records its effect on the sequence state and then calls {@link #afterAppend}, so that a failing msync is
+     * handled with the record's number already counted as used.
+     */
+    long appendRecord(
         final int sessionId,
         final byte direction,
         final int seqNum,
@@ -185,10 +294,17 @@ public final class Journal implements AutoCloseable
             throw new MessageStoreException(MessageStoreException.Reason.CLOSED, "journal " + directory + " is closed", null);
         }
         writeGuard.checkAppend(timestampNanos, sessionId, seqNum, length);
-        final long index = appender.append(
-            sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+        return appender.append(sessionId, direction, seqNum, flags, timestampNanos, msgType, buffer, offset, length);
+    }
+
+    /**
+     * The sync half of {@link #append} ({@link JournalDurability}).
+     *
+     * @throws MessageStoreException if the msync failed: the record was written, maybe not durably.
+     */
+    void afterAppend(final long timestampNanos)
+    {
         syncPolicy.afterAppend(timestampNanos);
-        return index;
     }
 
     /**

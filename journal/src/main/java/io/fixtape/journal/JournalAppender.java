@@ -13,6 +13,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.io.File;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /**
@@ -47,8 +48,9 @@ final class JournalAppender implements AutoCloseable
     private final Path directory;
     private ExcerptAppender appender;
     /** Off-heap record under construction: header + FIX bytes, handed to Chronicle in one writeBytes call. */
-    private Bytes<Void> staging;
+    private Bytes<ByteBuffer> staging;
     private final UnsafeBuffer stagingView = new UnsafeBuffer(0, 0);
+    private final RecordChecksum checksum = new RecordChecksum();
     private long growths;
     private int writeCycle = Integer.MIN_VALUE;
     private volatile File currentCycleFile;
@@ -100,8 +102,8 @@ final class JournalAppender implements AutoCloseable
         {
             stage(Math.max(recordLength, 2 * stagingView.capacity())); // outside steady state: a longer record than ever
         }
-        RecordCodec.stage(stagingView, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
-        final Bytes<Void> staging = this.staging;
+        RecordCodec.stage(stagingView, checksum, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
+        final Bytes<ByteBuffer> staging = this.staging;
         staging.readPositionRemaining(0, recordLength);
         final ExcerptAppender appender = appender();
         if (cycleClock != null)
@@ -185,10 +187,12 @@ final class JournalAppender implements AutoCloseable
 
     private void stage(final int capacity)
     {
-        final Bytes<Void> old = staging;
-        staging = Bytes.allocateDirect(capacity);
+        final Bytes<ByteBuffer> old = staging;
+        // a direct ByteBuffer Chronicle owns (and frees): the checksum reads it through CRC32C.update(ByteBuffer),
+        // Chronicle's writeBytes by address
+        staging = Bytes.elasticByteBuffer(capacity, capacity);
         staging.singleThreadedCheckDisabled(true); // single writer by contract
-        stagingView.wrap(staging.addressForWrite(0), capacity);
+        stagingView.wrap(staging.underlyingObject());
         if (old != null)
         {
             old.releaseLast();

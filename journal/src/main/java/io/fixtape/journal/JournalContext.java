@@ -28,6 +28,7 @@ public final class JournalContext
     public static final String KEY_PRETOUCH = "JournalPretouch";
     public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
     public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
+    public static final String KEY_RECOVER_TRUNCATE = "JournalRecoverTruncate";
     /**
      * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
      * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
@@ -35,7 +36,7 @@ public final class JournalContext
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
         KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
-        KEY_PRETOUCH_AHEAD_KB};
+        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -53,6 +54,24 @@ public final class JournalContext
     private JournalWriteFaultInjector faultInjector = null;
     private EpochClock cycleClock = null;
     private boolean journalPathSet;
+    private boolean recoverTruncate = false;
+
+    /**
+     * Whether a journal found damaged at open (a file cut short, a record zeroed or changed in place where recovery
+     * reads) is cut at its last good record and opened, instead of refused ({@link JournalDamagedException}); default
+     * false. The damaged queue is kept aside, the cut is logged and counted, and the sequence state is rebuilt from
+     * what is left. Settings: {@code JournalRecoverTruncate=Y}.
+     */
+    public JournalContext recoverTruncate(final boolean recoverTruncate)
+    {
+        this.recoverTruncate = recoverTruncate;
+        return this;
+    }
+
+    public boolean recoverTruncate()
+    {
+        return recoverTruncate;
+    }
 
     /** Journal directory (required). Settings: {@code JournalPath} or its alias {@code FileStorePath}. */
     public JournalContext directory(final Path directory)

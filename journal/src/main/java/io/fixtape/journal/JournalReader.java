@@ -21,7 +21,17 @@ public final class JournalReader implements AutoCloseable
     private final ExcerptTailer tailer;
     private final JournalSessionTable registry;
     private final IncompleteTail tail = new IncompleteTail();
+    /** Damaged cycle files found at open; empty for a whole journal (then Chronicle reads it). */
+    private final java.util.List<QueueStructure.FileDamage> damage;
+    /** Reads a damaged journal with plain reads instead of Chronicle's mappings; null for a whole journal. */
+    private final SafeCursor safe;
 
+    /**
+     * Opens a journal for reading. Its cycle files are checked first with plain reads (headers only): a journal with
+     * a file cut short or bytes zeroed in place is then read without Chronicle's memory mappings (a mapping faults
+     * past a file's end), every good record is returned, and {@link #next} throws a {@link JournalDamagedException}
+     * naming the damage once they are read.
+     */
     public JournalReader(final Path directory)
     {
         this.directory = directory.toAbsolutePath();
@@ -33,6 +43,14 @@ public final class JournalReader implements AutoCloseable
         this.registry = JournalSessionTable.open(this.directory, true);
         this.queue = JournalQueues.openReadOnly(new JournalContext().directory(this.directory), queueDir);
         this.tailer = queue.createTailer();
+        this.damage = QueueStructure.check(queueDir, queue.rollCycle(), Integer.MIN_VALUE);
+        this.safe = damage.isEmpty() ? null : new SafeCursor(queueDir, queue.rollCycle());
+    }
+
+    /** One line naming the damaged files found at open (file, offset, what), or null when the journal is whole. */
+    public String damage()
+    {
+        return damage.isEmpty() ? null : QueueStructure.describe(damage);
     }
 
     public JournalSessionTable registry()
@@ -52,6 +70,15 @@ public final class JournalReader implements AutoCloseable
      */
     public boolean next(final JournalRecord record)
     {
+        if (safe != null)
+        {
+            if (safe.next(record))
+            {
+                return true;
+            }
+            throw new JournalDamagedException(directory + " is damaged: " + damage() + "; the " + safe.records() +
+                " good records were read. See `fixtape journal verify " + directory + "`");
+        }
         try (DocumentContext dc = tailer.readingDocument())
         {
             if (!dc.isPresent())
@@ -73,18 +100,27 @@ public final class JournalReader implements AutoCloseable
      */
     public String incompleteTail()
     {
-        return tail.find();
+        return safe != null ? null : tail.find();
     }
 
     /** Number of records currently in the journal (for progress bars; cheap, from Chronicle's indexes). */
     public long recordCount()
     {
+        if (safe != null)
+        {
+            return safe.goodRecords();
+        }
         return queue.entryCount();
     }
 
     /** Positions so that {@link #next} returns the last {@code n} records. */
     public void toLast(final int n)
     {
+        if (safe != null)
+        {
+            safe.skip(safe.goodRecords() - n);
+            return;
+        }
         tailer.direction(TailerDirection.BACKWARD).toEnd();
         long oldest = -1;
         for (int i = 0; i < n; i++)
@@ -131,9 +167,83 @@ public final class JournalReader implements AutoCloseable
         return directory;
     }
 
+    /** Reads every good record of every cycle file in order with plain reads, skipping the damage. */
+    private static final class SafeCursor
+    {
+        private final java.io.File[] files;
+        private final net.openhft.chronicle.queue.RollCycle rollCycle;
+        private final CycleFileScanner scanner = new CycleFileScanner();
+        private int file = -1;
+        private int cycle;
+        private long records;
+
+        SafeCursor(final Path queueDir, final net.openhft.chronicle.queue.RollCycle rollCycle)
+        {
+            this.files = CycleFiles.list(queueDir);
+            this.rollCycle = rollCycle;
+        }
+
+        boolean next(final JournalRecord record)
+        {
+            while (true)
+            {
+                if (file >= 0 && scanner.advance(record))
+                {
+                    if (record != null)
+                    {
+                        record.queueIndex(rollCycle.toIndex(cycle, scanner.records() - 1));
+                    }
+                    records++;
+                    return true;
+                }
+                scanner.close();
+                if (++file >= files.length)
+                {
+                    file = files.length;
+                    return false;
+                }
+                scanner.open(files[file]);
+                cycle = CycleFiles.cycleOf(files[file], rollCycle);
+            }
+        }
+
+        void skip(final long n)
+        {
+            for (long i = 0; i < n && next(null); i++)
+            {
+                records--; // skipped, not read
+            }
+        }
+
+        long records()
+        {
+            return records;
+        }
+
+        long goodRecords()
+        {
+            final CycleFileScanner counter = new CycleFileScanner();
+            long total = 0;
+            for (final java.io.File f : files)
+            {
+                total += counter.scan(f, null, null).records();
+            }
+            return total;
+        }
+
+        void close()
+        {
+            scanner.close();
+        }
+    }
+
     @Override
     public void close()
     {
+        if (safe != null)
+        {
+            safe.close();
+        }
         tailer.close();
         queue.close();
     }

@@ -13,6 +13,7 @@ import static io.fixtape.journal.JournalRecordDescriptor.*;
 public final class JournalRecord
 {
     private final ExpandableDirectByteBuffer buffer = new ExpandableDirectByteBuffer(1024);
+    private final RecordChecksum checksum = new RecordChecksum();
     private int length;
     private long queueIndex;
 
@@ -23,6 +24,12 @@ public final class JournalRecord
         this.length = length;
         this.queueIndex = queueIndex;
         return buffer;
+    }
+
+    /** Sets the Chronicle index of the record just copied in (a reader that computes it from its cycle file). */
+    void queueIndex(final long queueIndex)
+    {
+        this.queueIndex = queueIndex;
     }
 
     /** Chronicle index of this record. */
@@ -78,29 +85,70 @@ public final class JournalRecord
         return buffer;
     }
 
+    /** Length of the whole record (header and FIX bytes): the Chronicle document's length. */
+    public int recordLength()
+    {
+        return length;
+    }
+
     public int fixOffset()
     {
-        return HEADER_LENGTH;
+        return JournalRecordDescriptor.headerLength(majorVersion());
     }
 
     public int fixLength()
     {
-        return JournalRecordDescriptor.fixLength(length);
+        return Math.max(0, length - fixOffset());
     }
 
     /**
-     * Whether the FIX bytes end in a CheckSum (10=nnn SOH) that matches their content. The journal stores no checksum
-     * of its own: a FIX message is self-checking, so a truncated or overwritten record (torn file, bad sector) is
-     * detected on read at no cost to the writer. Allocation free.
+     * Whether the record is as it was written. Format 2.x: its major version is known, the stored FIX length matches
+     * the record's and the CRC32C over its bytes matches the stored one. Format 1.x: the FIX bytes end in a CheckSum
+     * (10=nnn SOH) that matches their content. Either way a truncated, zeroed or overwritten record (torn file, bad
+     * sector) is detected on read. Allocation free.
      */
     public boolean isIntact()
     {
+        return damage() == null;
+    }
+
+    /** What is wrong with this record, or null when it is intact ({@link #isIntact()}). Allocation free. */
+    public String damage()
+    {
+        final int major = length == 0 ? 0 : majorVersion();
+        if (major == 0)
+        {
+            return "zeroed record (major version 0)";
+        }
+        if (!JournalRecordDescriptor.isSupported(major))
+        {
+            return "unknown major version";
+        }
+        if (length < fixOffset())
+        {
+            return "record shorter than its header";
+        }
+        if (major == 1)
+        {
+            return fixChecksumMatches() ? null : "FIX CheckSum (10=) does not match (format 1.0 record)";
+        }
+        if (buffer.getInt(FIX_LENGTH_OFFSET, java.nio.ByteOrder.LITTLE_ENDIAN) != length - HEADER_LENGTH)
+        {
+            return "stored FIX length does not match the record length";
+        }
+        final int stored = buffer.getInt(CRC_OFFSET, java.nio.ByteOrder.LITTLE_ENDIAN);
+        return checksum.compute(buffer.byteBuffer(), length) == stored ? null : "CRC32C mismatch";
+    }
+
+    private boolean fixChecksumMatches()
+    {
+        final int headerLength = fixOffset();
         final int length = fixLength();
         if (length < 7)
         {
             return false;
         }
-        final int end = HEADER_LENGTH + length;
+        final int end = headerLength + length;
         final int trailer = end - 7;
         if (buffer.getByte(trailer) != '1' || buffer.getByte(trailer + 1) != '0' || buffer.getByte(trailer + 2) != '=' ||
             buffer.getByte(end - 1) != 1)
@@ -118,16 +166,16 @@ public final class JournalRecord
             expected = expected * 10 + digit;
         }
         int sum = 0;
-        for (int i = HEADER_LENGTH; i < trailer; i++)
+        for (int i = headerLength; i < trailer; i++)
         {
             sum += buffer.getByte(i);
         }
-        return (sum & 0xFF) == expected && (trailer == HEADER_LENGTH || buffer.getByte(trailer - 1) == 1);
+        return (sum & 0xFF) == expected && (trailer == headerLength || buffer.getByte(trailer - 1) == 1);
     }
 
     /** The raw FIX bytes as a String (tools only; allocates). */
     public String fixAsString()
     {
-        return buffer.getStringWithoutLengthAscii(HEADER_LENGTH, fixLength());
+        return buffer.getStringWithoutLengthAscii(fixOffset(), fixLength());
     }
 }

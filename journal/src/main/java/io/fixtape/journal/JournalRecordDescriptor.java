@@ -23,16 +23,26 @@ package io.fixtape.journal;
  *  |          MsgType packed as in MsgTypes (long)                 | 24
  *  |                                                               |
  *  +---------------------------------------------------------------+
- *  |        raw FIX bytes exactly as on the wire (8=... 10=nnn|)  ... 32
+ *  |     CRC32C of bytes 0-31 and 36-end (int), format 2.x only    | 32
+ *  +---------------------------------------------------------------+
+ *  |     length of the FIX bytes (int), format 2.x only            | 36
+ *  +---------------------------------------------------------------+
+ *  |        raw FIX bytes exactly as on the wire (8=... 10=nnn|)  ... 40 (32 in format 1.x)
  *  +---------------------------------------------------------------+
  * </pre>
  *
- * Version rule: a reader accepts any minor version of its major (minor versions only use reserved bytes or add
- * flags) and refuses another major version by name ({@link UnsupportedJournalVersionException}).
+ * Format 2.0 adds the CRC32C and the FIX length, so that a record damaged on disk (a zeroed page, flipped bits, a
+ * record cut short) is told from an intact one by the record alone; format 1.0 records carry neither and are checked
+ * by the FIX CheckSum they hold. Writers write 2.0.
+ *
+ * Version rule: a reader accepts any minor version of the majors it knows (1 and 2; minor versions only use reserved
+ * bytes or add flags) and refuses another major version by name ({@link UnsupportedJournalVersionException}).
  */
 public final class JournalRecordDescriptor
 {
-    public static final int MAJOR_VERSION = 1;
+    public static final int MAJOR_VERSION = 2;
+    /** The oldest major version this reader reads (its records have no CRC32C: {@link #V1_HEADER_LENGTH}). */
+    public static final int OLDEST_MAJOR_VERSION = 1;
     public static final int MINOR_VERSION = 0;
     /** Human name of the format, used in errors and tool output. */
     public static final String FORMAT_NAME = "fixtape-journal";
@@ -54,20 +64,27 @@ public final class JournalRecordDescriptor
     public static final int SEQ_NUM_OFFSET = 12;
     public static final int TIMESTAMP_OFFSET = 16;
     public static final int MSG_TYPE_OFFSET = 24;
-    public static final int HEADER_LENGTH = 32;
+    public static final int CRC_OFFSET = 32;
+    public static final int FIX_LENGTH_OFFSET = 36;
+    /** Header of a format 2.x record. */
+    public static final int HEADER_LENGTH = 40;
+    /** Header of a format 1.x record: no CRC32C, no FIX length. */
+    public static final int V1_HEADER_LENGTH = 32;
 
     private JournalRecordDescriptor()
     {
     }
 
-    public static int fixOffset(final int recordOffset)
+    /** Header length of a record of this major version (whose major this reader supports). */
+    public static int headerLength(final int major)
     {
-        return recordOffset + HEADER_LENGTH;
+        return major == 1 ? V1_HEADER_LENGTH : HEADER_LENGTH;
     }
 
-    public static int fixLength(final int recordLength)
+    /** Whether this reader reads records of that major version. */
+    public static boolean isSupported(final int major)
     {
-        return recordLength - HEADER_LENGTH;
+        return major >= OLDEST_MAJOR_VERSION && major <= MAJOR_VERSION;
     }
 
     public static String versionName(final int major, final int minor)

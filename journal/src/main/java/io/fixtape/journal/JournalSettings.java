@@ -53,6 +53,9 @@ final class JournalSettings
             case JournalContext.KEY_LOW_SPACE_MB:
                 ctx.lowSpaceBytes(parseLong(key, value) * 1024 * 1024);
                 return true;
+            case JournalContext.KEY_RECOVER_TRUNCATE:
+                ctx.recoverTruncate(parseYesNo(key, value));
+                return true;
             default:
                 return false;
         }
@@ -119,6 +122,20 @@ final class JournalSettings
             return true;
         }
         if (v.equals("N") || v.equals("NO") || v.equals("FALSE"))
+        {
+            return false;
+        }
+        throw new IllegalArgumentException(key + "=" + value + " is not Y or N");
+    }
+
+    private static boolean parseYesNo(final String key, final String value)
+    {
+        final String v = value.trim();
+        if ("Y".equalsIgnoreCase(v))
+        {
+            return true;
+        }
+        if ("N".equalsIgnoreCase(v))
         {
             return false;
         }

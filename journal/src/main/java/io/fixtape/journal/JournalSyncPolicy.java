@@ -41,9 +41,10 @@ final class JournalSyncPolicy
         {
             try
             {
+                writeGuard.checkSync();
                 appender.syncWritten();
             }
-            catch (final RuntimeException ex)
+            catch (final RuntimeException | java.io.IOException ex)
             {
                 throw writeGuard.failure(ex);
             }
@@ -75,12 +76,13 @@ final class JournalSyncPolicy
     {
         try
         {
+            writeGuard.checkSync();
             appender.syncWritten();
             state.force();
             indexes.force();
             syncs++;
         }
-        catch (final RuntimeException ex)
+        catch (final RuntimeException | java.io.IOException ex)
         {
             throw writeGuard.failure(ex);
         }

@@ -19,4 +19,12 @@ public interface JournalWriteFaultInjector
     {
         beforeWrite(0, 0, 0);
     }
+
+    /**
+     * Just before an msync of what was written (per-message after each record, periodic at each interval): throwing
+     * simulates the sync failing after the record was written. By default syncs succeed.
+     */
+    default void beforeSync() throws IOException
+    {
+    }
 }

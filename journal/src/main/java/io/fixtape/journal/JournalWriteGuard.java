@@ -76,6 +76,15 @@ final class JournalWriteGuard
         }
     }
 
+    /** Before an msync: the fault injector (tests) may fail it. */
+    void checkSync() throws IOException
+    {
+        if (faultInjector != null)
+        {
+            faultInjector.beforeSync();
+        }
+    }
+
     /** {@link Journal#probeWritable}: the space measured now, no read-only fallback, a writable queue directory. */
     boolean probe(final long nowNanos)
     {

@@ -6,7 +6,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.ByteOrder;
 
+import static io.fixtape.journal.JournalRecordDescriptor.CRC_OFFSET;
 import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OFFSET;
+import static io.fixtape.journal.JournalRecordDescriptor.FIX_LENGTH_OFFSET;
 import static io.fixtape.journal.JournalRecordDescriptor.FLAGS_OFFSET;
 import static io.fixtape.journal.JournalRecordDescriptor.HEADER_LENGTH;
 import static io.fixtape.journal.JournalRecordDescriptor.MAJOR_VERSION_OFFSET;
@@ -35,10 +37,14 @@ final class RecordCodec
      * and one {@code copyMemory}. The bytes are exactly those of {@link #writeHeader} + {@link #writeBody}
      * ({@code JournalRecordDescriptor}).
      *
+     * The CRC32C is computed last, over the staged bytes ({@link RecordChecksum}).
+     *
+     * @param staging an UnsafeBuffer wrapping a direct ByteBuffer (the checksum reads it through that ByteBuffer).
      * @return the record length (header + FIX bytes).
      */
     static int stage(
         final UnsafeBuffer staging,
+        final RecordChecksum checksum,
         final byte direction,
         final int flags,
         final int sessionId,
@@ -58,12 +64,21 @@ final class RecordCodec
         staging.putInt(SEQ_NUM_OFFSET, seqNum, ByteOrder.LITTLE_ENDIAN);
         staging.putLong(TIMESTAMP_OFFSET, timestampNanos, ByteOrder.LITTLE_ENDIAN);
         staging.putLong(MSG_TYPE_OFFSET, msgType, ByteOrder.LITTLE_ENDIAN);
+        staging.putInt(FIX_LENGTH_OFFSET, length, ByteOrder.LITTLE_ENDIAN);
         staging.putBytes(HEADER_LENGTH, buffer, offset, length);
-        return HEADER_LENGTH + length;
+        final int recordLength = HEADER_LENGTH + length;
+        staging.putInt(CRC_OFFSET, checksum.compute(staging.byteBuffer(), recordLength), ByteOrder.LITTLE_ENDIAN);
+        return recordLength;
     }
 
+    /**
+     * Writes a format 2.0 header through Chronicle's {@code Bytes} calls (tests and probes); the checksum is
+     * {@code crc}, computed by the caller over the same bytes ({@link #stage} gives it).
+     */
     static void writeHeader(
         final Bytes<?> bytes,
+        final int crc,
+        final int fixLength,
         final byte direction,
         final int flags,
         final int sessionId,
@@ -80,6 +95,8 @@ final class RecordCodec
         bytes.writeInt(seqNum);
         bytes.writeLong(timestampNanos);
         bytes.writeLong(msgType);
+        bytes.writeInt(crc);
+        bytes.writeInt(fixLength);
     }
 
     static void writeBody(final Bytes<?> bytes, final DirectBuffer buffer, final int offset, final int length)
@@ -95,18 +112,17 @@ final class RecordCodec
         }
     }
 
-    /** Copies the remaining bytes of a read document into {@code record}, checking the major version first. */
+    /**
+     * Copies the remaining bytes of a read document into {@code record}, checking the major version first. A record
+     * too short for a header, or with a major version of 0 (zeroed bytes), is copied as it is: the record then says
+     * it is not intact ({@link JournalRecord#isIntact()}), so that damage is reported and never applied.
+     */
     static void read(final Bytes<?> bytes, final long queueIndex, final JournalRecord record, final String source)
     {
         final long position = bytes.readPosition();
         final int length = (int)bytes.readRemaining();
-        if (length < JournalRecordDescriptor.HEADER_LENGTH)
-        {
-            throw new JournalException(source + ": record at index " + Long.toHexString(queueIndex) + " is " + length +
-                " bytes, shorter than the " + JournalRecordDescriptor.HEADER_LENGTH + "-byte header");
-        }
-        final int major = bytes.readUnsignedByte(position) ;
-        if (major != JournalRecordDescriptor.MAJOR_VERSION)
+        final int major = length > 0 ? bytes.readUnsignedByte(position) : 0;
+        if (major != 0 && length >= JournalRecordDescriptor.V1_HEADER_LENGTH && !JournalRecordDescriptor.isSupported(major))
         {
             throw new UnsupportedJournalVersionException(source + ": record at index " + Long.toHexString(queueIndex),
                 major, bytes.readUnsignedByte(position + 1));

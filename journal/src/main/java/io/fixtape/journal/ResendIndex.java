@@ -15,7 +15,11 @@ import java.nio.file.Path;
  * resend move a tailer straight to each record instead of scanning the journal. The file is sparse; it grows by
  * doubling when a sequence number passes its capacity (a remap, rare and outside steady state). Entries are written
  * after the record is complete, so they never point at a half-written record; after a power loss an entry may
- * point past the end of the journal, which the reader detects and treats as absent. Single writer.
+ * point past the end of the journal, which the reader detects and treats as absent. The file is created by the
+ * first {@link #put} (a session that never sends has none). A sequence reset is constant time: entry 0 (MsgSeqNum 0
+ * is never used) holds the queue index of the last record before the reset, and an entry at or below it belongs to an
+ * earlier sequence and reads as absent ({@link #reset}); Chronicle indexes only grow, so every entry put after the
+ * reset is above it. Nothing is zero-filled and the file does not grow with resets. Single writer.
  */
 final class ResendIndex implements AutoCloseable
 {
@@ -28,11 +32,19 @@ final class ResendIndex implements AutoCloseable
     private int lastPut;
     private long touchedUpTo;
 
+    private final int initialCapacity;
+    /** Entries at or below this queue index belong to a sequence before the last reset (entry 0 on disk). */
+    private long validAfter;
+
     ResendIndex(final Path file, final int initialCapacity)
     {
         this.file = file;
+        this.initialCapacity = initialCapacity;
         final long existing = file.toFile().length();
-        map((int)Math.max(initialCapacity, existing / Long.BYTES));
+        if (existing > 0)
+        {
+            map((int)Math.max(initialCapacity, existing / Long.BYTES));
+        }
     }
 
     private void map(final int newCapacity)
@@ -56,12 +68,18 @@ final class ResendIndex implements AutoCloseable
         }
         buffer.wrap(mapped);
         capacity = newCapacity;
+        validAfter = buffer.getLong(0);
     }
 
     /** Chronicle index of the record with this sequence number, or 0. */
     long get(final int seqNum)
     {
-        return seqNum > 0 && seqNum < capacity ? buffer.getLong(seqNum * Long.BYTES) : 0L;
+        if (mapped == null)
+        {
+            return 0L;
+        }
+        final long entry = seqNum > 0 && seqNum < capacity ? buffer.getLong(seqNum * Long.BYTES) : 0L;
+        return entry > validAfter ? entry : 0L;
     }
 
     void put(final int seqNum, final long queueIndex)
@@ -69,6 +87,10 @@ final class ResendIndex implements AutoCloseable
         if (seqNum <= 0)
         {
             return;
+        }
+        if (mapped == null)
+        {
+            map(initialCapacity); // the first entry since the session began or was reset: creates the sparse file
         }
         if (seqNum >= capacity)
         {
@@ -102,6 +124,10 @@ final class ResendIndex implements AutoCloseable
      */
     int touchAhead()
     {
+        if (mapped == null)
+        {
+            return 0;
+        }
         final long next = ((long)lastPut * Long.BYTES + PAGE) & -PAGE;
         if (next <= touchedUpTo || next + Long.BYTES > (long)capacity * Long.BYTES)
         {
@@ -119,23 +145,64 @@ final class ResendIndex implements AutoCloseable
         return 1;
     }
 
-    /** Forget every entry (sequence reset). Proportional to the index size, done only on reset. */
-    void clear()
+    /**
+     * Sequence reset, in constant time: every entry so far reads as absent from now on.
+     *
+     * @param lastIndex the queue index of the last record appended before the reset (-1 or 0: none).
+     */
+    void reset(final long lastIndex)
     {
-        buffer.setMemory(0, buffer.capacity(), (byte)0);
         lastPut = 0;
         touchedUpTo = 0;
+        if (mapped == null || lastIndex <= 0)
+        {
+            return; // no file (nothing was ever indexed), or nothing appended yet
+        }
+        validAfter = lastIndex;
+        buffer.putLong(0, lastIndex);
+    }
+
+    /**
+     * Forget every entry and the file (the sequence state is rebuilt from the journal): unmaps and deletes it; the
+     * next {@link #put} creates a fresh sparse one.
+     */
+    void clear()
+    {
+        if (mapped != null)
+        {
+            IoUtil.unmap(mapped);
+            mapped = null;
+        }
+        buffer.wrap(0, 0);
+        capacity = 0;
+        validAfter = 0;
+        lastPut = 0;
+        touchedUpTo = 0;
+        try
+        {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot delete resend index " + file + " on a sequence reset: " + ex, ex);
+        }
     }
 
     void force()
     {
-        mapped.force();
+        if (mapped != null)
+        {
+            mapped.force();
+        }
     }
 
     @Override
     public void close()
     {
-        IoUtil.unmap(mapped);
-        mapped = null;
+        if (mapped != null)
+        {
+            IoUtil.unmap(mapped);
+            mapped = null;
+        }
     }
 }

@@ -8,6 +8,9 @@ import java.nio.file.Path;
  */
 final class ResendIndexes implements AutoCloseable
 {
+    /** File name of a session's index: {@code <session id>.out.idx}. */
+    static final String SUFFIX = ".out.idx";
+
     private final Path stateDirectory;
     private final int initialCapacity;
     private final ResendIndex[] indexes;
@@ -25,7 +28,7 @@ final class ResendIndexes implements AutoCloseable
     {
         if (indexes[sessionId] == null)
         {
-            indexes[sessionId] = new ResendIndex(stateDirectory.resolve(sessionId + ".out.idx"), initialCapacity);
+            indexes[sessionId] = new ResendIndex(stateDirectory.resolve(sessionId + SUFFIX), initialCapacity);
         }
     }
 

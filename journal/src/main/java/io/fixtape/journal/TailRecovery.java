@@ -17,12 +17,17 @@ import static io.fixtape.journal.JournalRecordDescriptor.DIRECTION_OUT;
  */
 final class TailRecovery
 {
+    /** Records a crash can leave after the covered one: the append whose state update it interrupted. */
+    private static final long MAX_UNCOVERED = 1;
+
     private final SeqStateFile state;
     private final ResendIndexes indexes;
     private final String source;
     private final IncompleteTail tail = new IncompleteTail();
     private long appliedRecords;
     private String incompleteTail;
+    private String damage;
+    private String stale;
 
     /** @param source the journal directory, named in errors. */
     TailRecovery(final SeqStateFile state, final ResendIndexes indexes, final String source)
@@ -41,6 +46,7 @@ final class TailRecovery
         {
             if (covered != -1L && !skipCovered(tailer, covered))
             {
+                stale = "its covered index " + Long.toHexString(covered) + " is not in the queue";
                 return this;
             }
             while (true)
@@ -51,15 +57,57 @@ final class TailRecovery
                     {
                         break;
                     }
+                    final long at = dc.wire().bytes().readPosition() - 4;
                     RecordCodec.read(dc.wire().bytes(), dc.index(), record, source);
+                    final String wrong = record.damage();
+                    if (wrong != null)
+                    {
+                        damage = describe(dc.wire().bytes(), at, dc.index(), wrong);
+                        return this; // stop at the first bad record: nothing after it is applied
+                    }
                     apply(record);
                     appliedRecords++;
                     tail.recordRead(dc.wire().bytes());
                 }
             }
         }
+        catch (final InternalError ex)
+        {
+            // SIGBUS: a mapped page of a cycle file has no bytes behind it (the file was cut short)
+            damage = "a queue file is shorter than its records (reading past index " + Long.toHexString(
+                state.coveredIndex()) + " faulted): it was cut short";
+            return this;
+        }
         incompleteTail = tail.find();
+        if (covered != -1L && appliedRecords > MAX_UNCOVERED)
+        {
+            // a store updates the state after every record: a crash leaves at most one record after the covered one
+            stale = appliedRecords + " records follow its covered index " + Long.toHexString(covered);
+        }
         return this;
+    }
+
+    /**
+     * Why the sequence state does not belong to this queue (restored from an older copy, or the queue was replaced),
+     * or null: its covered index is not in the queue, or more records follow it than a crash can leave.
+     */
+    String staleState()
+    {
+        return stale;
+    }
+
+    private static String describe(
+        final net.openhft.chronicle.bytes.Bytes<?> bytes, final long at, final long index, final String what)
+    {
+        final String file = bytes instanceof net.openhft.chronicle.bytes.MappedBytes ?
+            ((net.openhft.chronicle.bytes.MappedBytes)bytes).mappedFile().file().getName() : "the queue";
+        return file + " byte " + at + " (index " + Long.toHexString(index) + "): " + what;
+    }
+
+    /** The first bad record recovery met (file, offset, index, what is wrong), or null: nothing after it was applied. */
+    String damage()
+    {
+        return damage;
     }
 
     /** Reads past the covered record; false if it is not in the queue (nothing after it is applied then). */

@@ -9,6 +9,6 @@ public final class UnsupportedJournalVersionException extends JournalException
     {
         super(what + " is in format " + JournalRecordDescriptor.versionName(major, minor) + ", this reader supports " +
             JournalRecordDescriptor.versionName(JournalRecordDescriptor.MAJOR_VERSION, JournalRecordDescriptor.MINOR_VERSION) +
-            " (major " + JournalRecordDescriptor.MAJOR_VERSION + " only)");
+            " (majors " + JournalRecordDescriptor.OLDEST_MAJOR_VERSION + " to " + JournalRecordDescriptor.MAJOR_VERSION + ")");
     }
 }

@@ -76,4 +76,22 @@ class AdminRecordsTest
             assertEquals(2, reopened.sequenceStateSince(id));
         }
     }
+
+    @Test
+    void aLostSequenceStateIsRebuiltWithTheOperatorsChange() throws java.io.IOException
+    {
+        try (Journal journal = Journal.open(new JournalContext().directory(dir).lowSpaceBytes(0)))
+        {
+            journal.registerSession(ID);
+            journal.appendAdmin(ID, AdminRecords.SET_SEQUENCE_NUMBERS, 40, 25, 1_000_000_000L, "set by test");
+        }
+        java.nio.file.Files.delete(dir.resolve("state").resolve(SeqStateFile.FILE_NAME));
+        try (Journal reopened = Journal.open(new JournalContext().directory(dir).lowSpaceBytes(0)))
+        {
+            final int id = reopened.registerSession(ID);
+            assertEquals(1, reopened.stateRebuilds());
+            assertEquals(40, reopened.nextSenderSeqNum(id), "the admin record's numbers, not the flags read as PossDup");
+            assertEquals(25, reopened.nextTargetSeqNum(id));
+        }
+    }
 }

@@ -50,8 +50,9 @@ public final class AppendPathAB
         final Histogram[] wall = {new Histogram(3_600_000_000_000L, 3), new Histogram(3_600_000_000_000L, 3)};
         final long[][] cpu = {new long[blocks], new long[blocks]};
         final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        final Bytes<Void> staging = Bytes.allocateDirect(8192);
-        final UnsafeBuffer stagingView = new UnsafeBuffer(staging.addressForWrite(0), 8192);
+        final Bytes<java.nio.ByteBuffer> staging = Bytes.elasticByteBuffer(8192, 8192);
+        final UnsafeBuffer stagingView = new UnsafeBuffer(staging.underlyingObject());
+        final RecordChecksum checksum = new RecordChecksum();
         final UnsafeBuffer rawView = new UnsafeBuffer(0, 0);
         try (SingleChronicleQueue documentQueue = JournalQueues.openForWriter(ctx, dir.resolve("document"), null, null);
             SingleChronicleQueue writeBytesQueue = JournalQueues.openForWriter(ctx, dir.resolve("writeBytes"), null, null))
@@ -85,9 +86,9 @@ public final class AppendPathAB
                             try (DocumentContext dc = document.writingDocument())
                             {
                                 final Bytes<?> bytes = dc.wire().bytes();
-                                if (!writeIntoMapping(bytes, rawView, seq, t0, fix))
+                                if (!writeIntoMapping(bytes, rawView, stagingView, checksum, seq, t0, fix))
                                 {
-                                    RecordCodec.writeHeader(bytes, JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, t0, '8');
+                                    RecordCodec.writeHeader(bytes, 0, fix.capacity(), JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, t0, '8');
                                     RecordCodec.writeBody(bytes, fix, 0, fix.capacity());
                                 }
                             }
@@ -95,7 +96,7 @@ public final class AppendPathAB
                         }
                         else
                         {
-                            final int length = RecordCodec.stage(stagingView, JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, t0,
+                            final int length = RecordCodec.stage(stagingView, checksum, JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, t0,
                                 '8', fix, 0, fix.capacity());
                             staging.readPositionRemaining(0, length);
                             writeBytes.writeBytes(staging);
@@ -133,7 +134,8 @@ public final class AppendPathAB
 
     /** The record stored with plain stores straight into the mapped chunk of a writingDocument(). */
     private static boolean writeIntoMapping(
-        final Bytes<?> bytes, final UnsafeBuffer view, final int seq, final long timestamp, final UnsafeBuffer fix)
+        final Bytes<?> bytes, final UnsafeBuffer view, final UnsafeBuffer scratch, final RecordChecksum checksum,
+        final int seq, final long timestamp, final UnsafeBuffer fix)
     {
         final int recordLength = JournalRecordDescriptor.HEADER_LENGTH + fix.capacity();
         final long position = bytes.writePosition();
@@ -143,7 +145,10 @@ public final class AppendPathAB
             return false;
         }
         view.wrap(bytes.addressForWrite(position), recordLength);
-        RecordCodec.stage(view, JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, timestamp, '8', fix, 0, fix.capacity());
+        // the checksum reads through a ByteBuffer: stage beside the mapping, then copy into it
+        RecordCodec.stage(scratch, checksum, JournalRecordDescriptor.DIRECTION_OUT, 0, 1, seq, timestamp, '8', fix, 0,
+            fix.capacity());
+        view.putBytes(0, scratch, 0, recordLength);
         bytes.writeSkip(recordLength);
         return true;
     }

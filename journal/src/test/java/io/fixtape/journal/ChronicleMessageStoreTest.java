@@ -279,7 +279,7 @@ class ChronicleMessageStoreTest
             {
                 try (net.openhft.chronicle.wire.DocumentContext dc = appender.writingDocument())
                 {
-                    dc.wire().bytes().writeByte((byte)2).writeByte((byte)3).write(new byte[40]);
+                    dc.wire().bytes().writeByte((byte)3).writeByte((byte)1).write(new byte[40]);
                 }
             }
         }
@@ -288,8 +288,9 @@ class ChronicleMessageStoreTest
             final JournalRecord r = new JournalRecord();
             assertTrue(reader.next(r));
             final UnsupportedJournalVersionException ex = assertThrows(UnsupportedJournalVersionException.class, () -> reader.next(r));
-            assertTrue(ex.getMessage().contains("fixtape-journal 2.3"), ex.getMessage());
-            assertTrue(ex.getMessage().contains("fixtape-journal 1.0"), ex.getMessage());
+            assertTrue(ex.getMessage().contains("fixtape-journal 3.1"), ex.getMessage());
+            assertTrue(ex.getMessage().contains("fixtape-journal 2.0"), ex.getMessage());
+            assertTrue(ex.getMessage().contains("majors 1 to 2"), ex.getMessage());
         }
     }
 

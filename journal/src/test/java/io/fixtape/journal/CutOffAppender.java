@@ -36,7 +36,7 @@ public final class CutOffAppender
         final ExcerptAppender appender = factory.journal().queue().createAppender();
         final DocumentContext dc = appender.writingDocument();
         final Bytes<?> bytes = dc.wire().bytes();
-        RecordCodec.writeHeader(bytes, JournalRecordDescriptor.DIRECTION_OUT, 0, store.sessionId(), seq, seq, Fix.type("D"));
+        RecordCodec.writeHeader(bytes, 0, b.capacity(), JournalRecordDescriptor.DIRECTION_OUT, 0, store.sessionId(), seq, seq, Fix.type("D"));
         RecordCodec.writeBody(bytes, b, 0, b.capacity() / 2);
         System.out.println("cut off after " + count + " records");
         System.out.flush();

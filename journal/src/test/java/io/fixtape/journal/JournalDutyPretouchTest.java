@@ -140,10 +140,10 @@ class JournalDutyPretouchTest
         {
             final int id = journal.registerSession(new SessionId("FIX.4.4", "US", "THEM"));
             final ResendIndex index = journal.outIndex(id);
-            assertEquals(1, index.touchAhead(), "the page after the current one (seqs 512..1023), even before a put");
-            assertEquals(0, index.touchAhead(), "once");
+            assertEquals(0, index.touchAhead(), "no index before the first put: it is created by it");
             index.put(1, 0x1234L);
-            assertEquals(0, index.touchAhead(), "still the same next page");
+            assertEquals(1, index.touchAhead(), "the page after the current one (seqs 512..1023)");
+            assertEquals(0, index.touchAhead(), "once");
             index.put(511, 0x5678L);
             assertEquals(0, index.touchAhead(), "still the same next page");
             index.put(512, 0x9abcL);

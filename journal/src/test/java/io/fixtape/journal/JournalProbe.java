@@ -72,14 +72,14 @@ public final class JournalProbe
                             try (DocumentContext dc = appender.writingDocument())
                             {
                                 final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
-                                RecordCodec.writeHeader(bytes, (byte)1, 0, 1, seq, t0, '8');
+                                RecordCodec.writeHeader(bytes, 0, buffer.capacity(), (byte)1, 0, 1, seq, t0, '8');
                                 RecordCodec.writeBody(bytes, buffer, 0, buffer.capacity());
                             }
                             break;
                         case "writebytes":
                         {
-                            final int len = JournalRecordDescriptor.HEADER_LENGTH + buffer.capacity();
-                            stagingView.putLong(0, 0x0000000000000101L);
+                            final int len = JournalRecordDescriptor.V1_HEADER_LENGTH + buffer.capacity(); // a 1.0 header
+                            stagingView.putLong(0, 0x0000000000000101L); // major 1, minor 1: a record without CRC
                             stagingView.putInt(4, 0);
                             stagingView.putInt(8, 1);
                             stagingView.putInt(12, seq);

@@ -50,6 +50,7 @@ class StoreFailurePolicyTest
 
     private final TestClock clock = new TestClock();
     private volatile boolean diskFull;
+    private volatile boolean syncFails;
     private final List<AutoCloseable> open = new ArrayList<>();
     private ChronicleMessageStoreFactory factory;
     private FixEngine engine;
@@ -76,11 +77,24 @@ class StoreFailurePolicyTest
     {
         factory = new ChronicleMessageStoreFactory(new JournalContext().directory(dir).mode(mode).lowSpaceBytes(0)
             .durability(durability)
-            .pretouch(false).faultInjector((sessionId, seqNum, length) ->
+            .pretouch(false).faultInjector(new JournalWriteFaultInjector()
             {
-                if (diskFull)
+                @Override
+                public void beforeWrite(final int sessionId, final int seqNum, final int length) throws IOException
                 {
-                    throw new IOException("No space left on device");
+                    if (diskFull)
+                    {
+                        throw new IOException("No space left on device");
+                    }
+                }
+
+                @Override
+                public void beforeSync() throws IOException
+                {
+                    if (syncFails)
+                    {
+                        throw new IOException("Input/output error (msync)");
+                    }
                 }
             }));
         open.add(factory);
@@ -237,6 +251,52 @@ class StoreFailurePolicyTest
             }
         }
         System.out.println("logout policy: Logout " + logoutSeq + " unjournaled, gap-filled on resend by " + gapOverLogout);
+    }
+
+    /**
+     * Under per-message durability the msync of an ExecutionReport fails after its record was written: the number is
+     * counted as used before the failure is handled, so the Logout of the policy carries the next one, the journal
+     * holds each number once, and after a restart numbers continue above both.
+     */
+    @Test
+    void aSyncFailureAfterTheRecordWasWrittenNeverLetsANumberBeUsedTwice()
+    {
+        startAcceptor(JournalMode.STORE, StoreFailurePolicy.LOGOUT, SessionConfig.DEFAULT_STORE_PAUSE_TIMEOUT_NANOS,
+            JournalDurability.MSYNC_PER_MESSAGE);
+        logOn();
+        peer.send(order(2, 1, false));
+        until(() -> fillsFor("ORD1") == 1, "ORD1 filled");
+        final int erSeq = session().nextSenderSeqNum();
+
+        syncFails = true;
+        peer.send(order(3, 2, false));
+        until(() -> peer.received("5").size() == 1, "Logout on the sync failure");
+        final Map<String, String> logout = peer.received("5").get(0);
+        assertEquals("Store failure: IO_ERROR", logout.get("58"));
+        assertEquals(erSeq + 1, Integer.parseInt(logout.get("34")), "the ExecutionReport written before the failed "
+            + "msync used " + erSeq + ": the Logout takes the next number");
+        assertTrue(peer.received("8").stream().noneMatch(m -> Integer.parseInt(m.get("34")) == erSeq),
+            "the ExecutionReport whose msync failed was not sent");
+        engine.close();
+        factory.close();
+
+        final List<Integer> outbound = new ArrayList<>();
+        try (JournalReader reader = new JournalReader(dir))
+        {
+            final JournalRecord r = new JournalRecord();
+            while (reader.next(r))
+            {
+                if (r.direction() == JournalRecordDescriptor.DIRECTION_OUT && (r.flags() & MessageStore.FLAG_POSS_DUP) == 0)
+                {
+                    outbound.add(r.seqNum());
+                }
+            }
+        }
+        assertEquals(List.of(erSeq - 1, erSeq), outbound, "each number once");
+        syncFails = false;
+        startAcceptor(JournalMode.STORE, StoreFailurePolicy.LOGOUT, SessionConfig.DEFAULT_STORE_PAUSE_TIMEOUT_NANOS,
+            JournalDurability.MSYNC_PER_MESSAGE);
+        assertEquals(erSeq + 2, session().nextSenderSeqNum(), "after the restart neither number is used again");
     }
 
     @Test

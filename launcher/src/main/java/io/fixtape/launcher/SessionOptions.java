@@ -487,6 +487,16 @@ public final class SessionOptions
         return set("JournalPretouchAheadKb", Integer.toString(value));
     }
 
+    /**
+     * Start on a damaged journal by cutting it at its last good record (logged and counted; the damaged queue is kept
+     * aside) instead of refusing to start. Default false.
+     */
+    @SettingKey("JournalRecoverTruncate")
+    public SessionOptions journalRecoverTruncate(final boolean value)
+    {
+        return set("JournalRecoverTruncate", value ? "Y" : "N");
+    }
+
     /** Free MiB under which appends fail before the disk is full, &gt;= 0. Default 64. */
     @SettingKey("JournalLowSpaceMb")
     public SessionOptions journalLowSpaceMb(final int value)

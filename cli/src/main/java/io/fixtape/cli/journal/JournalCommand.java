@@ -5,10 +5,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code fixtape journal cat|stat|tail|export DIR}: read a journal directory (also while an engine writes it). */
+/** {@code fixtape journal cat|stat|tail|export|verify|upgrade DIR}: read a journal directory (also while an engine writes it). */
 @Command(name = "journal", mixinStandardHelpOptions = true,
     description = "Inspect a fixtape journal directory (JournalPath).",
-    subcommands = {CatCommand.class, StatCommand.class, TailCommand.class, ExportCommand.class})
+    subcommands = {CatCommand.class, StatCommand.class, TailCommand.class, ExportCommand.class, VerifyCommand.class, UpgradeCommand.class})
 public final class JournalCommand implements Runnable
 {
     @Spec
@@ -17,6 +17,6 @@ public final class JournalCommand implements Runnable
     @Override
     public void run()
     {
-        throw new ParameterException(spec.commandLine(), "say what to do: cat, stat, tail or export");
+        throw new ParameterException(spec.commandLine(), "say what to do: cat, stat, tail, export, verify or upgrade");
     }
 }

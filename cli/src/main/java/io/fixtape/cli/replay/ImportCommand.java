@@ -37,8 +37,9 @@ public final class ImportCommand implements Runnable
     }
 
     /** Copies what was imported into the journal and prints one line per session. */
-    static void writeJournal(final Recordings recordings, final Path out, final PrintWriter console)
+    static void writeJournal(final Recordings recordings, final Path out, final boolean append, final PrintWriter console)
     {
+        refuseToMerge(recordings, out, append);
         try (RecordingSink journal = JournalRecordings.writer(out))
         {
             for (final SessionRecording session : recordings.sessions())
@@ -59,6 +60,41 @@ public final class ImportCommand implements Runnable
         console.flush();
     }
 
+    /**
+     * A journal already in {@code out} would silently gain a second copy of every recorded session (the same capture
+     * twice gives a session seq 1..N twice): refused, naming the sessions that would merge, unless {@code --append}.
+     */
+    private static void refuseToMerge(final Recordings recordings, final Path out, final boolean append)
+    {
+        final Path queue = out.resolve(io.fixtape.journal.Journal.QUEUE_DIR);
+        final boolean holdsJournal;
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.exists(queue) ? java.nio.file.Files.list(queue) :
+            java.util.stream.Stream.empty())
+        {
+            holdsJournal = files.anyMatch(p -> p.toString().endsWith(".cq4"));
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new java.io.UncheckedIOException("cannot list " + queue, ex);
+        }
+        if (!holdsJournal || append)
+        {
+            return;
+        }
+        final io.fixtape.journal.JournalSessionTable registry = io.fixtape.journal.JournalSessionTable.open(out, true);
+        final java.util.List<String> merging = new java.util.ArrayList<>();
+        for (final SessionRecording session : recordings.sessions())
+        {
+            if (registry.idOf(session.sessionId()) > 0)
+            {
+                merging.add(session.sessionId().toString());
+            }
+        }
+        throw new io.fixtape.cli.UserError("--out " + out + " already holds a journal" + (merging.isEmpty() ?
+            " (no session of this import is in it)" : "; these sessions would merge with its records: " +
+            String.join(", ", merging)) + ". Give an empty directory, or --append to add to it");
+    }
+
     @Command(name = "pcap", mixinStandardHelpOptions = true,
         description = "Import FIX over TCP from a pcap or pcapng capture (tcpdump, Wireshark).")
     static final class Pcap implements Callable<Integer>
@@ -71,6 +107,9 @@ public final class ImportCommand implements Runnable
 
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "journal directory to write")
         Path out;
+
+        @Option(names = "--append", description = "add to the journal already in --out (refused otherwise)")
+        boolean append;
 
         @Option(names = "--comp-id", paramLabel = "ID",
             description = "SenderCompID of the recorded engine (default: the acceptor side of each connection)")
@@ -103,7 +142,7 @@ public final class ImportCommand implements Runnable
                 spec.commandLine().getErr().flush();
                 return 1;
             }
-            writeJournal(recordings, out, spec.commandLine().getOut());
+            writeJournal(recordings, out, append, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -120,6 +159,9 @@ public final class ImportCommand implements Runnable
 
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "journal directory to write")
         Path out;
+
+        @Option(names = "--append", description = "add to the journal already in --out (refused otherwise)")
+        boolean append;
 
         @Option(names = "--comp-id", paramLabel = "ID",
             description = "SenderCompID of the recorded engine (default: each session's acceptor, the side that " +
@@ -146,7 +188,7 @@ public final class ImportCommand implements Runnable
                 spec.commandLine().getErr().flush();
                 return 1;
             }
-            writeJournal(recordings, out, spec.commandLine().getOut());
+            writeJournal(recordings, out, append, spec.commandLine().getOut());
             return 0;
         }
     }
@@ -161,6 +203,9 @@ public final class ImportCommand implements Runnable
 
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "journal directory to write")
         Path out;
+
+        @Option(names = "--append", description = "add to the journal already in --out (refused otherwise)")
+        boolean append;
 
         @Option(names = "--orders", defaultValue = "1000000", paramLabel = "N", description = "NewOrderSingles (default: ${DEFAULT-VALUE})")
         int orders;
@@ -193,7 +238,7 @@ public final class ImportCommand implements Runnable
             final Recordings recordings = new Recordings();
             SyntheticSession.generate(new SessionId(parts[0], parts[1], parts[2]), orders, rate,
                 1_764_633_600_000_000_000L, recordings);
-            writeJournal(recordings, out, spec.commandLine().getOut());
+            writeJournal(recordings, out, append, spec.commandLine().getOut());
             return 0;
         }
     }

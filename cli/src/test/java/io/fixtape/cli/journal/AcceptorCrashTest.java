@@ -318,6 +318,84 @@ class AcceptorCrashTest
     }
 
     @Test
+    void killMinusNineThenATailCutShortIsRefusedAndStartsCutOnlyWithTheFlag() throws Exception
+    {
+        final Path journal = dir.resolve("journal");
+        final Path config = config(journal);
+        final Child first = startAcceptor(config, 0);
+        final int port = first.port();
+        final SessionID id = startLoggedOnInitiator(port);
+        for (int n = 1; n <= 20; n++)
+        {
+            Session.sendToTarget(order(n), id);
+        }
+        waitUntil(() -> filledOrders().size() == 20, STARTUP_SECONDS, "20 orders answered");
+        first.process().destroyForcibly(); // SIGKILL
+        assertTrue(first.process().waitFor(60, TimeUnit.SECONDS));
+
+        // the disk loses the journal's tail: the cycle file ends in the middle of the last ExecutionReport
+        final Path cycleFile;
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(journal.resolve("queue")))
+        {
+            cycleFile = files.filter(p -> p.toString().endsWith(".cq4")).sorted().reduce((a, b) -> b).orElseThrow();
+        }
+        final byte[] content = java.nio.file.Files.readAllBytes(cycleFile);
+        final int cut = new String(content, StandardCharsets.ISO_8859_1).lastIndexOf("\u000111=ORD20\u0001");
+        assertTrue(cut > 0);
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(cycleFile.toFile(), "rw"))
+        {
+            raf.setLength(cut);
+        }
+
+        // without the opt-in: one clear line, no stack trace, the journal untouched
+        final List<String> command = new ArrayList<>();
+        command.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (arg.startsWith("--") || arg.startsWith("-D") || arg.startsWith("-X"))
+            {
+                command.add(arg);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), FixtapeMain.class.getName(), "acceptor",
+            "--config", config.toString(), "--app", "exec", "--port", Integer.toString(port)));
+        final Process refused = new ProcessBuilder(command).redirectErrorStream(true).start();
+        children.add(refused);
+        final String output = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(refused.waitFor(STARTUP_SECONDS, TimeUnit.SECONDS));
+        assertEquals(2, refused.exitValue(), output);
+        assertTrue(output.contains("is damaged") && output.contains("cut short") &&
+            output.contains("--recover-truncate"), output);
+        assertFalse(output.contains("\tat ") || output.contains("InternalError"), output);
+        assertEquals(cut, java.nio.file.Files.size(cycleFile), "the refused start did not touch the file");
+
+        // with the opt-in: cut at the last good record, sequence numbers continue, nothing is reused
+        startChild(port, FixtapeMain.class.getName(), "acceptor", "--config", config.toString(), "--app", "exec",
+            "--port", Integer.toString(port), "--recover-truncate");
+        qfj.awaitLogons(2, STARTUP_SECONDS);
+        for (int n = 21; n <= 30; n++)
+        {
+            Session.sendToTarget(order(n), id);
+        }
+        waitUntil(() -> filledOrders().size() == 30, STARTUP_SECONDS, "orders after the cut answered");
+        assertTrue(reusedSeqs.isEmpty(), "the acceptor reused seqs " + reusedSeqs);
+        try (JournalReader reader = new JournalReader(journal))
+        {
+            final JournalRecord r = new JournalRecord();
+            int last = 0;
+            while (reader.next(r))
+            {
+                assertTrue(r.isIntact());
+                if (r.direction() == JournalRecordDescriptor.DIRECTION_OUT && (r.flags() & MessageStore.FLAG_POSS_DUP) == 0)
+                {
+                    assertTrue(r.seqNum() > last, "outbound seq " + r.seqNum() + " after " + last + ": never twice");
+                    last = r.seqNum();
+                }
+            }
+        }
+    }
+
+    @Test
     void orderJournaledButUnansweredWhenTheProcessDiesIsRequestedAgainAndAnswered() throws Exception
     {
         final Path journal = dir.resolve("journal");

@@ -125,6 +125,22 @@ class ImportCommandTest
     }
 
     @Test
+    void importingIntoAJournalIsRefusedNamingTheSessionsUnlessAppend() throws Exception
+    {
+        final Path pcap = CliRun.copyResource("/fixtures/fix44-exec-lo.pcap", dir.resolve("fix44-exec-lo.pcap"));
+        final Path journal = dir.resolve("twice");
+        assertEquals(0, fixtape("import", "pcap", pcap.toString(), "--out", journal.toString()).exit);
+        final CliRun again = fixtape("import", "pcap", pcap.toString(), "--out", journal.toString());
+        assertEquals(ExitCodes.USAGE, again.exit, again.toString());
+        assertTrue(again.err.contains("already holds a journal; these sessions would merge with its records: " +
+            "FIX.4.4:FIXTAPE->CLIENT"), again.toString());
+        assertTrue(again.err.contains("--append"), again.toString());
+        assertEquals(1, again.err.lines().count(), again.toString());
+        final CliRun appended = fixtape("import", "pcap", pcap.toString(), "--out", journal.toString(), "--append");
+        assertEquals(0, appended.exit, appended.toString());
+    }
+
+    @Test
     void importMistakesAreOneLineAndExitTwo() throws Exception
     {
         final Path notACapture = Files.writeString(dir.resolve("notes.pcap"), "not a capture at all\n");

@@ -380,11 +380,18 @@ final class SessionSender
         }
         catch (final MessageStoreException ex)
         {
+            // a store that wrote the record before failing (its msync failed) counts the number as used: so does
+            // the session, or its next message (the Logout of the store-failure policy) would carry it again
+            final boolean written = (flags & MessageStore.FLAG_POSS_DUP) == 0 && store.nextSenderSeqNum() > seqNum;
             if (!adminWithoutJournal || (flags & (MessageStore.FLAG_ADMIN | MessageStore.FLAG_POSS_DUP)) == 0)
             {
+                if (written)
+                {
+                    sequence.incrementSender();
+                }
                 throw ex; // before a store failure, and for an application message always: never sent unjournaled
             }
-            return false;
+            return written; // written: as journaled (the caller counts its number); else it goes out unjournaled
         }
     }
 

@@ -91,6 +91,23 @@ public final class EngineAssembly
         return new SettingsParser(KNOWN_KEYS).parse(file);
     }
 
+    /**
+     * {@code JournalRecoverTruncate=Y} for every session (the {@code --recover-truncate} flag): start on a damaged
+     * journal by cutting it at its last good record.
+     */
+    public EngineAssembly recoverTruncate(final boolean recover)
+    {
+        if (recover)
+        {
+            settings.putDefault(io.fixtape.journal.JournalContext.KEY_RECOVER_TRUNCATE, "Y");
+            for (int session = 0; session < settings.sessionCount(); session++)
+            {
+                settings.put(session, io.fixtape.journal.JournalContext.KEY_RECOVER_TRUNCATE, "Y");
+            }
+        }
+        return this;
+    }
+
     /** The keys, to add or override. */
     public SettingsBuilder settings()
     {
