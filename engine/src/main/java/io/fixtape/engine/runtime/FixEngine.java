@@ -6,6 +6,7 @@ import io.fixtape.engine.session.SessionRegistry;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Transport;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
@@ -13,6 +14,7 @@ import org.agrona.concurrent.AgentRunner;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +56,7 @@ public final class FixEngine implements AutoCloseable
         final SessionRegistry registry = new SessionRegistry();
         final List<MessageStore> stores = new ArrayList<>();
         final List<InitiatorConnector> connectors = new ArrayList<>();
+        final Map<InetSocketAddress, TlsSettings> boundTls = new HashMap<>();
         try
         {
             for (final SessionEndpoint endpoint : context.sessions())
@@ -64,14 +67,19 @@ public final class FixEngine implements AutoCloseable
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
-                    connectors.add(new InitiatorConnector(session, endpoint.address(), endpoint.reconnectIntervalNanos()));
+                    if (tcp != null && endpoint.tls() != null)
+                    {
+                        tcp.tlsContext(endpoint.tls()); // read the stores now: a bad one fails the start
+                    }
+                    connectors.add(new InitiatorConnector(session, endpoint.address(), endpoint.reconnectIntervalNanos(),
+                        endpoint.tls()));
                 }
                 else
                 {
                     registry.add(session);
                     if (tcp != null)
                     {
-                        boundPorts.computeIfAbsent(endpoint.address(), tcp::bind);
+                        bindAcceptor(tcp, endpoint, boundTls);
                     }
                 }
             }
@@ -98,6 +106,23 @@ public final class FixEngine implements AutoCloseable
             invoker = new AgentInvoker(context.errorHandler(), context.counters().errors, poller);
             invoker.start();
         }
+    }
+
+    private void bindAcceptor(final TcpTransport tcp, final SessionEndpoint endpoint,
+        final Map<InetSocketAddress, TlsSettings> boundTls)
+    {
+        final InetSocketAddress address = endpoint.address();
+        if (boundPorts.containsKey(address))
+        {
+            if (!java.util.Objects.equals(boundTls.get(address), endpoint.tls()))
+            {
+                throw new IllegalArgumentException("session " + endpoint.config().sessionId() + " listens on " +
+                    address + " with other TLS settings than the sessions already there (one listening socket, one TLS)");
+            }
+            return;
+        }
+        boundPorts.put(address, tcp.bind(address, endpoint.tls()));
+        boundTls.put(address, endpoint.tls());
     }
 
     /** Start an engine with its own poller thread. */

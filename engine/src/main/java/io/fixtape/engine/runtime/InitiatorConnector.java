@@ -2,6 +2,7 @@ package io.fixtape.engine.runtime;
 
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.transport.Connection;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.Transport;
 
 import java.net.InetSocketAddress;
@@ -18,11 +19,14 @@ final class InitiatorConnector
     private final Session session;
     private final InetSocketAddress address;
     private final long reconnectIntervalNanos;
+    private final TlsSettings tls;
     private long nextAttemptNanos = Long.MIN_VALUE;
     private long pendingConnectionId = NONE;
 
-    InitiatorConnector(final Session session, final InetSocketAddress address, final long reconnectIntervalNanos)
+    InitiatorConnector(final Session session, final InetSocketAddress address, final long reconnectIntervalNanos,
+        final TlsSettings tls)
     {
+        this.tls = tls;
         this.session = session;
         this.address = address;
         this.reconnectIntervalNanos = reconnectIntervalNanos;
@@ -41,7 +45,7 @@ final class InitiatorConnector
             return 0;
         }
         nextAttemptNanos = nowNanos + reconnectIntervalNanos;
-        pendingConnectionId = transport.connect(address);
+        pendingConnectionId = transport.connect(address, tls);
         return 1;
     }
 

@@ -2,6 +2,7 @@ package io.fixtape.engine.runtime;
 
 import io.fixtape.engine.api.Application;
 import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.transport.TlsSettings;
 
 import java.net.InetSocketAddress;
 import java.util.Objects;
@@ -17,11 +18,20 @@ public final class SessionEndpoint
     private final Application application;
     private final InetSocketAddress address;
     private final long reconnectIntervalNanos;
+    private final TlsSettings tls;
 
     private SessionEndpoint(
         final SessionConfig config, final Application application, final InetSocketAddress address,
         final long reconnectIntervalNanos)
     {
+        this(config, application, address, reconnectIntervalNanos, null);
+    }
+
+    private SessionEndpoint(
+        final SessionConfig config, final Application application, final InetSocketAddress address,
+        final long reconnectIntervalNanos, final TlsSettings tls)
+    {
+        this.tls = tls;
         this.config = Objects.requireNonNull(config, "config");
         this.application = Objects.requireNonNull(application, "application");
         this.address = Objects.requireNonNull(address, "address");
@@ -70,5 +80,20 @@ public final class SessionEndpoint
     public long reconnectIntervalNanos()
     {
         return reconnectIntervalNanos;
+    }
+
+    /**
+     * The same endpoint over TLS ({@code null}: plain TCP). Acceptor sessions sharing a listening address must share
+     * their TLS settings too (the engine refuses a mix at start).
+     */
+    public SessionEndpoint tls(final TlsSettings tls)
+    {
+        return new SessionEndpoint(config, application, address, reconnectIntervalNanos, tls);
+    }
+
+    /** TLS settings, or null for plain TCP. */
+    public TlsSettings tls()
+    {
+        return tls;
     }
 }

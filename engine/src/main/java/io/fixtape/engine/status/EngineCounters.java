@@ -50,6 +50,12 @@ public final class EngineCounters
     public final AtomicCounter logonTimeouts;
     /** Errors caught in the duty cycle (they never escape it). */
     public final AtomicCounter errors;
+    /** TLS handshakes completed. */
+    public final AtomicCounter tlsHandshakes;
+    /** TLS handshakes that failed (each also logged with the peer address). */
+    public final AtomicCounter tlsHandshakeFailures;
+    /** Bad TLS records after the handshake. */
+    public final AtomicCounter tlsErrors;
 
     private final AtomicCounter[] disconnects = new AtomicCounter[DisconnectReason.values().length];
 
@@ -73,6 +79,9 @@ public final class EngineCounters
         messagesBeforeLogon = manager.newCounter("messages.before.logon");
         logonTimeouts = manager.newCounter("logon.timeouts");
         errors = manager.newCounter("errors");
+        tlsHandshakes = manager.newCounter("tls.handshakes");
+        tlsHandshakeFailures = manager.newCounter("tls.handshake.failures");
+        tlsErrors = manager.newCounter("tls.errors");
         for (final DisconnectReason reason : DisconnectReason.values())
         {
             disconnects[reason.ordinal()] = manager.newCounter("disconnect." + reason.name().toLowerCase());
