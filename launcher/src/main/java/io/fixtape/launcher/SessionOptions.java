@@ -339,6 +339,62 @@ public final class SessionOptions
         return set("AllowUnknownMsgFields", yn(value));
     }
 
+    /** TLS on this session's connection (an acceptor: on its listening port). Default false. */
+    @SettingKey("SocketUseSSL")
+    public SessionOptions socketUseSsl(final boolean value)
+    {
+        return set("SocketUseSSL", value ? "Y" : "N");
+    }
+
+    /** TLS: key store (PKCS12 or JKS) with our certificate and key; required for a TLS acceptor. */
+    @SettingKey("SocketKeyStore")
+    public SessionOptions socketKeyStore(final Path value)
+    {
+        return set("SocketKeyStore", value.toString());
+    }
+
+    /** TLS: password of the key store (and of its key). */
+    @SettingKey("SocketKeyStorePassword")
+    public SessionOptions socketKeyStorePassword(final String value)
+    {
+        return set("SocketKeyStorePassword", value);
+    }
+
+    /** TLS: trust store (PKCS12 or JKS) of the peer certificates we trust. Default: the JDK's cacerts. */
+    @SettingKey("SocketTrustStore")
+    public SessionOptions socketTrustStore(final Path value)
+    {
+        return set("SocketTrustStore", value.toString());
+    }
+
+    /** TLS: password of the trust store. */
+    @SettingKey("SocketTrustStorePassword")
+    public SessionOptions socketTrustStorePassword(final String value)
+    {
+        return set("SocketTrustStorePassword", value);
+    }
+
+    /** TLS acceptor: require the initiator's certificate (mutual TLS). Default false. */
+    @SettingKey("NeedClientAuth")
+    public SessionOptions needClientAuth(final boolean value)
+    {
+        return set("NeedClientAuth", value ? "Y" : "N");
+    }
+
+    /** TLS: comma-separated protocols. Default {@code TLSv1.3,TLSv1.2}. */
+    @SettingKey("EnabledProtocols")
+    public SessionOptions enabledProtocols(final String value)
+    {
+        return set("EnabledProtocols", value);
+    }
+
+    /** TLS: comma-separated cipher suites. Default: the JDK's for the enabled protocols. */
+    @SettingKey("CipherSuites")
+    public SessionOptions cipherSuites(final String value)
+    {
+        return set("CipherSuites", value);
+    }
+
     /** Initiator: Username (553) of the Logon. */
     @SettingKey("Username")
     public SessionOptions username(final String value)

@@ -12,11 +12,13 @@ import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import io.fixtape.engine.validation.MessageValidator;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -205,13 +207,14 @@ public final class EngineSettings
         {
             throw new SettingsException(section.location() + ": " + ex.getMessage());
         }
+        final TlsSettings tls = tls(section, "acceptor".equals(connectionType));
         final Application application = applications.create(config, clock);
         if ("acceptor".equals(connectionType))
         {
             final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);
             section.check(port >= 0 && port <= 65535, "SocketAcceptPort", "is required for an acceptor (0..65535)");
             final String host = section.string("SocketAcceptAddress", "0.0.0.0");
-            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port));
+            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port)).tls(tls);
         }
         final String host = section.requiredString("SocketConnectHost");
         final int port = section.integer("SocketConnectPort", -1);
@@ -219,7 +222,45 @@ public final class EngineSettings
         final int reconnect = section.integer("ReconnectInterval", 30);
         section.check(reconnect > 0, "ReconnectInterval", "must be > 0 seconds");
         return SessionEndpoint.initiator(config, application, new InetSocketAddress(host, port),
-            TimeUnit.SECONDS.toNanos(reconnect));
+            TimeUnit.SECONDS.toNanos(reconnect)).tls(tls);
+    }
+
+    /** QuickFIX/J's TLS keys; null without {@code SocketUseSSL=Y}. Stores are read when the engine starts. */
+    private static TlsSettings tls(final Settings.Section section, final boolean acceptor)
+    {
+        if (!section.bool("SocketUseSSL", false))
+        {
+            return null;
+        }
+        section.check(!acceptor || section.has("SocketKeyStore"), "SocketKeyStore",
+            "is required for a TLS acceptor (SocketUseSSL=Y)");
+        final TlsSettings.Builder builder = TlsSettings.builder()
+            .needClientAuth(section.bool("NeedClientAuth", false))
+            .protocols(section.string("EnabledProtocols", TlsSettings.DEFAULT_PROTOCOLS))
+            .cipherSuites(section.string("CipherSuites", null));
+        if (section.has("SocketKeyStore"))
+        {
+            builder.keyStore(Path.of(section.string("SocketKeyStore", null)),
+                password(section.string("SocketKeyStorePassword", null)));
+        }
+        if (section.has("SocketTrustStore"))
+        {
+            builder.trustStore(Path.of(section.string("SocketTrustStore", null)),
+                password(section.string("SocketTrustStorePassword", null)));
+        }
+        try
+        {
+            return builder.build();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new SettingsException(section.location() + ": " + ex.getMessage());
+        }
+    }
+
+    private static char[] password(final String value)
+    {
+        return value == null ? null : value.toCharArray();
     }
 
     private MessageStoreFactory storeFactory(final Settings.Section section)

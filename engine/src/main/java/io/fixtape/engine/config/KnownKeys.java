@@ -136,6 +136,15 @@ public final class KnownKeys
         session(t, "SocketConnectHost", "initiator: host to connect to");
         session(t, "SocketConnectPort", "initiator: port to connect to");
         session(t, "ReconnectInterval", "initiator: seconds between connection attempts (default 30)");
+        // TLS (QuickFIX/J's keys)
+        session(t, "SocketUseSSL", "Y: TLS on this session's connection (acceptor: on its listening port) (default N)");
+        session(t, "SocketKeyStore", "TLS: key store (PKCS12 or JKS file) with our certificate and private key; required for an acceptor");
+        session(t, "SocketKeyStorePassword", "TLS: password of SocketKeyStore (and of its key)");
+        session(t, "SocketTrustStore", "TLS: trust store (PKCS12 or JKS file) of the peer certificates we trust (default: the JDK's cacerts)");
+        session(t, "SocketTrustStorePassword", "TLS: password of SocketTrustStore");
+        session(t, "NeedClientAuth", "TLS acceptor: Y requires the initiator's certificate, checked against SocketTrustStore (default N)");
+        session(t, "EnabledProtocols", "TLS: comma-separated protocols (default TLSv1.3,TLSv1.2)");
+        session(t, "CipherSuites", "TLS: comma-separated cipher suites (default: the JDK's for the protocols)");
         engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
         engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
