@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
         JournalCommand.class,
         BenchCommand.class,
         ReplayCommand.class,
+        PasswordHashCommand.class,
     })
 public final class FixtapeMain
 {

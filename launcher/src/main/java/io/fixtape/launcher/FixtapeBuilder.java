@@ -115,6 +115,18 @@ public final class FixtapeBuilder
     }
 
     /**
+     * The authenticator of every acceptor session: it sees each Logon's fields, the remote address and the session
+     * and returns a decision whose reason goes into the refusing Logout's Text (58). It runs after the checks the
+     * settings configure ({@code AllowedRemoteAddresses}, {@code ExpectedUsername}/{@code ExpectedPasswordHash},
+     * the lockout). Default: none.
+     */
+    public FixtapeBuilder logonAuthenticator(final io.fixtape.engine.api.LogonAuthenticator authenticator)
+    {
+        assembly.logonAuthenticator(authenticator);
+        return this;
+    }
+
+    /**
      * The engine clock, the only time source of sessions, timers and schedules. Default: Agrona's
      * {@code OffsetEpochNanoClock} (wall-clock epoch nanoseconds, allocation-free).
      */

@@ -395,6 +395,44 @@ public final class SessionOptions
         return set("CipherSuites", value);
     }
 
+    /** Acceptor: comma-separated hosts or IPs a Logon may come from (resolved at start). Default: any. */
+    @SettingKey("AllowedRemoteAddresses")
+    public SessionOptions allowedRemoteAddresses(final String value)
+    {
+        return set("AllowedRemoteAddresses", value);
+    }
+
+    /** Acceptor: the Username (553) a Logon must carry. Default: not checked. */
+    @SettingKey("ExpectedUsername")
+    public SessionOptions expectedUsername(final String value)
+    {
+        return set("ExpectedUsername", value);
+    }
+
+    /**
+     * Acceptor: the PBKDF2 hash the Logon's Password (554) must match, from {@code fixtape password-hash} or
+     * {@link io.fixtape.engine.api.PasswordHash#create}. Default: not checked.
+     */
+    @SettingKey("ExpectedPasswordHash")
+    public SessionOptions expectedPasswordHash(final String value)
+    {
+        return set("ExpectedPasswordHash", value);
+    }
+
+    /** Acceptor: consecutive authentication failures before a lockout; 0 never locks out. Default 5. */
+    @SettingKey("MaxLogonFailures")
+    public SessionOptions maxLogonFailures(final int value)
+    {
+        return set("MaxLogonFailures", Integer.toString(value));
+    }
+
+    /** Acceptor: the first lockout in seconds, doubled for each further one up to an hour. Default 60. */
+    @SettingKey("LogonLockoutSeconds")
+    public SessionOptions logonLockoutSeconds(final int value)
+    {
+        return set("LogonLockoutSeconds", Integer.toString(value));
+    }
+
     /** Initiator: Username (553) of the Logon. */
     @SettingKey("Username")
     public SessionOptions username(final String value)

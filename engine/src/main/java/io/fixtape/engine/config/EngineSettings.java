@@ -12,6 +12,7 @@ import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
+import io.fixtape.engine.api.PasswordHash;
 import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import io.fixtape.engine.validation.MessageValidator;
@@ -26,6 +27,7 @@ import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -189,6 +191,7 @@ public final class EngineSettings
         {
             config.password(section.string("Password", null));
         }
+        authentication(section, config);
         section.check(section.bool("SocketTcpNoDelay", true), "SocketTcpNoDelay",
             "must be Y: fixtape sets TCP_NODELAY on every socket");
         if (section.bool("UseDataDictionary", true))
@@ -223,6 +226,45 @@ public final class EngineSettings
         section.check(reconnect > 0, "ReconnectInterval", "must be > 0 seconds");
         return SessionEndpoint.initiator(config, application, new InetSocketAddress(host, port),
             TimeUnit.SECONDS.toNanos(reconnect)).tls(tls);
+    }
+
+    /** The acceptor's Logon checks: addresses, expected credentials, lockout. */
+    private static void authentication(final Settings.Section section, final SessionConfig config)
+    {
+        if (section.has("AllowedRemoteAddresses"))
+        {
+            try
+            {
+                config.allowedRemoteAddresses(List.of(section.string("AllowedRemoteAddresses", "").split(",")));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new SettingsException(section.locationOf("AllowedRemoteAddresses") + ": " + ex.getMessage());
+            }
+        }
+        if (section.has("ExpectedUsername"))
+        {
+            config.expectedUsername(section.string("ExpectedUsername", null));
+        }
+        if (section.has("ExpectedPasswordHash"))
+        {
+            try
+            {
+                config.expectedPasswordHash(PasswordHash.parse(section.string("ExpectedPasswordHash", "")));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new SettingsException(section.locationOf("ExpectedPasswordHash") + ": ExpectedPasswordHash is " +
+                    ex.getMessage());
+            }
+        }
+        final int maxFailures = section.integer("MaxLogonFailures", SessionConfig.DEFAULT_MAX_LOGON_FAILURES);
+        section.check(maxFailures >= 0, "MaxLogonFailures", "must be >= 0 (0: never locked out)");
+        config.maxLogonFailures(maxFailures);
+        final int lockout = section.integer("LogonLockoutSeconds",
+            (int)TimeUnit.NANOSECONDS.toSeconds(SessionConfig.DEFAULT_LOGON_LOCKOUT_NANOS));
+        section.check(lockout > 0, "LogonLockoutSeconds", "must be > 0 seconds");
+        config.logonLockoutNanos(TimeUnit.SECONDS.toNanos(lockout));
     }
 
     /** QuickFIX/J's TLS keys; null without {@code SocketUseSSL=Y}. Stores are read when the engine starts. */

@@ -180,6 +180,11 @@ public final class KnownKeys
         session(t, "TimeStampPrecision", "SECONDS, MILLIS (default), MICROS or NANOS for outgoing timestamps");
         session(t, "Username", "initiator: Username (553) sent in Logon");
         session(t, "Password", "initiator: Password (554) sent in Logon");
+        session(t, "AllowedRemoteAddresses", "acceptor: comma-separated hosts/IPs a Logon may come from (default: any)");
+        session(t, "ExpectedUsername", "acceptor: the Username (553) a Logon must carry (default: not checked)");
+        session(t, "ExpectedPasswordHash", "acceptor: PBKDF2 hash (from fixtape password-hash) the Logon's Password (554) must match (default: not checked)");
+        session(t, "MaxLogonFailures", "acceptor: consecutive authentication failures before a lockout (default 5; 0 = never)");
+        session(t, "LogonLockoutSeconds", "acceptor: first lockout, doubled for each further one up to an hour (default 60)");
         session(t, "PersistMessages", "Y (default): keep sent application messages for resend");
         session(t, "StoreFailurePolicy", "when the store cannot journal (full disk, read-only): logout (default: Logout " +
             "with Text, then disconnect), disconnect (no Logout), or pause (keep the connection, stop reading, refuse " +

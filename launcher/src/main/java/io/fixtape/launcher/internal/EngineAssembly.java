@@ -44,6 +44,7 @@ public final class EngineAssembly
     private final SettingsBuilder settings;
     private final List<DutyCycleTask> tasks = new ArrayList<>();
     private EngineSettings.ApplicationFactory applications;
+    private io.fixtape.engine.api.LogonAuthenticator logonAuthenticator;
     private EpochNanoClock clock;
     private ErrorHandler errorHandler;
     private ThreadFactory threadFactory;
@@ -101,6 +102,13 @@ public final class EngineAssembly
     public EngineAssembly applications(final EngineSettings.ApplicationFactory applications)
     {
         this.applications = applications;
+        return this;
+    }
+
+    /** The authenticator of every acceptor session, after the settings' checks. Default: none (accept). */
+    public EngineAssembly logonAuthenticator(final io.fixtape.engine.api.LogonAuthenticator logonAuthenticator)
+    {
+        this.logonAuthenticator = logonAuthenticator;
         return this;
     }
 
@@ -178,8 +186,12 @@ public final class EngineAssembly
             {
                 engineSettings.acceptPortOverride(acceptPort);
             }
+            final EngineSettings.ApplicationFactory userApplications = applications;
+            final io.fixtape.engine.api.LogonAuthenticator authenticator = logonAuthenticator;
+            final EngineSettings.ApplicationFactory withAuthenticator = authenticator == null ? userApplications :
+                (config, engineClock) -> userApplications.create(config.logonAuthenticator(authenticator), engineClock);
             final EngineContext context = engineSettings.toContext(
-                built, clock != null ? clock : new OffsetEpochNanoClock(), applications);
+                built, clock != null ? clock : new OffsetEpochNanoClock(), withAuthenticator);
             if (errorHandler != null)
             {
                 context.errorHandler(errorHandler);
