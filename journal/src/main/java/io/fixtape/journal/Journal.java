@@ -94,7 +94,7 @@ public final class Journal implements AutoCloseable
             final TailRecovery recovery = new TailRecovery(state, outIndexes, directory.toString()).run(queue);
             this.recoveredRecords = recovery.appliedRecords();
             this.incompleteTail = recovery.incompleteTail();
-            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
+            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory, ctx.maskPasswords());
             this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
             this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
             this.resendReader = new ResendReader(queue, ctx.rollCycle(), directory.toString());

@@ -485,6 +485,16 @@ public final class SessionOptions
         return set("JournalDurability", value);
     }
 
+    /**
+     * Journal Password (554), NewPassword (925) and their encrypted forms as asterisks of the same length (CheckSum
+     * recomputed). Default true.
+     */
+    @SettingKey("JournalMaskPasswords")
+    public SessionOptions journalMaskPasswords(final boolean value)
+    {
+        return set("JournalMaskPasswords", value ? "Y" : "N");
+    }
+
     /** msync interval of JournalDurability periodic, ms, &gt; 0. Default 100. */
     @SettingKey("JournalSyncIntervalMs")
     public SessionOptions journalSyncIntervalMs(final int value)
