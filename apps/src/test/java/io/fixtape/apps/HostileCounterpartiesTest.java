@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Counterparties that attack the acceptor's port in bulk while a well-behaved session trades on the same port:
  * random bytes at full speed, a megabyte without SOH, a Logon sent one byte at a time, floods of Logons with
- * unknown CompIDs, connections beyond {@code MaxConnections}. Each ends in a counted disconnect; the good session
+ * unknown CompIDs, thousands of idle connections (capped before their Logon), connections beyond
+ * {@code MaxConnections}. Each ends in a counted disconnect; the good session
  * answers throughout.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -52,6 +53,8 @@ class HostileCounterpartiesTest
         "ResetOnDisconnect=Y",
         "MaxMessageSize=4096",
         "MaxConnections=64",
+        "MaxUnauthenticatedConnections=200",
+        "MaxUnauthenticatedConnectionsPerAddress=20",
         "LogonTimeout=1",
         "IdleStrategy=sleeping",
         "[SESSION]",
@@ -188,19 +191,46 @@ class HostileCounterpartiesTest
     }
 
     @Test
-    void connectionsBeyondMaxConnectionsAreClosedAtOnceAndTheIdleOnesTimeOut() throws Exception
+    void thousandsOfIdleConnectionsAreCappedBeforeTheirLogonAndTheAdmittedOnesTimeOut() throws Exception
     {
         final List<Socket> idle = new ArrayList<>();
         try
         {
-            for (int i = 0; i < 200; i++)
+            for (int i = 0; i < 1000; i++)
             {
                 idle.add(new Socket("127.0.0.1", engine.boundPort()));
             }
-            final LongSupplier refused = counters.connectionsRefusedLimit::get;
-            await(() -> refused.getAsLong() >= 200 - 64, "connections beyond the limit refused");
+            // MaxUnauthenticatedConnectionsPerAddress=20 admits 20 at a time from this address; the rest are closed
+            final LongSupplier refused = counters.connectionsRefusedUnauthenticated::get;
+            await(() -> refused.getAsLong() + counters.logonTimeouts.get() >= 1000, "every idle connection ended");
+            assertTrue(refused.getAsLong() >= 1000 - 20 * 10, "most refused when accepted: " + refused.getAsLong());
+            assertEquals(0, counters.connectionsRefusedLimit.get(), "MaxConnections never reached");
             goodSessionTrades();
-            await(() -> counters.logonTimeouts.get() >= 63, "the idle connections within the limit timed out");
+        }
+        finally
+        {
+            for (final Socket socket : idle)
+            {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void connectionsBeyondMaxConnectionsAreClosedAtOnce() throws Exception
+    {
+        final List<Socket> idle = new ArrayList<>();
+        try
+        {
+            // from many loopback addresses, so that the per-address cap does not stop them first
+            for (int i = 0; i < 100; i++)
+            {
+                final Socket socket = new Socket();
+                socket.bind(new java.net.InetSocketAddress("127.0.0." + (2 + i % 50), 0));
+                socket.connect(new java.net.InetSocketAddress("127.0.0.1", engine.boundPort()));
+                idle.add(socket);
+            }
+            await(() -> counters.connectionsRefusedLimit.get() >= 100 - 63, "connections beyond MaxConnections refused");
             goodSessionTrades();
         }
         finally

@@ -120,6 +120,13 @@ public final class EngineSettings
         defaults.check(transport.maxConnections() > 0, "MaxConnections", "must be > 0");
         defaults.check(transport.directReadConnections() >= 0, "DirectReadConnections", "must be >= 0 (0: always the selector)");
         context.transportConfig(transport);
+        final int maxUnauthenticated = defaults.integer("MaxUnauthenticatedConnections",
+            EngineContext.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS);
+        defaults.check(maxUnauthenticated > 0, "MaxUnauthenticatedConnections", "must be > 0");
+        final int maxUnauthenticatedPerAddress = defaults.integer("MaxUnauthenticatedConnectionsPerAddress",
+            EngineContext.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS);
+        defaults.check(maxUnauthenticatedPerAddress > 0, "MaxUnauthenticatedConnectionsPerAddress", "must be > 0");
+        context.maxUnauthenticatedConnections(maxUnauthenticated, maxUnauthenticatedPerAddress);
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
         for (final Settings.Section section : settings.sessions())

@@ -200,6 +200,8 @@ public final class KnownKeys
         engine(t, "OutboundBufferSize", "bytes a connection may queue before back-pressure (default 1048576)");
         engine(t, "SlowConsumerPolicy", "back-pressure (default) or disconnect, when a connection's outbound buffer is full");
         engine(t, "MaxConnections", "open connections allowed per engine (default 1024)");
+        engine(t, "MaxUnauthenticatedConnections", "accepted connections not yet routed by a Logon, overall; more are closed at once (default 256)");
+        engine(t, "MaxUnauthenticatedConnectionsPerAddress", "accepted connections not yet routed by a Logon, per remote address (default 64)");
         session(t, "MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
         session(t, "JournalPath", "journal module: Chronicle Queue directory for this session");
         session(t, "JournalMode", "journal module: durability mode");

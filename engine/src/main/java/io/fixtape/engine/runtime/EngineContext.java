@@ -32,6 +32,10 @@ public final class EngineContext
     public static final long DEFAULT_LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Default time {@link FixEngine#close()} waits for Logout replies before closing connections. */
     public static final long DEFAULT_SHUTDOWN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /** Default cap on accepted connections that have not yet sent a routable Logon, overall. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS = 256;
+    /** Default cap on accepted connections without a routable Logon from one remote address. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS = 64;
     /** Default capacity of the queue of commands handed to the poller from other threads. */
     public static final int DEFAULT_COMMAND_QUEUE_CAPACITY = 1024;
 
@@ -51,6 +55,8 @@ public final class EngineContext
     private long shutdownTimeoutNanos = DEFAULT_SHUTDOWN_TIMEOUT_NANOS;
     private int commandQueueCapacity = DEFAULT_COMMAND_QUEUE_CAPACITY;
     private String name = "fixtape";
+    private int maxUnauthenticatedConnections = DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS;
+    private int maxUnauthenticatedConnectionsPerAddress = DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS;
 
     /** Add an acceptor or initiator session. */
     public EngineContext addSession(final SessionEndpoint endpoint)
@@ -240,6 +246,28 @@ public final class EngineContext
         return commandQueueCapacity;
     }
 
+    /**
+     * Caps on accepted connections that have not yet been routed to a session by their Logon: overall and per remote
+     * address (defaults {@value #DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS} and
+     * {@value #DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS}). A connection over a cap is closed when accepted.
+     */
+    public EngineContext maxUnauthenticatedConnections(final int overall, final int perAddress)
+    {
+        this.maxUnauthenticatedConnections = overall;
+        this.maxUnauthenticatedConnectionsPerAddress = perAddress;
+        return this;
+    }
+
+    public int maxUnauthenticatedConnections()
+    {
+        return maxUnauthenticatedConnections;
+    }
+
+    public int maxUnauthenticatedConnectionsPerAddress()
+    {
+        return maxUnauthenticatedConnectionsPerAddress;
+    }
+
     /** Name for the poller thread and reports. Default {@code fixtape}. */
     public EngineContext name(final String name)
     {
@@ -286,6 +314,11 @@ public final class EngineContext
         if (shutdownTimeoutNanos < 0)
         {
             throw new IllegalArgumentException("shutdownTimeoutNanos must be >= 0: " + shutdownTimeoutNanos);
+        }
+        if (maxUnauthenticatedConnections <= 0 || maxUnauthenticatedConnectionsPerAddress <= 0)
+        {
+            throw new IllegalArgumentException("maxUnauthenticatedConnections and maxUnauthenticatedConnectionsPerAddress" +
+                " must be > 0: " + maxUnauthenticatedConnections + ", " + maxUnauthenticatedConnectionsPerAddress);
         }
         if (commandQueueCapacity < 2)
         {

@@ -94,6 +94,8 @@ public final class FixEngine implements AutoCloseable
             context.name(), context.clock(), transport, registry, sessions, stores, connectors, context.tasks(),
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+        poller.unauthenticatedLimits(context.maxUnauthenticatedConnections(),
+            context.maxUnauthenticatedConnectionsPerAddress());
         if (ownThread)
         {
             runner = new AgentRunner(context.idleStrategy(), context.errorHandler(), context.counters().errors, poller);

@@ -30,6 +30,8 @@ public final class EngineCounters
     public final AtomicCounter connectFailures;
     /** Accepted sockets closed at once because the connection limit was reached. */
     public final AtomicCounter connectionsRefusedLimit;
+    /** Accepted sockets closed at once because the caps on connections without a Logon were reached. */
+    public final AtomicCounter connectionsRefusedUnauthenticated;
     /** Sockets on which TCP_NODELAY read back false after being set. */
     public final AtomicCounter tcpNoDelayNotSet;
     public final AtomicCounter bytesRead;
@@ -68,6 +70,7 @@ public final class EngineCounters
         connectionsInitiated = manager.newCounter("connections.initiated");
         connectFailures = manager.newCounter("connect.failures");
         connectionsRefusedLimit = manager.newCounter("connections.refused.limit");
+        connectionsRefusedUnauthenticated = manager.newCounter("connections.refused.unauthenticated");
         tcpNoDelayNotSet = manager.newCounter("tcp.nodelay.not.set");
         bytesRead = manager.newCounter("bytes.read");
         bytesWritten = manager.newCounter("bytes.written");
