@@ -296,6 +296,11 @@ public final class EngineContext
         {
             for (final SessionEndpoint endpoint : endpoints)
             {
+                if (endpoint.tls() != null)
+                {
+                    throw new IllegalArgumentException("transport: session " + endpoint.config().sessionId() +
+                        " asks for TLS, which only the engine's own TCP transport runs (" + transport.name() + ")");
+                }
                 if (endpoint.isInitiator() && !transport.canConnect())
                 {
                     throw new IllegalArgumentException("transport: initiator session " + endpoint.config().sessionId() +

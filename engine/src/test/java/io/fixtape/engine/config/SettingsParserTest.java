@@ -117,7 +117,8 @@ class SettingsParserTest
         }
         assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
             "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
-            "DirectReadConnections")), engineWide);
+            "DirectReadConnections", "MaxUnauthenticatedConnections", "MaxUnauthenticatedConnectionsPerAddress")),
+            engineWide);
         assertNull(keys.scope("NoSuchKey"));
     }
 

@@ -432,10 +432,17 @@ public final class TcpTransport implements Transport
         {
             context = TlsContext.create(settings);
             final int plaintextSize = TlsChannel.applicationBufferSize(context.newEngine(false, null, -1));
-            if (tlsPlaintext == null || tlsPlaintext.capacity() < plaintextSize)
+            if (tlsPlaintext == null)
             {
-                tlsPlaintext = ByteBuffer.allocateDirect(Math.max(plaintextSize, config.receiveBufferSize()));
+                // one buffer for the transport's life: every TlsChannel decrypts into this very buffer. Twice the
+                // JDK's application buffer size leaves room should another context ask for more.
+                tlsPlaintext = ByteBuffer.allocateDirect(Math.max(2 * plaintextSize, config.receiveBufferSize()));
                 tlsPlaintextBuffer = new UnsafeBuffer(tlsPlaintext);
+            }
+            else if (tlsPlaintext.capacity() < plaintextSize)
+            {
+                throw new IllegalArgumentException("TLS: application buffer of " + plaintextSize + " bytes exceeds " +
+                    tlsPlaintext.capacity());
             }
             tlsContexts.put(settings, context);
         }
