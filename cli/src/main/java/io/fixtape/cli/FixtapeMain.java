@@ -32,6 +32,7 @@ import picocli.CommandLine.ScopeType;
         ReplayCommand.class,
         StatCommand.class,
         SessionCommand.class,
+        PasswordHashCommand.class,
     })
 public final class FixtapeMain
 {

@@ -142,7 +142,8 @@ public final class Journal implements AutoCloseable
             this.queue = openedQueue;
             this.recoveredRecords = applied;
             this.incompleteTail = tail;
-            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory);
+            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory,
+                ctx.maskPasswords());
             this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
             this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
             this.resendReader = new ResendReader(queue, ctx.rollCycle(), directory.toString());

@@ -1,5 +1,6 @@
 package io.fixtape.journal;
 
+import io.fixtape.engine.codec.PasswordFields;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedFile;
@@ -58,6 +59,7 @@ final class JournalAppender implements AutoCloseable
     private volatile MappedFile currentMappedFile;
     @SuppressWarnings("unused") // written through WRITE_POSITION
     private volatile long writePosition;
+    private final boolean maskPasswords;
     /** Diagnostic, null unless {@link AppendTimings#ENABLED}. */
     private final AppendTimings appendTimings = AppendTimings.ENABLED ? new AppendTimings() : null;
 
@@ -70,8 +72,10 @@ final class JournalAppender implements AutoCloseable
         final WriterCycleClock cycleClock,
         final JournalRetention retention,
         final JournalWriteGuard writeGuard,
-        final Path directory)
+        final Path directory,
+        final boolean maskPasswords)
     {
+        this.maskPasswords = maskPasswords;
         this.queue = queue;
         this.cycleClock = cycleClock;
         this.retention = retention;
@@ -103,6 +107,14 @@ final class JournalAppender implements AutoCloseable
             stage(Math.max(recordLength, 2 * stagingView.capacity())); // outside steady state: a longer record than ever
         }
         RecordCodec.stage(stagingView, checksum, direction, flags, sessionId, seqNum, timestampNanos, msgType, buffer, offset, length);
+        if (maskPasswords && PasswordFields.mayCarryPasswords(msgType) &&
+            PasswordFields.mask(stagingView, JournalRecordDescriptor.HEADER_LENGTH, length) > 0)
+        {
+            // in the staged copy only: the session's own buffer (and the bytes on the wire) are untouched; the
+            // record's CRC32C covers the bytes journaled, so it is computed again over the masked copy
+            stagingView.putInt(JournalRecordDescriptor.CRC_OFFSET,
+                checksum.compute(stagingView.byteBuffer(), recordLength), java.nio.ByteOrder.LITTLE_ENDIAN);
+        }
         final Bytes<ByteBuffer> staging = this.staging;
         staging.readPositionRemaining(0, recordLength);
         final ExcerptAppender appender = appender();

@@ -29,6 +29,7 @@ public final class JournalContext
     public static final String KEY_LOW_SPACE_MB = "JournalLowSpaceMb";
     public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
     public static final String KEY_RECOVER_TRUNCATE = "JournalRecoverTruncate";
+    public static final String KEY_MASK_PASSWORDS = "JournalMaskPasswords";
     /**
      * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
      * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
@@ -36,7 +37,7 @@ public final class JournalContext
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
         KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
-        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE};
+        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -47,6 +48,7 @@ public final class JournalContext
     private Pretouch pretouch = Pretouch.AUTO;
     private long pretouchAheadBytes = DEFAULT_PRETOUCH_AHEAD_BYTES;
     private long lowSpaceBytes = 64L * 1024 * 1024;
+    private boolean maskPasswords = true;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
     private int maxSessions = 4096;
@@ -227,6 +229,22 @@ public final class JournalContext
     public boolean pretouch()
     {
         return pretouchMode() == Pretouch.THREAD;
+    }
+
+    /**
+     * Whether password fields (554, 925, 1402, 1404) of Logon and UserRequest records are masked ({@code ***…}, same
+     * length, CheckSum recomputed) before they reach the journal; default true. Then no journal tool, export or
+     * replay can reveal them; a replayed Logon carries the mask.
+     */
+    public JournalContext maskPasswords(final boolean maskPasswords)
+    {
+        this.maskPasswords = maskPasswords;
+        return this;
+    }
+
+    public boolean maskPasswords()
+    {
+        return maskPasswords;
     }
 
     /** Free space under which appends fail with DISK_FULL before the file system does; default 64 MiB. */

@@ -50,6 +50,9 @@ final class JournalSettings
             case JournalContext.KEY_PRETOUCH_AHEAD_KB:
                 ctx.pretouchAheadBytes(parseLong(key, value) * 1024);
                 return true;
+            case JournalContext.KEY_MASK_PASSWORDS:
+                ctx.maskPasswords(parseBoolean(key, value));
+                return true;
             case JournalContext.KEY_LOW_SPACE_MB:
                 ctx.lowSpaceBytes(parseLong(key, value) * 1024 * 1024);
                 return true;

@@ -34,7 +34,8 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
             .with(JournalContext.KEY_PRETOUCH, "Y | N | duty | auto (default: Y = own agent thread when the JVM may use 2+ CPUs, duty = the writer's poller on one CPU): pre-touch journal pages ahead of the writer")
             .with(JournalContext.KEY_PRETOUCH_AHEAD_KB, "KiB the pretoucher thread keeps touched ahead of the writer (default 1024)")
             .with(JournalContext.KEY_LOW_SPACE_MB, "free MiB under which appends fail with DISK_FULL (default 64)")
-            .with(JournalContext.KEY_RECOVER_TRUNCATE, "Y | N (default): start on a damaged journal by cutting it at its last good record");
+            .with(JournalContext.KEY_RECOVER_TRUNCATE, "Y | N (default): start on a damaged journal by cutting it at its last good record")
+            .with(JournalContext.KEY_MASK_PASSWORDS, "Y (default): Password/NewPassword fields are journaled as asterisks");
     }
 
     /** The journal settings of a section ([DEFAULT] values included). */

@@ -114,6 +114,32 @@ public final class FixtapeBuilder
         return this;
     }
 
+    /** Accepted connections not yet routed to a session by a Logon, overall; more are closed at once. Default 256. */
+    @SettingKey("MaxUnauthenticatedConnections")
+    public FixtapeBuilder maxUnauthenticatedConnections(final int value)
+    {
+        return set("MaxUnauthenticatedConnections", Integer.toString(value));
+    }
+
+    /** Accepted connections not yet routed by a Logon, per remote address. Default 64. */
+    @SettingKey("MaxUnauthenticatedConnectionsPerAddress")
+    public FixtapeBuilder maxUnauthenticatedConnectionsPerAddress(final int value)
+    {
+        return set("MaxUnauthenticatedConnectionsPerAddress", Integer.toString(value));
+    }
+
+    /**
+     * The authenticator of every acceptor session: it sees each Logon's fields, the remote address and the session
+     * and returns a decision whose reason goes into the refusing Logout's Text (58). It runs after the checks the
+     * settings configure ({@code AllowedRemoteAddresses}, {@code ExpectedUsername}/{@code ExpectedPasswordHash},
+     * the lockout). Default: none.
+     */
+    public FixtapeBuilder logonAuthenticator(final io.fixtape.engine.api.LogonAuthenticator authenticator)
+    {
+        assembly.logonAuthenticator(authenticator);
+        return this;
+    }
+
     /**
      * The engine clock, the only time source of sessions, timers and schedules. Default: Agrona's
      * {@code OffsetEpochNanoClock} (wall-clock epoch nanoseconds, allocation-free).

@@ -400,6 +400,100 @@ public final class SessionOptions
         return set("AllowUnknownMsgFields", yn(value));
     }
 
+    /** TLS on this session's connection (an acceptor: on its listening port). Default false. */
+    @SettingKey("SocketUseSSL")
+    public SessionOptions socketUseSsl(final boolean value)
+    {
+        return set("SocketUseSSL", value ? "Y" : "N");
+    }
+
+    /** TLS: key store (PKCS12 or JKS) with our certificate and key; required for a TLS acceptor. */
+    @SettingKey("SocketKeyStore")
+    public SessionOptions socketKeyStore(final Path value)
+    {
+        return set("SocketKeyStore", value.toString());
+    }
+
+    /** TLS: password of the key store (and of its key). */
+    @SettingKey("SocketKeyStorePassword")
+    public SessionOptions socketKeyStorePassword(final String value)
+    {
+        return set("SocketKeyStorePassword", value);
+    }
+
+    /** TLS: trust store (PKCS12 or JKS) of the peer certificates we trust. Default: the JDK's cacerts. */
+    @SettingKey("SocketTrustStore")
+    public SessionOptions socketTrustStore(final Path value)
+    {
+        return set("SocketTrustStore", value.toString());
+    }
+
+    /** TLS: password of the trust store. */
+    @SettingKey("SocketTrustStorePassword")
+    public SessionOptions socketTrustStorePassword(final String value)
+    {
+        return set("SocketTrustStorePassword", value);
+    }
+
+    /** TLS acceptor: require the initiator's certificate (mutual TLS). Default false. */
+    @SettingKey("NeedClientAuth")
+    public SessionOptions needClientAuth(final boolean value)
+    {
+        return set("NeedClientAuth", value ? "Y" : "N");
+    }
+
+    /** TLS: comma-separated protocols. Default {@code TLSv1.3,TLSv1.2}. */
+    @SettingKey("EnabledProtocols")
+    public SessionOptions enabledProtocols(final String value)
+    {
+        return set("EnabledProtocols", value);
+    }
+
+    /** TLS: comma-separated cipher suites. Default: the JDK's for the enabled protocols. */
+    @SettingKey("CipherSuites")
+    public SessionOptions cipherSuites(final String value)
+    {
+        return set("CipherSuites", value);
+    }
+
+    /** Acceptor: comma-separated hosts or IPs a Logon may come from (resolved at start). Default: any. */
+    @SettingKey("AllowedRemoteAddresses")
+    public SessionOptions allowedRemoteAddresses(final String value)
+    {
+        return set("AllowedRemoteAddresses", value);
+    }
+
+    /** Acceptor: the Username (553) a Logon must carry. Default: not checked. */
+    @SettingKey("ExpectedUsername")
+    public SessionOptions expectedUsername(final String value)
+    {
+        return set("ExpectedUsername", value);
+    }
+
+    /**
+     * Acceptor: the PBKDF2 hash the Logon's Password (554) must match, from {@code fixtape password-hash} or
+     * {@link io.fixtape.engine.api.PasswordHash#create}. Default: not checked.
+     */
+    @SettingKey("ExpectedPasswordHash")
+    public SessionOptions expectedPasswordHash(final String value)
+    {
+        return set("ExpectedPasswordHash", value);
+    }
+
+    /** Acceptor: consecutive authentication failures before a lockout; 0 never locks out. Default 5. */
+    @SettingKey("MaxLogonFailures")
+    public SessionOptions maxLogonFailures(final int value)
+    {
+        return set("MaxLogonFailures", Integer.toString(value));
+    }
+
+    /** Acceptor: the first lockout in seconds, doubled for each further one up to an hour. Default 60. */
+    @SettingKey("LogonLockoutSeconds")
+    public SessionOptions logonLockoutSeconds(final int value)
+    {
+        return set("LogonLockoutSeconds", Integer.toString(value));
+    }
+
     /** Initiator: Username (553) of the Logon. */
     @SettingKey("Username")
     public SessionOptions username(final String value)
@@ -450,6 +544,16 @@ public final class SessionOptions
     public SessionOptions journalDurability(final String value)
     {
         return set("JournalDurability", value);
+    }
+
+    /**
+     * Journal Password (554), NewPassword (925) and their encrypted forms as asterisks of the same length (CheckSum
+     * recomputed). Default true.
+     */
+    @SettingKey("JournalMaskPasswords")
+    public SessionOptions journalMaskPasswords(final boolean value)
+    {
+        return set("JournalMaskPasswords", value ? "Y" : "N");
     }
 
     /** msync interval of JournalDurability periodic, ms, &gt; 0. Default 100. */

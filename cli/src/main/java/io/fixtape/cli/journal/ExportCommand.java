@@ -1,5 +1,6 @@
 package io.fixtape.cli.journal;
 
+import io.fixtape.engine.codec.PasswordFields;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.cli.CliPaths;
 import io.fixtape.journal.JournalReader;
@@ -30,8 +31,9 @@ import java.util.concurrent.Callable;
  * {@code journal export DIR --format qfj-log --out OUT}: one QuickFIX/J {@code FileLog} message log per session,
  * named like QuickFIX/J names them ({@code BEGINSTRING-SENDER-TARGET[-QUALIFIER].messages.log}), both directions
  * in journal order, each line {@code yyyyMMdd-HH:mm:ss.SSS: <message with SOH>} (the
- * {@code FileIncludeTimeStampForMessages=Y} form; {@code --no-timestamps} drops the prefix). Messages are written
- * unmasked: an export is a copy of the record, not a display.
+ * {@code FileIncludeTimeStampForMessages=Y} form; {@code --no-timestamps} drops the prefix). Password fields (554,
+ * 925, 1402, 1404) are written as asterisks of the same length with the CheckSum recomputed, so each line is still
+ * a valid message even from a journal kept with {@code JournalMaskPasswords=N}.
  */
 @Command(name = "export", mixinStandardHelpOptions = true, description = "Export a journal for other tools.")
 public final class ExportCommand implements Callable<Integer>
@@ -40,6 +42,14 @@ public final class ExportCommand implements Callable<Integer>
 
     @Spec
     CommandSpec spec;
+
+    /** The message with its password fields masked ({@link PasswordFields}); the same string when it has none. */
+    static String masked(final String fix)
+    {
+        final byte[] bytes = fix.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return PasswordFields.mask(new org.agrona.concurrent.UnsafeBuffer(bytes), 0, bytes.length) == 0 ? fix :
+            new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
 
     @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
     Path dir;
@@ -91,7 +101,7 @@ public final class ExportCommand implements Callable<Integer>
                         writer.write(QFJ_TIME.format(Instant.ofEpochSecond(0, r.timestampNanos())));
                         writer.write(": ");
                     }
-                    writer.write(r.fixAsString());
+                    writer.write(masked(r.fixAsString()));
                     writer.write('\n');
                     counts.merge(r.sessionId(), 1L, Long::sum);
                 }

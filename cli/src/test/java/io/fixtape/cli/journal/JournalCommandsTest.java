@@ -191,9 +191,28 @@ class JournalCommandsTest
         run("journal", "export", dir.toString(), "--format", "qfj-log", "--out", out.toString());
         final List<String> log = Files.readAllLines(out.resolve("FIX.4.4-US-THEM.messages.log"), StandardCharsets.ISO_8859_1);
         assertEquals(4, log.size());
-        assertEquals("20251202-15:00:00.000: " + fix("FIX.4.4", "A", 1, "98=0|108=30|553=user|554=hunter2|"), log.get(0));
+        // the password was journaled masked (same length, CheckSum recomputed): the export is still a valid message
+        assertEquals("20251202-15:00:00.000: " + fix("FIX.4.4", "A", 1, "98=0|108=30|553=user|554=*******|"), log.get(0));
         assertEquals("20251202-15:00:02.000: " + fix("FIX.4.4", "8", 2, "37=O1|11=C1|"), log.get(3));
         assertTrue(Files.exists(out.resolve("FIX.4.2-US-OTHER.messages.log")));
+    }
+
+    @Test
+    void exportMasksPasswordsEvenFromAJournalKeptUnmasked() throws Exception
+    {
+        final Path unmasked = dir.resolve("unmasked");
+        final JournalContext context = new JournalContext().directory(unmasked).lowSpaceBytes(0);
+        context.applySetting(JournalContext.KEY_MASK_PASSWORDS, "N");
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(context))
+        {
+            write(factory.create(S1), false, 1, "A", "98=0|108=30|553=user|554=hunter2|", T0);
+        }
+        final Path out = dir.resolve("export-unmasked");
+        run("journal", "export", unmasked.toString(), "--format", "qfj-log", "--out", out.toString());
+        final List<String> log = Files.readAllLines(out.resolve("FIX.4.4-US-THEM.messages.log"), StandardCharsets.ISO_8859_1);
+        assertEquals("20251202-15:00:00.000: " + fix("FIX.4.4", "A", 1, "98=0|108=30|553=user|554=*******|"), log.get(0));
+        final String cat = run("journal", "cat", unmasked.toString());
+        assertTrue(cat.contains("554=***|") && !cat.contains("hunter2"), cat);
     }
 
     @Test

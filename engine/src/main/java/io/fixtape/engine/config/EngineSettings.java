@@ -13,11 +13,14 @@ import io.fixtape.engine.store.InMemoryMessageStore;
 import io.fixtape.engine.store.MessageStoreFactory;
 import io.fixtape.engine.store.NoMessageStore;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
+import io.fixtape.engine.api.PasswordHash;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.tcp.TcpTransportConfig;
 import io.fixtape.engine.validation.MessageValidator;
 import org.agrona.concurrent.EpochNanoClock;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -27,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -132,6 +136,13 @@ public final class EngineSettings
         }
         context.metricsHttpAddress(defaults.string("MetricsHttpAddress", EngineContext.DEFAULT_METRICS_HTTP_ADDRESS));
         context.jmxEnabled(defaults.bool("JmxEnabled", false));
+        final int maxUnauthenticated = defaults.integer("MaxUnauthenticatedConnections",
+            EngineContext.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS);
+        defaults.check(maxUnauthenticated > 0, "MaxUnauthenticatedConnections", "must be > 0");
+        final int maxUnauthenticatedPerAddress = defaults.integer("MaxUnauthenticatedConnectionsPerAddress",
+            EngineContext.DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS);
+        defaults.check(maxUnauthenticatedPerAddress > 0, "MaxUnauthenticatedConnectionsPerAddress", "must be > 0");
+        context.maxUnauthenticatedConnections(maxUnauthenticated, maxUnauthenticatedPerAddress);
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
         final Map<String, SessionId> acceptorIdentities = new HashMap<>();
@@ -216,6 +227,7 @@ public final class EngineSettings
         {
             config.password(section.string("Password", null));
         }
+        authentication(section, config);
         section.check(section.bool("SocketTcpNoDelay", true), "SocketTcpNoDelay",
             "must be Y: fixtape sets TCP_NODELAY on every socket");
         if (section.bool("UseDataDictionary", true))
@@ -234,15 +246,17 @@ public final class EngineSettings
         {
             throw new SettingsException(section.location() + ": " + ex.getMessage());
         }
+        final TlsSettings tls = tls(section, "acceptor".equals(connectionType));
         final Application application = applications.create(config, clock);
         if ("acceptor".equals(connectionType))
         {
             final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);
             section.check(port >= 0 && port <= 65535, "SocketAcceptPort", "is required for an acceptor (0..65535)");
             final String host = section.string("SocketAcceptAddress", "0.0.0.0");
-            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port));
+            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port)).tls(tls);
         }
-        return SessionEndpoint.initiator(config, application, connectAddresses(section), reconnectPolicy(section));
+        return SessionEndpoint.initiator(config, application, connectAddresses(section), reconnectPolicy(section))
+            .tls(tls);
     }
 
     /** SocketConnectHost/Port, then SocketConnectHost1/Port1, 2, ... up to the first number missing. */
@@ -275,6 +289,83 @@ public final class EngineSettings
         section.check(jitter >= 0 && jitter <= 100, "ReconnectJitter", "must be 0..100 (percent)");
         return ReconnectPolicy.of(TimeUnit.SECONDS.toNanos(base), TimeUnit.SECONDS.toNanos(max), jitter,
             seconds(section, "ConnectTimeout", ReconnectPolicy.DEFAULT_CONNECT_TIMEOUT_SECONDS));
+    }
+
+    /** The acceptor's Logon checks: addresses, expected credentials, lockout. */
+    private static void authentication(final Settings.Section section, final SessionConfig config)
+    {
+        if (section.has("AllowedRemoteAddresses"))
+        {
+            try
+            {
+                config.allowedRemoteAddresses(List.of(section.string("AllowedRemoteAddresses", "").split(",")));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new SettingsException(section.locationOf("AllowedRemoteAddresses") + ": " + ex.getMessage());
+            }
+        }
+        if (section.has("ExpectedUsername"))
+        {
+            config.expectedUsername(section.string("ExpectedUsername", null));
+        }
+        if (section.has("ExpectedPasswordHash"))
+        {
+            try
+            {
+                config.expectedPasswordHash(PasswordHash.parse(section.string("ExpectedPasswordHash", "")));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new SettingsException(section.locationOf("ExpectedPasswordHash") + ": ExpectedPasswordHash is " +
+                    ex.getMessage());
+            }
+        }
+        final int maxFailures = section.integer("MaxLogonFailures", SessionConfig.DEFAULT_MAX_LOGON_FAILURES);
+        section.check(maxFailures >= 0, "MaxLogonFailures", "must be >= 0 (0: never locked out)");
+        config.maxLogonFailures(maxFailures);
+        final int lockout = section.integer("LogonLockoutSeconds",
+            (int)TimeUnit.NANOSECONDS.toSeconds(SessionConfig.DEFAULT_LOGON_LOCKOUT_NANOS));
+        section.check(lockout > 0, "LogonLockoutSeconds", "must be > 0 seconds");
+        config.logonLockoutNanos(TimeUnit.SECONDS.toNanos(lockout));
+    }
+
+    /** QuickFIX/J's TLS keys; null without {@code SocketUseSSL=Y}. Stores are read when the engine starts. */
+    private static TlsSettings tls(final Settings.Section section, final boolean acceptor)
+    {
+        if (!section.bool("SocketUseSSL", false))
+        {
+            return null;
+        }
+        section.check(!acceptor || section.has("SocketKeyStore"), "SocketKeyStore",
+            "is required for a TLS acceptor (SocketUseSSL=Y)");
+        final TlsSettings.Builder builder = TlsSettings.builder()
+            .needClientAuth(section.bool("NeedClientAuth", false))
+            .protocols(section.string("EnabledProtocols", TlsSettings.DEFAULT_PROTOCOLS))
+            .cipherSuites(section.string("CipherSuites", null));
+        if (section.has("SocketKeyStore"))
+        {
+            builder.keyStore(Path.of(section.string("SocketKeyStore", null)),
+                password(section.string("SocketKeyStorePassword", null)));
+        }
+        if (section.has("SocketTrustStore"))
+        {
+            builder.trustStore(Path.of(section.string("SocketTrustStore", null)),
+                password(section.string("SocketTrustStorePassword", null)));
+        }
+        try
+        {
+            return builder.build();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new SettingsException(section.location() + ": " + ex.getMessage());
+        }
+    }
+
+    private static char[] password(final String value)
+    {
+        return value == null ? null : value.toCharArray();
     }
 
     private MessageStoreFactory storeFactory(final Settings.Section section)

@@ -167,6 +167,15 @@ public final class KnownKeys
         session(t, "ReconnectMaxInterval", "initiator: the longest wait between rounds of connection attempts, in seconds (default 300)");
         session(t, "ReconnectJitter", "initiator: each wait is shortened by a random share of up to this percent, so that initiators cut off together do not return in step (default 20; 0 = exact)");
         session(t, "ConnectTimeout", "initiator: seconds a connect may take before it is abandoned and counted as failed (default 10)");
+        // TLS (QuickFIX/J's keys)
+        session(t, "SocketUseSSL", "Y: TLS on this session's connection (acceptor: on its listening port) (default N)");
+        session(t, "SocketKeyStore", "TLS: key store (PKCS12 or JKS file) with our certificate and private key; required for an acceptor");
+        session(t, "SocketKeyStorePassword", "TLS: password of SocketKeyStore (and of its key)");
+        session(t, "SocketTrustStore", "TLS: trust store (PKCS12 or JKS file) of the peer certificates we trust (default: the JDK's cacerts)");
+        session(t, "SocketTrustStorePassword", "TLS: password of SocketTrustStore");
+        session(t, "NeedClientAuth", "TLS acceptor: Y requires the initiator's certificate, checked against SocketTrustStore (default N)");
+        session(t, "EnabledProtocols", "TLS: comma-separated protocols (default TLSv1.3,TLSv1.2)");
+        session(t, "CipherSuites", "TLS: comma-separated cipher suites (default: the JDK's for the protocols)");
         engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
         engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
@@ -202,6 +211,11 @@ public final class KnownKeys
         session(t, "TimeStampPrecision", "SECONDS, MILLIS (default), MICROS or NANOS for outgoing timestamps");
         session(t, "Username", "initiator: Username (553) sent in Logon");
         session(t, "Password", "initiator: Password (554) sent in Logon");
+        session(t, "AllowedRemoteAddresses", "acceptor: comma-separated hosts/IPs a Logon may come from (default: any)");
+        session(t, "ExpectedUsername", "acceptor: the Username (553) a Logon must carry (default: not checked)");
+        session(t, "ExpectedPasswordHash", "acceptor: PBKDF2 hash (from fixtape password-hash) the Logon's Password (554) must match (default: not checked)");
+        session(t, "MaxLogonFailures", "acceptor: consecutive authentication failures before a lockout (default 5; 0 = never)");
+        session(t, "LogonLockoutSeconds", "acceptor: first lockout, doubled for each further one up to an hour (default 60)");
         session(t, "PersistMessages", "Y (default): keep sent application messages for resend");
         session(t, "StoreFailurePolicy", "when the store cannot journal (full disk, read-only): logout (default: Logout " +
             "with Text, then disconnect), disconnect (no Logout), or pause (keep the connection, stop reading, refuse " +
@@ -221,6 +235,8 @@ public final class KnownKeys
         engine(t, "MetricsHttpPort", "serve the counters in the Prometheus text format at /metrics and health at /health/live and /health/ready on this port (0 = any free port; default: off)");
         engine(t, "JmxEnabled", "Y: an MBean per session in the platform MBean server (state, sequence numbers; logout, disconnect, reset and set sequence numbers on the poller thread) (default N)");
         engine(t, "MetricsHttpAddress", "address the metrics endpoint binds (default 0.0.0.0)");
+        engine(t, "MaxUnauthenticatedConnections", "accepted connections not yet routed by a Logon, overall; more are closed at once (default 256)");
+        engine(t, "MaxUnauthenticatedConnectionsPerAddress", "accepted connections not yet routed by a Logon, per remote address (default 64)");
         session(t, "MessageStore", "memory, none, or journal (when the journal module is on the classpath); default: journal when JournalPath, FileStorePath or JournalMode is set, else memory (none with PersistMessages=N)");
         session(t, "JournalPath", "journal module: Chronicle Queue directory for this session");
         session(t, "JournalMode", "journal module: durability mode");

@@ -14,6 +14,8 @@ final class ConnectionState
     final long connectedAtNanos;
     Session session;
     InitiatorConnector connector;
+    /** The address under which {@link UnauthenticatedConnections} counts this connection, or null when not counted. */
+    String unauthenticatedAddress;
 
     ConnectionState(final Connection connection, final MessageAssembler assembler, final long connectedAtNanos)
     {

@@ -39,6 +39,10 @@ public final class EngineContext
     public static final String DEFAULT_METRICS_HTTP_ADDRESS = "0.0.0.0";
     /** Sessions beyond the configured ones a counters file has room for (sessions added while running). */
     public static final int DEFAULT_EXTRA_SESSION_CAPACITY = 16;
+    /** Default cap on accepted connections that have not yet sent a routable Logon, overall. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS = 256;
+    /** Default cap on accepted connections without a routable Logon from one remote address. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS = 64;
     /** Default capacity of the queue of commands handed to the poller from other threads. */
     public static final int DEFAULT_COMMAND_QUEUE_CAPACITY = 1024;
 
@@ -67,6 +71,8 @@ public final class EngineContext
     private String metricsHttpAddress = DEFAULT_METRICS_HTTP_ADDRESS;
     private SessionEventLog sessionEventLog;
     private SessionEventSink sessionEventSink;
+    private int maxUnauthenticatedConnections = DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS;
+    private int maxUnauthenticatedConnectionsPerAddress = DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS;
 
     /** Add an acceptor or initiator session. */
     public EngineContext addSession(final SessionEndpoint endpoint)
@@ -272,6 +278,28 @@ public final class EngineContext
         return commandQueueCapacity;
     }
 
+    /**
+     * Caps on accepted connections that have not yet been routed to a session by their Logon: overall and per remote
+     * address (defaults {@value #DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS} and
+     * {@value #DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS}). A connection over a cap is closed when accepted.
+     */
+    public EngineContext maxUnauthenticatedConnections(final int overall, final int perAddress)
+    {
+        this.maxUnauthenticatedConnections = overall;
+        this.maxUnauthenticatedConnectionsPerAddress = perAddress;
+        return this;
+    }
+
+    public int maxUnauthenticatedConnections()
+    {
+        return maxUnauthenticatedConnections;
+    }
+
+    public int maxUnauthenticatedConnectionsPerAddress()
+    {
+        return maxUnauthenticatedConnectionsPerAddress;
+    }
+
     /** Name for the poller thread and reports. Default {@code fixtape}. */
     public EngineContext name(final String name)
     {
@@ -412,6 +440,11 @@ public final class EngineContext
         {
             for (final SessionEndpoint endpoint : endpoints)
             {
+                if (endpoint.tls() != null)
+                {
+                    throw new IllegalArgumentException("transport: session " + endpoint.config().sessionId() +
+                        " asks for TLS, which only the engine's own TCP transport runs (" + transport.name() + ")");
+                }
                 if (endpoint.isInitiator() && !transport.canConnect())
                 {
                     throw new IllegalArgumentException("transport: initiator session " + endpoint.config().sessionId() +
@@ -430,6 +463,11 @@ public final class EngineContext
         if (shutdownTimeoutNanos < 0)
         {
             throw new IllegalArgumentException("shutdownTimeoutNanos must be >= 0: " + shutdownTimeoutNanos);
+        }
+        if (maxUnauthenticatedConnections <= 0 || maxUnauthenticatedConnectionsPerAddress <= 0)
+        {
+            throw new IllegalArgumentException("maxUnauthenticatedConnections and maxUnauthenticatedConnectionsPerAddress" +
+                " must be > 0: " + maxUnauthenticatedConnections + ", " + maxUnauthenticatedConnectionsPerAddress);
         }
         if (commandQueueCapacity < 2)
         {

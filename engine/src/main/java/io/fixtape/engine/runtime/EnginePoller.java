@@ -74,6 +74,8 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private long shutdownDeadlineNanos;
     private long nowNanos;
     private ConnectionState current;
+    private UnauthenticatedConnections unauthenticated =
+        new UnauthenticatedConnections(Integer.MAX_VALUE, Integer.MAX_VALUE);
 
     EnginePoller(
         final String name,
@@ -346,7 +348,29 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         }
         else
         {
+            state.unauthenticatedAddress = unauthenticated.admit(connection);
+            if (state.unauthenticatedAddress == null)
+            {
+                counters.connectionsRefusedUnauthenticated.incrementRelease();
+                connection.close(DisconnectReason.CONNECTION_LIMIT);
+                return;
+            }
             awaitingLogon.addLast(state);
+        }
+    }
+
+    /** Caps on connections not yet routed by a Logon (see {@link UnauthenticatedConnections}). Before the start. */
+    void unauthenticatedLimits(final int maxOverall, final int maxPerAddress)
+    {
+        unauthenticated = new UnauthenticatedConnections(maxOverall, maxPerAddress);
+    }
+
+    private void releaseUnauthenticated(final ConnectionState state)
+    {
+        if (state.unauthenticatedAddress != null)
+        {
+            unauthenticated.release(state.unauthenticatedAddress);
+            state.unauthenticatedAddress = null;
         }
     }
 
@@ -408,6 +432,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             return;
         }
+        releaseUnauthenticated(state);
         state.assembler.reset();
         if (state.session != null)
         {
@@ -449,6 +474,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
                     return false;
                 }
                 state.session = session;
+                releaseUnauthenticated(state);
                 session.onMessage(decoder);
                 return connection.isOpen();
             }

@@ -10,6 +10,7 @@ import io.fixtape.engine.status.SessionEventLog;
 import io.fixtape.engine.status.SessionEventLogger;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.transport.Transport;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.tcp.TcpTransport;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
@@ -18,6 +19,7 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +74,7 @@ public final class FixEngine implements AutoCloseable
         final SessionRegistry registry = new SessionRegistry();
         final List<MessageStore> stores = new ArrayList<>();
         final List<InitiatorConnector> connectors = new ArrayList<>();
+        final Map<InetSocketAddress, TlsSettings> boundTls = new HashMap<>();
         try
         {
             for (final SessionEndpoint endpoint : context.sessions())
@@ -82,15 +85,19 @@ public final class FixEngine implements AutoCloseable
                 sessions.add(session);
                 if (endpoint.isInitiator())
                 {
+                    if (tcp != null && endpoint.tls() != null)
+                    {
+                        tcp.tlsContext(endpoint.tls()); // read the stores now: a bad one fails the start
+                    }
                     connectors.add(new InitiatorConnector(session, endpoint.addresses(), endpoint.reconnect(),
-                        context.counters(), context.connectLog()));
+                        context.counters(), context.connectLog(), endpoint.tls()));
                 }
                 else
                 {
                     if (tcp != null)
                     {
                         // sessions told apart only by SessionQualifier are routed by the port they listen on
-                        registry.add(session, boundPorts.computeIfAbsent(endpoint.address(), tcp::bind));
+                        registry.add(session, bindAcceptor(tcp, endpoint, boundTls));
                     }
                     else
                     {
@@ -116,6 +123,8 @@ public final class FixEngine implements AutoCloseable
             context.name(), context.clock(), transport, registry, sessions, stores, connectors, tasks,
             context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
             context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+        poller.unauthenticatedLimits(context.maxUnauthenticatedConnections(),
+            context.maxUnauthenticatedConnectionsPerAddress());
         metricsHttp = startMetricsHttp(context, poller, stores);
         if (ownThread)
         {
@@ -171,6 +180,27 @@ public final class FixEngine implements AutoCloseable
     public SessionEventLog sessionEventLog()
     {
         return eventLog;
+    }
+
+    /** Binds the endpoint's listening address once; sessions sharing it must share its TLS settings. @return the port. */
+    private int bindAcceptor(final TcpTransport tcp, final SessionEndpoint endpoint,
+        final Map<InetSocketAddress, TlsSettings> boundTls)
+    {
+        final InetSocketAddress address = endpoint.address();
+        final Integer bound = boundPorts.get(address);
+        if (bound != null)
+        {
+            if (!java.util.Objects.equals(boundTls.get(address), endpoint.tls()))
+            {
+                throw new IllegalArgumentException("session " + endpoint.config().sessionId() + " listens on " +
+                    address + " with other TLS settings than the sessions already there (one listening socket, one TLS)");
+            }
+            return bound;
+        }
+        final int port = tcp.bind(address, endpoint.tls());
+        boundPorts.put(address, port);
+        boundTls.put(address, endpoint.tls());
+        return port;
     }
 
     /** Start an engine with its own poller thread. */

@@ -4,6 +4,7 @@ import io.fixtape.engine.session.Session;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.Transport;
 
 import java.net.InetSocketAddress;
@@ -28,6 +29,7 @@ final class InitiatorConnector
     private final ReconnectPolicy policy;
     private final EngineCounters counters;
     private final Consumer<String> log;
+    private final TlsSettings tls;
     private long nextAttemptNanos = Long.MIN_VALUE;
     private long pendingConnectionId = NONE;
     private long connectDeadlineNanos;
@@ -37,8 +39,9 @@ final class InitiatorConnector
     private long logonsAtConnect;
 
     InitiatorConnector(final Session session, final List<InetSocketAddress> addresses, final ReconnectPolicy policy,
-        final EngineCounters counters, final Consumer<String> log)
+        final EngineCounters counters, final Consumer<String> log, final TlsSettings tls)
     {
+        this.tls = tls;
         this.session = session;
         this.addresses = addresses.toArray(new InetSocketAddress[0]);
         this.policy = policy;
@@ -72,7 +75,7 @@ final class InitiatorConnector
         }
         attempts++;
         connectDeadlineNanos = nowNanos + policy.connectTimeoutNanos();
-        pendingConnectionId = transport.connect(addresses[addressIndex]);
+        pendingConnectionId = transport.connect(addresses[addressIndex], tls);
         return 1;
     }
 

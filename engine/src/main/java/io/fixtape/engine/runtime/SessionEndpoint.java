@@ -2,6 +2,7 @@ package io.fixtape.engine.runtime;
 
 import io.fixtape.engine.api.Application;
 import io.fixtape.engine.session.SessionConfig;
+import io.fixtape.engine.transport.TlsSettings;
 
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -19,15 +20,24 @@ public final class SessionEndpoint
     private final Application application;
     private final List<InetSocketAddress> addresses;
     private final ReconnectPolicy reconnect;
+    private final TlsSettings tls;
 
     private SessionEndpoint(
         final SessionConfig config, final Application application, final List<InetSocketAddress> addresses,
         final ReconnectPolicy reconnect)
     {
+        this(config, application, addresses, reconnect, null);
+    }
+
+    private SessionEndpoint(
+        final SessionConfig config, final Application application, final List<InetSocketAddress> addresses,
+        final ReconnectPolicy reconnect, final TlsSettings tls)
+    {
         this.config = Objects.requireNonNull(config, "config");
         this.application = Objects.requireNonNull(application, "application");
         this.addresses = List.copyOf(addresses);
         this.reconnect = reconnect;
+        this.tls = tls;
     }
 
     public static SessionEndpoint acceptor(
@@ -103,5 +113,20 @@ public final class SessionEndpoint
     public long reconnectIntervalNanos()
     {
         return reconnect == null ? 0 : reconnect.baseNanos();
+    }
+
+    /**
+     * The same endpoint over TLS ({@code null}: plain TCP). Acceptor sessions sharing a listening address must share
+     * their TLS settings too (the engine refuses a mix at start).
+     */
+    public SessionEndpoint tls(final TlsSettings tls)
+    {
+        return new SessionEndpoint(config, application, addresses, reconnect, tls);
+    }
+
+    /** TLS settings, or null for plain TCP. */
+    public TlsSettings tls()
+    {
+        return tls;
     }
 }

@@ -2,7 +2,6 @@ package io.fixtape.engine.session;
 
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.Tags;
-import org.agrona.AsciiSequenceView;
 
 /**
  * The Logon rules of one session, as QuickFIX/J applies them: which side resets sequence numbers (ResetOnLogon,
@@ -23,8 +22,7 @@ final class LogonHandler
     private final SequenceTracker sequence;
     private final SessionSender sender;
     private final ResendResponder resender;
-    private final AsciiSequenceView usernameView = new AsciiSequenceView();
-    private final AsciiSequenceView passwordView = new AsciiSequenceView();
+    private final LogonAuthentication authentication;
 
     private boolean initiatedConnection;
     private boolean resetSentInLogon;
@@ -32,6 +30,7 @@ final class LogonHandler
     private int logonSeqNum;
     private LogoutReason refusalReason;
     private String refusalText;
+    private String remoteAddress;
 
     LogonHandler(
         final SessionConfig config, final HeaderChecks checks, final SequenceTracker sequence,
@@ -44,6 +43,7 @@ final class LogonHandler
         this.sender = sender;
         this.resender = resender;
         this.heartBtIntSeconds = config.heartBtIntSeconds();
+        this.authentication = new LogonAuthentication(config);
     }
 
     /** HeartBtInt in force: ours as initiator, the counterparty's as acceptor. */
@@ -65,8 +65,9 @@ final class LogonHandler
     }
 
     /** A new connection: we sent nothing yet on it. */
-    void onConnect(final boolean initiated)
+    void onConnect(final boolean initiated, final String remoteAddress)
     {
+        this.remoteAddress = remoteAddress;
         initiatedConnection = initiated;
         resetSentInLogon = false;
     }
@@ -91,8 +92,8 @@ final class LogonHandler
     }
 
     /**
-     * Logon checks before anything is changed: SendingTime, CompIDs, HeartBtInt, EncryptMethod, authenticator
-     * (acceptor only).
+     * Logon checks before anything is changed: SendingTime, CompIDs, HeartBtInt, EncryptMethod, then the
+     * acceptor's authentication ({@link LogonAuthentication}: address, lockout, credentials, authenticators).
      *
      * @return the counterparty's HeartBtInt, or -1 when refused ({@link #refusalReason()}, {@link #refusalText()}).
      */
@@ -121,10 +122,13 @@ final class LogonHandler
         {
             return refuse(LogoutReason.INVALID_LOGON, "Unsupported EncryptMethod");
         }
-        if (!initiatedConnection && !config.authenticator().authenticate(sessionId,
-            m.getString(Tags.USERNAME, usernameView), m.getString(Tags.PASSWORD, passwordView)))
+        if (!initiatedConnection)
         {
-            return refuse(LogoutReason.INVALID_LOGON, "Logon rejected");
+            final String refusal = authentication.check(m, remoteAddress, now);
+            if (refusal != null)
+            {
+                return refuse(LogoutReason.AUTHENTICATION, refusal);
+            }
         }
         return heartBtInt;
     }

@@ -19,6 +19,8 @@ public enum LogoutReason
     MISSING_MSG_SEQ_NUM,
     /** Logon refused: bad HeartBtInt, EncryptMethod, authenticator, invalid fields. */
     INVALID_LOGON,
+    /** Logon refused by authentication: remote address, lockout, Username/Password, an authenticator. */
+    AUTHENTICATION,
     /** The session schedule ended. */
     SCHEDULE_END,
     /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */

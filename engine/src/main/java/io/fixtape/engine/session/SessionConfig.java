@@ -1,11 +1,18 @@
 package io.fixtape.engine.session;
 
+import io.fixtape.engine.api.LogonAuthenticator;
+import io.fixtape.engine.api.PasswordHash;
+
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
 
 import java.util.Objects;
+import java.util.List;
+import java.util.ArrayList;
+import java.net.UnknownHostException;
+import java.net.InetAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,6 +31,10 @@ public final class SessionConfig
     }
 
     /** Default HeartBtInt (108) an initiator proposes: 30 s. An acceptor uses the counterparty's value. */
+    /** Default consecutive authentication failures before a lockout. */
+    public static final int DEFAULT_MAX_LOGON_FAILURES = 5;
+    /** Default first lockout (doubled for each further one, up to an hour). */
+    public static final long DEFAULT_LOGON_LOCKOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     public static final int DEFAULT_HEART_BT_INT_SECONDS = 30;
     /** Default LogonTimeout: 10 s to receive the Logon (acceptor) or its reply (initiator). */
     public static final long DEFAULT_LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -70,6 +81,12 @@ public final class SessionConfig
     private String defaultApplVerId;
     private SessionSchedule schedule = SessionSchedule.nonStop();
     private Authenticator authenticator = Authenticator.ACCEPT_ALL;
+    private LogonAuthenticator logonAuthenticator = LogonAuthenticator.ACCEPT_ALL;
+    private List<String> allowedRemoteAddresses = List.of();
+    private String expectedUsername;
+    private PasswordHash expectedPasswordHash;
+    private int maxLogonFailures = DEFAULT_MAX_LOGON_FAILURES;
+    private long logonLockoutNanos = DEFAULT_LOGON_LOCKOUT_NANOS;
     private String username;
     private String password;
     private int maxMessageSize = FixFramer.DEFAULT_MAX_MESSAGE_SIZE;
@@ -248,6 +265,104 @@ public final class SessionConfig
         return this;
     }
 
+    /**
+     * Acceptor: the application's authenticator, after the engine's own checks (see {@link LogonAuthenticator});
+     * default accept all.
+     */
+    public SessionConfig logonAuthenticator(final LogonAuthenticator logonAuthenticator)
+    {
+        this.logonAuthenticator = Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
+        return this;
+    }
+
+    /**
+     * Acceptor: the only addresses (host names or IPs, resolved now) a Logon may come from; empty (default): any.
+     *
+     * @throws IllegalArgumentException naming a host that does not resolve.
+     */
+    public SessionConfig allowedRemoteAddresses(final List<String> hosts)
+    {
+        final List<String> resolved = new ArrayList<>();
+        for (final String host : hosts)
+        {
+            try
+            {
+                for (final InetAddress address : InetAddress.getAllByName(host.trim()))
+                {
+                    resolved.add(address.getHostAddress());
+                }
+            }
+            catch (final UnknownHostException ex)
+            {
+                throw new IllegalArgumentException("AllowedRemoteAddresses: unknown host " + host.trim());
+            }
+        }
+        this.allowedRemoteAddresses = List.copyOf(resolved);
+        return this;
+    }
+
+    /** Acceptor: the Username (553) a Logon must carry; null (default): not checked. */
+    public SessionConfig expectedUsername(final String expectedUsername)
+    {
+        this.expectedUsername = expectedUsername;
+        return this;
+    }
+
+    /**
+     * Acceptor: the hash ({@link PasswordHash}, from {@code fixtape password-hash}) the Logon's Password (554) must
+     * match; null (default): not checked.
+     */
+    public SessionConfig expectedPasswordHash(final PasswordHash expectedPasswordHash)
+    {
+        this.expectedPasswordHash = expectedPasswordHash;
+        return this;
+    }
+
+    /** Acceptor: consecutive authentication failures before a lockout; 0: never locked out. Default 5. */
+    public SessionConfig maxLogonFailures(final int maxLogonFailures)
+    {
+        this.maxLogonFailures = maxLogonFailures;
+        return this;
+    }
+
+    /** Acceptor: the first lockout's length (doubled for each further one, up to an hour). Default 60 s. */
+    public SessionConfig logonLockoutNanos(final long logonLockoutNanos)
+    {
+        this.logonLockoutNanos = logonLockoutNanos;
+        return this;
+    }
+
+    public LogonAuthenticator logonAuthenticator()
+    {
+        return logonAuthenticator;
+    }
+
+    /** Resolved IP addresses ({@code InetAddress.getHostAddress()} form); empty: any. */
+    public List<String> allowedRemoteAddresses()
+    {
+        return allowedRemoteAddresses;
+    }
+
+    public String expectedUsername()
+    {
+        return expectedUsername;
+    }
+
+    public PasswordHash expectedPasswordHash()
+    {
+        return expectedPasswordHash;
+    }
+
+    public int maxLogonFailures()
+    {
+        return maxLogonFailures;
+    }
+
+    public long logonLockoutNanos()
+    {
+        return logonLockoutNanos;
+    }
+
     /** Initiator: Username (553) sent in our Logon; default none. */
     public SessionConfig username(final String username)
     {
@@ -319,6 +434,9 @@ public final class SessionConfig
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(authenticator, "authenticator");
+        Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
+        require(maxLogonFailures >= 0, "MaxLogonFailures must be >= 0 (0: no lockout)");
+        require(logonLockoutNanos > 0, "LogonLockoutSeconds must be > 0");
         Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
         require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");
         require(storePauseTimeoutNanos >= 0, "StorePauseTimeout must be >= 0 (0: unbounded)");

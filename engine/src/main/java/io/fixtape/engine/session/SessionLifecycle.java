@@ -93,7 +93,7 @@ final class SessionLifecycle
     {
         connection = newConnection;
         sender.bind(newConnection);
-        logon.onConnect(initiated);
+        logon.onConnect(initiated, newConnection.remoteAddress());
         connectedAtNanos = now;
         state = SessionState.AWAITING_LOGON;
         forgetConnectionState();

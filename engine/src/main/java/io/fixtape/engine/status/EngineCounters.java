@@ -37,6 +37,8 @@ public final class EngineCounters
     public final AtomicCounter connectTimeouts;
     /** Accepted sockets closed at once because the connection limit was reached. */
     public final AtomicCounter connectionsRefusedLimit;
+    /** Accepted sockets closed at once because the caps on connections without a Logon were reached. */
+    public final AtomicCounter connectionsRefusedUnauthenticated;
     /** Sockets on which TCP_NODELAY read back false after being set. */
     public final AtomicCounter tcpNoDelayNotSet;
     public final AtomicCounter bytesRead;
@@ -57,6 +59,12 @@ public final class EngineCounters
     public final AtomicCounter logonTimeouts;
     /** Errors caught in the duty cycle (they never escape it). */
     public final AtomicCounter errors;
+    /** TLS handshakes completed. */
+    public final AtomicCounter tlsHandshakes;
+    /** TLS handshakes that failed (each also logged with the peer address). */
+    public final AtomicCounter tlsHandshakeFailures;
+    /** Bad TLS records after the handshake. */
+    public final AtomicCounter tlsErrors;
 
     private final AtomicCounter[] disconnects = new AtomicCounter[DisconnectReason.values().length];
 
@@ -98,6 +106,7 @@ public final class EngineCounters
         connectFailures = manager.newCounter("connect.failures");
         connectTimeouts = manager.newCounter("connect.timeouts");
         connectionsRefusedLimit = manager.newCounter("connections.refused.limit");
+        connectionsRefusedUnauthenticated = manager.newCounter("connections.refused.unauthenticated");
         tcpNoDelayNotSet = manager.newCounter("tcp.nodelay.not.set");
         bytesRead = manager.newCounter("bytes.read");
         bytesWritten = manager.newCounter("bytes.written");
@@ -109,6 +118,9 @@ public final class EngineCounters
         messagesBeforeLogon = manager.newCounter("messages.before.logon");
         logonTimeouts = manager.newCounter("logon.timeouts");
         errors = manager.newCounter("errors");
+        tlsHandshakes = manager.newCounter("tls.handshakes");
+        tlsHandshakeFailures = manager.newCounter("tls.handshake.failures");
+        tlsErrors = manager.newCounter("tls.errors");
         for (final DisconnectReason reason : DisconnectReason.values())
         {
             disconnects[reason.ordinal()] = manager.newCounter("disconnect." + reason.name().toLowerCase());

@@ -16,6 +16,9 @@ public enum DisconnectReason
     SLOW_CONSUMER,
     CONNECTION_LIMIT,
     IO_ERROR,
+    /** The TLS handshake failed (untrusted certificate, no common protocol or cipher suite, not TLS) or a TLS
+     * record was bad. */
+    TLS_FAILURE,
     ENGINE_CLOSE,
     /** The session's store failed (write-ahead impossible): disconnected without sending anything more. */
     STORE_FAILURE,

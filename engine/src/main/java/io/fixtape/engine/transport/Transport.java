@@ -48,6 +48,19 @@ public interface Transport extends AutoCloseable
     {
     }
 
+    /**
+     * As {@link #connect(InetSocketAddress)}, over TLS when {@code tls} is non-null. Default: plain connects only
+     * (a transport without TLS refuses TLS settings).
+     */
+    default long connect(final InetSocketAddress address, final TlsSettings tls)
+    {
+        if (tls != null)
+        {
+            throw new UnsupportedOperationException(name() + " does not run TLS");
+        }
+        return connect(address);
+    }
+
     @Override
     void close();
 }

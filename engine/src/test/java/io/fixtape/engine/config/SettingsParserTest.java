@@ -117,7 +117,8 @@ class SettingsParserTest
         }
         assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
             "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
-            "DirectReadConnections", "EngineDirectory", "MetricsHttpPort", "MetricsHttpAddress", "JmxEnabled")),
+            "DirectReadConnections", "EngineDirectory", "MetricsHttpPort", "MetricsHttpAddress", "JmxEnabled",
+            "MaxUnauthenticatedConnections", "MaxUnauthenticatedConnectionsPerAddress")),
             engineWide);
         assertNull(keys.scope("NoSuchKey"));
     }

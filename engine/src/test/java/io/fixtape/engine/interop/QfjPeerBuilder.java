@@ -31,6 +31,7 @@ public final class QfjPeerBuilder
     private Integer logonTimeoutSeconds;
     private Path fileLogDir;
     private LogFactory logFactory;
+    private final java.util.Map<String, String> extraSettings = new java.util.LinkedHashMap<>();
 
     QfjPeerBuilder(final String beginString, final List<String> senderCompIds, final String targetCompId,
         final int port, final boolean accept)
@@ -88,6 +89,13 @@ public final class QfjPeerBuilder
     public QfjPeerBuilder log(final LogFactory logFactory)
     {
         this.logFactory = logFactory;
+        return this;
+    }
+
+    /** Any other QuickFIX/J session setting, e.g. its TLS keys ({@code SocketUseSSL}, {@code SocketKeyStore}, …). */
+    public QfjPeerBuilder setting(final String key, final String value)
+    {
+        extraSettings.put(key, value);
         return this;
     }
 
@@ -152,6 +160,7 @@ public final class QfjPeerBuilder
             settings.setString(id, "SocketConnectPort", Integer.toString(port));
             settings.setString(id, "ReconnectInterval", "1");
         }
+        extraSettings.forEach((key, value) -> settings.setString(id, key, value));
         if (logonTimeoutSeconds != null)
         {
             settings.setString(id, "LogonTimeout", Integer.toString(logonTimeoutSeconds));

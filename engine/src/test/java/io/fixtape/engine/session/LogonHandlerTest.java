@@ -45,7 +45,7 @@ class LogonHandlerTest
     void validLogonYieldsTheirHeartBtInt()
     {
         final LogonHandler logon = handler(TestSessions.acceptorConfig("FIX.4.4"));
-        logon.onConnect(false);
+        logon.onConnect(false, "127.0.0.1:40000");
         assertEquals(45, logon.check(decode("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=ISLD|98=0|108=45|"),
             clock.nanoTime()));
     }
@@ -55,7 +55,7 @@ class LogonHandlerTest
     {
         final LogonHandler logon = handler(TestSessions.acceptorConfig("FIX.4.4")
             .authenticator((id, user, password) -> "secret".contentEquals(password)));
-        logon.onConnect(false);
+        logon.onConnect(false, "127.0.0.1:40000");
         final long now = clock.nanoTime();
         assertEquals(-1, logon.check(decode("8=FIX.4.4|35=A|34=1|49=XX|52=<TIME>|56=ISLD|98=0|108=30|"), now));
         assertEquals(LogoutReason.COMPID_PROBLEM, logon.refusalReason());
@@ -67,7 +67,7 @@ class LogonHandlerTest
         assertEquals("Unsupported EncryptMethod", logon.refusalText());
         assertEquals(-1, logon.check(decode("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=ISLD|98=0|108=30|554=wrong|"),
             now));
-        assertEquals(LogoutReason.INVALID_LOGON, logon.refusalReason());
+        assertEquals(LogoutReason.AUTHENTICATION, logon.refusalReason());
         assertEquals("Logon rejected", logon.refusalText());
         assertEquals(30, logon.check(decode("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=ISLD|98=0|108=30|554=secret|"),
             now));
@@ -77,7 +77,7 @@ class LogonHandlerTest
     void acceptorWithResetOnLogonResetsUnlessTheyAskedAndWeDidNotSendIt()
     {
         final LogonHandler logon = handler(TestSessions.acceptorConfig("FIX.4.4").resetOnLogon(true));
-        logon.onConnect(false);
+        logon.onConnect(false, "127.0.0.1:40000");
         assertTrue(logon.mustResetOnReceivedLogon(false));
         assertTrue(logon.mustResetOnReceivedLogon(true));
     }
@@ -86,13 +86,13 @@ class LogonHandlerTest
     void initiatorDoesNotResetTwiceForItsOwnResetLogon()
     {
         final LogonHandler logon = handler(TestSessions.initiatorConfig("FIX.4.4").resetOnLogon(true));
-        logon.onConnect(true);
+        logon.onConnect(true, "127.0.0.1:40000");
         assertTrue(logon.decideInitiatorLogonReset());
         assertFalse(logon.mustResetOnReceivedLogon(true));
         assertFalse(logon.mustResetOnReceivedLogon(false));
 
         final LogonHandler plain = handler(TestSessions.initiatorConfig("FIX.4.4"));
-        plain.onConnect(true);
+        plain.onConnect(true, "127.0.0.1:40000");
         assertFalse(plain.decideInitiatorLogonReset());
         assertTrue(plain.mustResetOnReceivedLogon(true)); // they asked: both restart at 1
         assertEquals(30, plain.heartBtIntSeconds());

@@ -42,7 +42,7 @@ class SessionOptionsTest
         new InProcessSessionPair(bad, acceptor, clock).connect();
         assertFalse(acceptor.isConnected());
         assertFalse(bad.isLoggedOn());
-        assertEquals(1, acceptor.counters().logoutsSent(LogoutReason.INVALID_LOGON));
+        assertEquals(1, acceptor.counters().logoutsSent(LogoutReason.AUTHENTICATION));
         assertEquals(1, acceptor.counters().disconnects(DisconnectReason.INVALID_LOGON));
     }
 

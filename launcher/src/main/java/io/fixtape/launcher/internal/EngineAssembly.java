@@ -44,6 +44,7 @@ public final class EngineAssembly
     private final SettingsBuilder settings;
     private final List<DutyCycleTask> tasks = new ArrayList<>();
     private EngineSettings.ApplicationFactory applications;
+    private io.fixtape.engine.api.LogonAuthenticator logonAuthenticator;
     private EpochNanoClock clock;
     private ErrorHandler errorHandler;
     private ThreadFactory threadFactory;
@@ -121,6 +122,13 @@ public final class EngineAssembly
         return this;
     }
 
+    /** The authenticator of every acceptor session, after the settings' checks. Default: none (accept). */
+    public EngineAssembly logonAuthenticator(final io.fixtape.engine.api.LogonAuthenticator logonAuthenticator)
+    {
+        this.logonAuthenticator = logonAuthenticator;
+        return this;
+    }
+
     /** The engine clock. Default: a new {@link OffsetEpochNanoClock}. */
     public EngineAssembly clock(final EpochNanoClock clock)
     {
@@ -195,8 +203,12 @@ public final class EngineAssembly
             {
                 engineSettings.acceptPortOverride(acceptPort);
             }
+            final EngineSettings.ApplicationFactory userApplications = applications;
+            final io.fixtape.engine.api.LogonAuthenticator authenticator = logonAuthenticator;
+            final EngineSettings.ApplicationFactory withAuthenticator = authenticator == null ? userApplications :
+                (config, engineClock) -> userApplications.create(config.logonAuthenticator(authenticator), engineClock);
             final EngineContext context = engineSettings.toContext(
-                built, clock != null ? clock : new OffsetEpochNanoClock(), applications);
+                built, clock != null ? clock : new OffsetEpochNanoClock(), withAuthenticator);
             if (errorHandler != null)
             {
                 context.errorHandler(errorHandler);

@@ -40,6 +40,10 @@ public final class TcpConnection implements Connection
     private boolean writeInterest;
     private boolean dirty;
     private DisconnectReason disconnectReason;
+    /** TLS settings of this connection until it is established, then null. */
+    private TlsContext tlsContext;
+    /** The TLS layer once established over TLS, else null (plain TCP). */
+    private TlsChannel tls;
 
     TcpConnection(
         final long connectionId,
@@ -57,6 +61,50 @@ public final class TcpConnection implements Connection
         this.slowConsumerPolicy = slowConsumerPolicy;
         this.counters = counters;
         this.initiated = initiated;
+    }
+
+    void tlsContext(final TlsContext tlsContext)
+    {
+        this.tlsContext = tlsContext;
+    }
+
+    TlsContext tlsContext()
+    {
+        return tlsContext;
+    }
+
+    void tls(final TlsChannel tls)
+    {
+        this.tls = tls;
+        this.tlsContext = null;
+    }
+
+    TlsChannel tls()
+    {
+        return tls;
+    }
+
+    ByteBuffer outboundBuffer()
+    {
+        return outbound;
+    }
+
+    /** Whether this connection runs TLS. */
+    public boolean isTls()
+    {
+        return tls != null;
+    }
+
+    /** Whether the TLS handshake has completed (false for plain TCP). */
+    public boolean tlsHandshakeDone()
+    {
+        return tls != null && tls.handshakeDone();
+    }
+
+    /** The negotiated TLS protocol, e.g. {@code TLSv1.3}, or null for plain TCP. Poller thread only. */
+    public String tlsProtocol()
+    {
+        return tls == null ? null : tls.protocol();
     }
 
     void key(final SelectionKey key)
@@ -189,6 +237,10 @@ public final class TcpConnection implements Connection
         if (open)
         {
             flush();
+            if (tls != null && open)
+            {
+                tls.closeOutbound();
+            }
         }
         closeNow(reason);
     }
@@ -220,9 +272,13 @@ public final class TcpConnection implements Connection
     int flush()
     {
         dirty = false;
-        if (!open || outbound.position() == 0)
+        if (!open || (outbound.position() == 0 && (tls == null || !tls.hasPending())))
         {
             return 0;
+        }
+        if (tls != null)
+        {
+            return flushTls();
         }
         int written = 0;
         try
@@ -248,6 +304,43 @@ public final class TcpConnection implements Connection
             updateInterest();
         }
         return written;
+    }
+
+    private int flushTls()
+    {
+        final int written;
+        try
+        {
+            written = tls.flush();
+        }
+        catch (final javax.net.ssl.SSLException ex)
+        {
+            transport.tlsFailed(this, tls, ex);
+            return 0;
+        }
+        catch (final IOException ex)
+        {
+            outbound.clear();
+            closeNow(DisconnectReason.IO_ERROR);
+            return 0;
+        }
+        if (written > 0)
+        {
+            counters.bytesWritten.getAndAddRelease(written);
+        }
+        refreshWriteInterest();
+        return written;
+    }
+
+    /** After TLS produced or wrote bytes outside {@link #flush()}: wait for {@code OP_WRITE} while bytes wait. */
+    void refreshWriteInterest()
+    {
+        final boolean pending = open && (tls != null ? tls.hasPending() : outbound.position() > 0);
+        if (pending != writeInterest)
+        {
+            writeInterest = pending;
+            updateInterest();
+        }
     }
 
     /**
@@ -316,6 +409,7 @@ public final class TcpConnection implements Connection
     @Override
     public String toString()
     {
-        return "TcpConnection{id=" + connectionId + ", remote=" + remoteAddress + ", tcpNoDelay=" + tcpNoDelay + '}';
+        return "TcpConnection{id=" + connectionId + ", remote=" + remoteAddress + ", tcpNoDelay=" + tcpNoDelay +
+            (tls != null ? ", tls" : "") + '}';
     }
 }

@@ -2,11 +2,14 @@ package io.fixtape.engine.transport.tcp;
 
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.DisconnectReason;
+import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -17,6 +20,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -35,12 +40,19 @@ import java.util.function.Consumer;
  * one, or several); the receiver frames them. Writes are queued per connection (bounded, off-heap, see
  * {@link TcpConnection}) and flushed at the end of every poll.
  *
+ * <p>TLS ({@link #bind(InetSocketAddress, TlsSettings)}, {@link #connect(InetSocketAddress, TlsSettings)}): the
+ * connection is reported as connected when TCP connects, so the engine's logon timeout covers the handshake too;
+ * what the session writes meanwhile waits in the outbound buffer until the handshake is done (see
+ * {@link TlsChannel}). A failed handshake is counted ({@code tls.handshake.failures}), logged in one line naming the
+ * peer address and the reason (no stack trace), and ends the connection with {@link DisconnectReason#TLS_FAILURE}.
+ *
  * <p>Threading: single-threaded; {@link #poll}, {@link #bind}, {@link #connect} and every connection method run on
  * the engine's poller thread. Steady state allocates nothing: the key consumer, read buffer and lists are reused.
  */
 public final class TcpTransport implements Transport
 {
     private static final int ACCEPT_BACKLOG = 1024;
+    private static final System.Logger LOG = System.getLogger(TcpTransport.class.getName());
     /** While reading directly, how often the selector is still asked (accept, connect, write readiness). */
     static final int SELECT_EVERY_POLLS_WHEN_READING_DIRECTLY = 8;
 
@@ -64,6 +76,10 @@ public final class TcpTransport implements Transport
     private String connectFailure;
     private final ArrayList<SocketChannel> adoptedChannels = new ArrayList<>();
     private final ArrayList<byte[]> adoptedBytes = new ArrayList<>();
+    private final Map<TlsSettings, TlsContext> tlsContexts = new HashMap<>();
+    /** Decrypted bytes of TLS connections (created with the first TLS context; at least a TLS record). */
+    private ByteBuffer tlsPlaintext;
+    private UnsafeBuffer tlsPlaintextBuffer;
     private TransportListener listener;
     private long nextConnectionId = 1;
     private int openConnections;
@@ -101,13 +117,25 @@ public final class TcpTransport implements Transport
      */
     public int bind(final InetSocketAddress address)
     {
+        return bind(address, null);
+    }
+
+    /**
+     * Listen on {@code address}; with {@code tls} non-null every connection accepted there runs TLS as the server.
+     *
+     * @return the bound port.
+     * @throws IllegalArgumentException when the TLS stores cannot be read or name unsupported values.
+     */
+    public int bind(final InetSocketAddress address, final TlsSettings tls)
+    {
+        final TlsContext tlsContext = tls == null ? null : tlsContext(tls);
         try
         {
             final ServerSocketChannel server = ServerSocketChannel.open();
             server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             server.bind(address, ACCEPT_BACKLOG);
             server.configureBlocking(false);
-            server.register(selector, SelectionKey.OP_ACCEPT, server);
+            server.register(selector, SelectionKey.OP_ACCEPT, new Listening(server, tlsContext));
             serverChannels.add(server);
             return ((InetSocketAddress)server.getLocalAddress()).getPort();
         }
@@ -132,6 +160,17 @@ public final class TcpTransport implements Transport
     @Override
     public long connect(final InetSocketAddress address)
     {
+        return connect(address, null);
+    }
+
+    /**
+     * As {@link #connect(InetSocketAddress)}; with {@code tls} non-null the connection runs TLS as the client.
+     * Creates the TLS context on first use of {@code tls} (see {@link #tlsContext}).
+     */
+    @Override
+    public long connect(final InetSocketAddress address, final TlsSettings tls)
+    {
+        final TlsContext tlsContext = tls == null ? null : tlsContext(tls);
         final long connectionId = nextConnectionId++;
         SocketChannel channel = null;
         try
@@ -140,7 +179,8 @@ public final class TcpTransport implements Transport
             channel.configureBlocking(false);
             configureSocket(channel);
             final TcpConnection connection = newConnection(connectionId, channel, true);
-            connection.connecting(address.toString());
+            connection.tlsContext(tlsContext);
+            connection.connecting(address.getHostString() + ":" + address.getPort());
             connections.add(connection);
             if (channel.connect(address))
             {
@@ -287,9 +327,9 @@ public final class TcpTransport implements Transport
     private void onReadyKey(final SelectionKey key)
     {
         final Object attachment = key.attachment();
-        if (attachment instanceof ServerSocketChannel)
+        if (attachment instanceof Listening)
         {
-            acceptAll((ServerSocketChannel)attachment);
+            acceptAll((Listening)attachment);
             return;
         }
         final TcpConnection connection = (TcpConnection)attachment;
@@ -300,6 +340,11 @@ public final class TcpTransport implements Transport
         if (key.isValid() && key.isWritable())
         {
             workCount += connection.flush() > 0 ? 1 : 0;
+            final TlsChannel tls = connection.tls();
+            if (tls != null && !tls.handshakeDone() && connection.isOpen())
+            {
+                processTls(connection, tls); // a handshake flight that did not fit the socket at once
+            }
         }
         if (key.isValid() && key.isReadable() && !listener.isReadPaused(connection))
         {
@@ -309,6 +354,12 @@ public final class TcpTransport implements Transport
 
     private void read(final TcpConnection connection)
     {
+        final TlsChannel tls = connection.tls();
+        if (tls != null)
+        {
+            readTls(connection, tls);
+            return;
+        }
         final int bytes;
         try
         {
@@ -332,8 +383,131 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private void acceptAll(final ServerSocketChannel server)
+    private void readTls(final TcpConnection connection, final TlsChannel tls)
     {
+        final int bytes;
+        try
+        {
+            bytes = tls.readFromSocket();
+        }
+        catch (final IOException ex)
+        {
+            connection.closeNow(DisconnectReason.IO_ERROR);
+            return;
+        }
+        if (bytes > 0)
+        {
+            counters.bytesRead.getAndAddRelease(bytes);
+            workCount++;
+            processTls(connection, tls);
+        }
+        if (bytes < 0 && connection.isOpen())
+        {
+            connection.closeNow(DisconnectReason.REMOTE_CLOSED);
+        }
+    }
+
+    /** Run handshake steps and hand decrypted bytes to the listener until TLS needs more from the network. */
+    private void processTls(final TcpConnection connection, final TlsChannel tls)
+    {
+        final boolean wasDone = tls.handshakeDone();
+        try
+        {
+            while (connection.isOpen())
+            {
+                tlsPlaintext.clear();
+                final int produced = tls.unwrap();
+                if (produced == TlsChannel.NOTHING)
+                {
+                    break;
+                }
+                if (produced == TlsChannel.CLOSED)
+                {
+                    connection.closeNow(DisconnectReason.REMOTE_CLOSED);
+                    return;
+                }
+                listener.onData(connection, tlsPlaintextBuffer, 0, produced);
+            }
+        }
+        catch (final SSLException ex)
+        {
+            tlsFailed(connection, tls, ex);
+            return;
+        }
+        catch (final IOException ex)
+        {
+            connection.closeNow(DisconnectReason.IO_ERROR);
+            return;
+        }
+        if (!wasDone && tls.handshakeDone() && connection.isOpen())
+        {
+            counters.tlsHandshakes.incrementRelease();
+            workCount += connection.flush() > 0 ? 1 : 0; // what the session queued during the handshake (a Logon)
+        }
+        connection.refreshWriteInterest();
+    }
+
+    /** A TLS failure: counted, one log line with the peer address and the reason, the alert sent, closed. */
+    void tlsFailed(final TcpConnection connection, final TlsChannel tls, final SSLException ex)
+    {
+        if (tls.handshakeDone())
+        {
+            counters.tlsErrors.incrementRelease();
+            LOG.log(System.Logger.Level.WARNING, "TLS error on the connection with " + connection.remoteAddress() +
+                ": " + ex.getMessage());
+        }
+        else
+        {
+            counters.tlsHandshakeFailures.incrementRelease();
+            LOG.log(System.Logger.Level.WARNING, "TLS handshake with " + connection.remoteAddress() + " failed: " +
+                ex.getMessage());
+        }
+        tls.sendAlert();
+        connection.closeNow(DisconnectReason.TLS_FAILURE);
+    }
+
+    /**
+     * The TLS context for {@code settings}, created (stores read, values checked) on first use and shared by every
+     * connection with the same settings. Configuration or poller thread.
+     *
+     * @throws IllegalArgumentException when a store cannot be read or a value is not supported.
+     */
+    public TlsContext tlsContext(final TlsSettings settings)
+    {
+        TlsContext context = tlsContexts.get(settings);
+        if (context == null)
+        {
+            context = TlsContext.create(settings);
+            final int plaintextSize = TlsChannel.applicationBufferSize(context.newEngine(false, null, -1));
+            if (tlsPlaintext == null)
+            {
+                // one buffer for the transport's life: every TlsChannel decrypts into this very buffer. Twice the
+                // JDK's application buffer size leaves room should another context ask for more.
+                tlsPlaintext = ByteBuffer.allocateDirect(Math.max(2 * plaintextSize, config.receiveBufferSize()));
+                tlsPlaintextBuffer = new UnsafeBuffer(tlsPlaintext);
+            }
+            else if (tlsPlaintext.capacity() < plaintextSize)
+            {
+                throw new IllegalArgumentException("TLS: application buffer of " + plaintextSize + " bytes exceeds " +
+                    tlsPlaintext.capacity());
+            }
+            tlsContexts.put(settings, context);
+        }
+        return context;
+    }
+
+    private void startTls(final TcpConnection connection, final TlsContext context, final String host, final int port)
+        throws IOException
+    {
+        final SSLEngine engine = context.newEngine(connection.initiated(), host, port);
+        final TlsChannel tls = new TlsChannel(engine, connection.channel(), tlsPlaintext, connection.outboundBuffer());
+        connection.tls(tls);
+        tls.beginHandshake(System.nanoTime());
+    }
+
+    private void acceptAll(final Listening listening)
+    {
+        final ServerSocketChannel server = listening.channel;
         for (int i = 0; i < config.maxAcceptsPerPoll(); i++)
         {
             SocketChannel channel = null;
@@ -355,6 +529,7 @@ public final class TcpTransport implements Transport
                 channel.configureBlocking(false);
                 configureSocket(channel);
                 final TcpConnection connection = newConnection(nextConnectionId++, channel, false);
+                connection.tlsContext(listening.tls);
                 connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
                 connections.add(connection);
                 counters.connectionsAccepted.incrementRelease();
@@ -365,6 +540,19 @@ public final class TcpTransport implements Transport
                 counters.errors.incrementRelease();
                 closeQuietly(channel);
             }
+        }
+    }
+
+    /** A listening socket and the TLS its connections run (null: plain TCP). */
+    private static final class Listening
+    {
+        final ServerSocketChannel channel;
+        final TlsContext tls;
+
+        Listening(final ServerSocketChannel channel, final TlsContext tls)
+        {
+            this.channel = channel;
+            this.tls = tls;
         }
     }
 
@@ -393,7 +581,13 @@ public final class TcpTransport implements Transport
         {
             counters.tcpNoDelayNotSet.incrementRelease();
         }
-        connection.established(String.valueOf(channel.getRemoteAddress()), noDelay);
+        final InetSocketAddress remote = (InetSocketAddress)channel.getRemoteAddress();
+        connection.established(remote.getAddress().getHostAddress() + ":" + remote.getPort(), noDelay);
+        final TlsContext tlsContext = connection.tlsContext();
+        if (tlsContext != null)
+        {
+            startTls(connection, tlsContext, remote.getHostString(), remote.getPort());
+        }
         openConnections++;
         chooseReadMode();
         connection.updateInterest(); // when the mode did not change, this new socket still needs it
@@ -403,6 +597,10 @@ public final class TcpTransport implements Transport
             counters.connectionsInitiated.incrementRelease();
         }
         listener.onConnected(connection, connection.initiated());
+        if (connection.tls() != null && connection.isOpen())
+        {
+            processTls(connection, connection.tls()); // the client's first flight
+        }
     }
 
     private void configureSocket(final SocketChannel channel) throws IOException
