@@ -4,11 +4,15 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Acceptor-side routing of the first message of a new connection to a configured {@link Session}, by the
@@ -19,8 +23,9 @@ import java.util.List;
  * {@link #encodeUnknownSessionLogout}). As QuickFIX/J does, a second connection for a session that is already
  * connected is refused without a Logout (the answer would carry the live session's sequence numbers).
  *
- * <p>Sessions are added at start-up; {@link #route} runs on the poller thread and allocates nothing (a linear
- * scan: acceptors have few sessions and this runs once per connection). Not thread-safe.
+ * <p>Sessions are added at start-up (and by acceptor templates, on a Logon); {@link #route} runs on the poller thread
+ * and allocates nothing: one hash lookup of the header's BeginString and CompIDs, however many sessions there are.
+ * Not thread-safe.
  */
 public final class SessionRegistry
 {
@@ -35,23 +40,32 @@ public final class SessionRegistry
     /** The session exists but is outside its schedule: refuse. */
     public static final int OUTSIDE_SCHEDULE = 4;
 
-    private final List<Session> sessions = new ArrayList<>();
-    private Session[] sessionArray = new Session[0];
+    private final Map<SessionId, Session> byId = new LinkedHashMap<>();
+    /** Sessions by a hash of BeginString, their CompIDs: one lookup per connection whatever the number of sessions. */
+    private final Long2ObjectHashMap<Session[]> byHeader = new Long2ObjectHashMap<>();
     private Session routed;
     private long unknownSessions;
 
     /** @throws IllegalArgumentException when a session with the same id is already registered. */
     public SessionRegistry add(final Session session)
     {
-        for (final Session existing : sessions)
+        if (byId.containsKey(session.sessionId()))
         {
-            if (existing.sessionId().equals(session.sessionId()))
-            {
-                throw new IllegalArgumentException("duplicate session " + session.sessionId());
-            }
+            throw new IllegalArgumentException("duplicate session " + session.sessionId());
         }
-        sessions.add(session);
-        sessionArray = sessions.toArray(new Session[0]);
+        byId.put(session.sessionId(), session);
+        final long key = hash(session);
+        final Session[] bucket = byHeader.get(key);
+        if (bucket == null)
+        {
+            byHeader.put(key, new Session[] {session});
+        }
+        else
+        {
+            final Session[] more = Arrays.copyOf(bucket, bucket.length + 1);
+            more[bucket.length] = session;
+            byHeader.put(key, more);
+        }
         return this;
     }
 
@@ -62,17 +76,46 @@ public final class SessionRegistry
      */
     public boolean remove(final Session session)
     {
-        if (!sessions.remove(session))
+        if (byId.get(session.sessionId()) != session)
         {
             return false;
         }
-        sessionArray = sessions.toArray(new Session[0]);
+        byId.remove(session.sessionId());
+        final long key = hash(session);
+        final Session[] bucket = byHeader.get(key);
+        final Session[] fewer = new Session[bucket.length - 1];
+        for (int i = 0, j = 0; i < bucket.length; i++)
+        {
+            if (bucket[i] != session)
+            {
+                fewer[j++] = bucket[i];
+            }
+        }
+        if (fewer.length == 0)
+        {
+            byHeader.remove(key);
+        }
+        else
+        {
+            byHeader.put(key, fewer);
+        }
         return true;
     }
 
     public List<Session> sessions()
     {
-        return List.copyOf(sessions);
+        return List.copyOf(byId.values());
+    }
+
+    /** Whether a session with this id is registered. */
+    public boolean contains(final SessionId sessionId)
+    {
+        return byId.containsKey(sessionId);
+    }
+
+    public int size()
+    {
+        return byId.size();
     }
 
     /**
@@ -121,7 +164,16 @@ public final class SessionRegistry
         {
             return null;
         }
-        for (final Session session : sessionArray)
+        final DirectBuffer buffer = message.buffer();
+        final long key = hash(hash(hash(FNV_OFFSET, buffer, message.valueOffsetAt(beginIndex), message.valueLengthAt(beginIndex)),
+            buffer, message.valueOffsetAt(targetIndex), message.valueLengthAt(targetIndex)),
+            buffer, message.valueOffsetAt(senderIndex), message.valueLengthAt(senderIndex));
+        final Session[] bucket = byHeader.get(key);
+        if (bucket == null)
+        {
+            return null;
+        }
+        for (final Session session : bucket)
         {
             if (message.valueEqualsAt(beginIndex, session.beginStringBytes()) &&
                 message.valueEqualsAt(senderIndex, session.targetCompIdBytes()) &&
@@ -166,6 +218,38 @@ public final class SessionRegistry
         final int length = encoder.finish();
         buffer.putBytes(offset, scratch, encoder.messageOffset(), length);
         return length;
+    }
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+
+    /** BeginString, our SenderCompID, our TargetCompID: the same value {@link #find} computes from their header. */
+    private static long hash(final Session session)
+    {
+        long h = FNV_OFFSET;
+        h = mix(h, session.beginStringBytes());
+        h = mix(h, session.senderCompIdBytes());
+        return mix(h, session.targetCompIdBytes());
+    }
+
+    private static long mix(final long seed, final byte[] value)
+    {
+        long h = seed;
+        for (final byte b : value)
+        {
+            h = (h ^ (b & 0xFF)) * FNV_PRIME;
+        }
+        return (h ^ 0x1FF) * FNV_PRIME; // a separator no byte value produces: "AB"+"C" differs from "A"+"BC"
+    }
+
+    private static long hash(final long seed, final DirectBuffer buffer, final int offset, final int length)
+    {
+        long h = seed;
+        for (int i = 0; i < length; i++)
+        {
+            h = (h ^ (buffer.getByte(offset + i) & 0xFF)) * FNV_PRIME;
+        }
+        return (h ^ 0x1FF) * FNV_PRIME;
     }
 
     public long unknownSessions()
