@@ -34,7 +34,8 @@ import java.util.stream.Stream;
 
 /**
  * The engine's one duty cycle: commands from other threads → transport I/O (accept, connect, read, frame, route,
- * {@code session.onMessage} → application callbacks, flush) → session timers ({@code session.doWork(now)}) →
+ * {@code session.onMessage} → application callbacks, flush) → session timers ({@code session.doWork(now)} of the
+ * sessions something happened to or whose timer is due, see {@link SessionTimers}) →
  * initiator reconnects → acceptor logon timeouts → user tasks → shutdown progress.
  *
  * <p>Acceptor routing: the first message of an accepted connection goes to {@link SessionRegistry#route}. An
@@ -46,6 +47,10 @@ import java.util.stream.Stream;
  * <p>Threading: everything runs on the poller thread (an {@code AgentRunner}'s, or the test thread stepping an
  * {@code AgentInvoker}); other threads talk to it only through {@link #offer(Runnable)} and {@link #requestShutdown()}.
  * Steady state allocates nothing: connection state is created per connection, never per message.
+ *
+ * <p>Fairness: one busy session cannot starve the others. The transport reads at most one receive buffer (64 KiB
+ * by default) per connection per poll and hands every readable connection its turn in the same poll; a session's
+ * timers run once per duty cycle at most.
  */
 final class EnginePoller implements Agent, TransportListener, MessageAssembler.Handler
 {
@@ -55,7 +60,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final SessionRegistry registry;
     private Session[] sessions;
     private MessageStore[] stores;
+    private SessionTimers.Slot[] slots;
     private int sessionCount;
+    private final SessionTimers timers;
     private final SessionTemplate[] templates;
     private final SessionCreator creator;
     private final InitiatorConnector[] connectors;
@@ -106,6 +113,12 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.sessions = sessions.toArray(new Session[0]);
         this.stores = stores.toArray(new MessageStore[0]);
         this.sessionCount = this.sessions.length;
+        this.timers = new SessionTimers(clock.nanoTime());
+        this.slots = new SessionTimers.Slot[this.sessions.length];
+        for (int i = 0; i < sessionCount; i++)
+        {
+            slots[i] = timers.add(this.sessions[i]);
+        }
         this.templates = templates.toArray(new SessionTemplate[0]);
         this.creator = creator;
         this.connectors = connectors.toArray(new InitiatorConnector[0]);
@@ -147,9 +160,11 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             final int capacity = Math.max(8, sessionCount * 2);
             sessions = Arrays.copyOf(sessions, capacity);
             stores = Arrays.copyOf(stores, capacity);
+            slots = Arrays.copyOf(slots, capacity);
         }
         sessions[sessionCount] = session;
         stores[sessionCount] = store;
+        slots[sessionCount] = timers.add(session);
         sessionCount++;
     }
 
@@ -181,11 +196,14 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             return null;
         }
         final MessageStore store = stores[index];
+        timers.remove(slots[index]);
         System.arraycopy(sessions, index + 1, sessions, index, sessionCount - index - 1);
         System.arraycopy(stores, index + 1, stores, index, sessionCount - index - 1);
+        System.arraycopy(slots, index + 1, slots, index, sessionCount - index - 1);
         sessionCount--;
         sessions[sessionCount] = null;
         stores[sessionCount] = null;
+        slots[sessionCount] = null;
         return store;
     }
 
@@ -212,11 +230,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         nowNanos = now;
         int work = commands.drain(runCommand);
         work += transport.poll(this);
-        final Session[] sessions = this.sessions;
-        for (int i = 0, n = sessionCount; i < n; i++)
-        {
-            work += sessions[i].doWork(now);
-        }
+        work += timers.doWork(now);
         if (!shuttingDown)
         {
             for (final InitiatorConnector connector : connectors)
