@@ -48,6 +48,11 @@ public final class FixEngine implements AutoCloseable
     private FixEngine(final EngineContext context, final boolean ownThread)
     {
         this.context = context.conclude();
+        final String fileLimitWarning = FileDescriptorLimit.warning(this.context);
+        if (fileLimitWarning != null)
+        {
+            System.err.println(fileLimitWarning); // once, at start-up: the operator must raise the limit
+        }
         // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
         final TcpTransport tcp = context.transport() == null ?
             new TcpTransport(context.transportConfig(), context.counters()) : null;
