@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /**
  * {@code fixtape bench}: parent of the benchmark commands — {@code micro} (JMH micro benchmarks) and the
  * separate-JVM round-trip harness: {@code roundtrip}, {@code capacity}, {@code report} (io.fixtape.bench.harness;
- * docs/BENCHMARKS.md). Prints its usage when called without a subcommand.
+ * docs/BENCHMARKS.md) — and {@code sessions}, many sessions through one acceptor template. Prints its usage when called without a subcommand.
  */
 @Command(
     name = "bench",
@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         RoundtripCommand.class,
         CapacityCommand.class,
         ReportCommand.class,
+        SessionsCommand.class,
     })
 public final class BenchCommand implements Runnable
 {
