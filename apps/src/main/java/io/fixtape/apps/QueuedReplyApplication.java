@@ -36,6 +36,13 @@ abstract class QueuedReplyApplication implements Application, ReplyQueue.Handler
         return replies.drain(session, this);
     }
 
+    /** Nothing to retry while no reply is held: the session then runs only on its timers. */
+    @Override
+    public boolean isDutyCycleIdle()
+    {
+        return !replies.isHolding();
+    }
+
     @Override
     public boolean isHoldingReplies()
     {

@@ -99,7 +99,7 @@ class EngineLifecycleTest
     @Test
     void concludeNamesTheBadField()
     {
-        assertEquals("sessions: at least one session is required",
+        assertEquals("sessions: at least one session or acceptor template is required",
             assertThrows(IllegalArgumentException.class, () -> new EngineContext().conclude()).getMessage());
         final EngineContext context = new EngineContext().maxMessageSize(10).addSession(SessionEndpoint.acceptor(
             new SessionConfig().sessionId(ACCEPTOR), Application.NO_OP, new InetSocketAddress(0)));

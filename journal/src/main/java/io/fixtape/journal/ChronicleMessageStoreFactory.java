@@ -72,6 +72,19 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         }
     }
 
+    /** The sessions in the journal's session registry, in registration order (e.g. those an acceptor template made). */
+    @Override
+    public java.util.List<SessionId> knownSessions()
+    {
+        final JournalSessionTable registry = journal.registry();
+        final java.util.List<SessionId> known = new java.util.ArrayList<>();
+        for (final int id : registry.ids())
+        {
+            known.add(registry.sessionOf(id));
+        }
+        return known;
+    }
+
     /**
      * Several worker threads will write this journal at once (each session's store from one thread at a time): from
      * now on every operation on the shared journal takes one lock. Call before those threads start.

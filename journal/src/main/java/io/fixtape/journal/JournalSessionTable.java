@@ -23,8 +23,9 @@ import java.util.Map;
  * format fixtape-sessions 1.0
  * 1	FIX.4.4	SENDER	TARGET	qualifier
  * </pre>
- * Ids are never reused or renumbered. Registration happens at configuration time, never on the hot path;
- * methods are synchronized so tools and the engine's configuration thread may share an instance.
+ * Ids are never reused or renumbered. Registration happens at configuration time, or once per session an acceptor
+ * template creates on a Logon (a line appended), never on the message path; methods are synchronized so tools and
+ * the engine's threads may share an instance.
  */
 public final class JournalSessionTable
 {
@@ -38,6 +39,7 @@ public final class JournalSessionTable
     private final Map<SessionId, Integer> idBySession = new HashMap<>();
     private final Map<Integer, SessionId> sessionById = new HashMap<>();
     private int maxId;
+    private boolean tornTail;
 
     private JournalSessionTable(final Path file, final boolean readOnly)
     {
@@ -62,12 +64,16 @@ public final class JournalSessionTable
         final List<String> lines;
         try
         {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines = new ArrayList<>(List.of(Files.readString(file, StandardCharsets.UTF_8).split("\n", -1)));
         }
         catch (final IOException ex)
         {
             throw new JournalException("cannot read session registry " + file + ": " + ex, ex);
         }
+        // the text after the last newline is empty, or a line torn by a crash while it was appended: its session
+        // was never handed an id (register returns only after the whole line is forced), so it is dropped
+        final String tail = lines.remove(lines.size() - 1);
+        tornTail = !tail.isEmpty();
         if (lines.isEmpty() || !lines.get(0).startsWith(FORMAT_PREFIX))
         {
             throw new JournalException("session registry " + file + " has no '" + FORMAT_PREFIX + "' header line");
@@ -124,7 +130,15 @@ public final class JournalSessionTable
         idBySession.put(sessionId, id);
         sessionById.put(id, sessionId);
         maxId = id;
-        persist();
+        if (Files.exists(file) && !tornTail)
+        {
+            append(id, sessionId);
+        }
+        else
+        {
+            persist();
+            tornTail = false;
+        }
         return id;
     }
 
@@ -146,6 +160,30 @@ public final class JournalSessionTable
         final List<Integer> ids = new ArrayList<>(sessionById.keySet());
         Collections.sort(ids);
         return ids;
+    }
+
+    /**
+     * One line appended and forced: registering many sessions (an acceptor template's, one per Logon) costs one small
+     * write each, not a rewrite of the whole table. A crash mid-append leaves a torn last line that {@link #load}
+     * drops (and the next registration rewrites the file whole).
+     */
+    private void append(final int id, final SessionId s)
+    {
+        final String line = id + "\t" + s.beginString() + "\t" + s.senderCompId() + "\t" + s.targetCompId() + "\t" +
+            s.qualifier() + "\n";
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND))
+        {
+            final java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining())
+            {
+                channel.write(bytes);
+            }
+            channel.force(true);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot write session registry " + file + ": " + ex, ex);
+        }
     }
 
     /** Whole file rewritten to a temp file, forced, then atomically renamed: a crash leaves the old or the new one. */

@@ -27,7 +27,10 @@ public final class Fixtape implements AutoCloseable
         return engine.boundPort();
     }
 
-    /** The configured sessions, in configuration order. */
+    /**
+     * The configured sessions, in configuration order, then those acceptor templates have created so far (re-created
+     * at start-up from the journal, or on a Logon). Any thread.
+     */
     public List<SessionId> sessionIds()
     {
         return engine.sessionIds();

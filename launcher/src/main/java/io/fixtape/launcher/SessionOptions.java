@@ -115,6 +115,16 @@ public final class SessionOptions
         return set("SessionQualifier", value);
     }
 
+    /**
+     * This acceptor section is a template: SenderCompID and/or TargetCompID may be {@code *}, and a Logon matching
+     * it creates a session with the Logon's CompIDs, journaled and re-created at restart. Default false.
+     */
+    @SettingKey("AcceptorTemplate")
+    public SessionOptions acceptorTemplate(final boolean value)
+    {
+        return set("AcceptorTemplate", yn(value));
+    }
+
     /** FIXT.1.1: the application version we send, a code ({@code 9}) or name ({@code FIX.5.0SP2}); required there. */
     @SettingKey("DefaultApplVerID")
     public SessionOptions defaultApplVerId(final String value)

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /**
  * {@code fixtape bench}: parent of the benchmark commands — {@code micro} (JMH micro benchmarks) and the
  * separate-JVM round-trip harness: {@code roundtrip}, {@code capacity}, {@code report} (io.fixtape.bench.harness;
- * docs/BENCHMARKS.md) — and the in-process security benches: {@code tls} and {@code attack} (docs/SECURITY.md). Prints its usage when called without a subcommand.
+ * docs/BENCHMARKS.md) — {@code sessions}, many sessions through one acceptor template, and the in-process security
+ * benches: {@code tls} and {@code attack} (docs/SECURITY.md). Prints its usage when called without a subcommand.
  */
 @Command(
     name = "bench",
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
         ReportCommand.class,
         TlsBenchCommand.class,
         AttackBenchCommand.class,
+        SessionsCommand.class,
     })
 public final class BenchCommand implements Runnable
 {

@@ -77,6 +77,18 @@ public interface Application
     }
 
     /**
+     * Whether {@link #doWork} has nothing to do until the next callback or send on this session: the engine then
+     * leaves the session out of the duty cycles in which none of its timers is due (thousands of idle sessions cost
+     * nothing). Asked after each duty cycle in which the session did something, on the poller thread. Only matters
+     * for an application that overrides {@link #doWork}; one that does not is never called from the duty cycle.
+     * Default false: an overriding application's doWork runs every duty cycle while logged on or logging out.
+     */
+    default boolean isDutyCycleIdle()
+    {
+        return false;
+    }
+
+    /**
      * Whether replies are held for a retry; while true the engine stops reading the session's connection, so TCP
      * flow control slows the counterparty down instead of the held replies growing. Default false.
      *

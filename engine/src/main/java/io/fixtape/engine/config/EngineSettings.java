@@ -5,6 +5,7 @@ import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.IdleStrategies;
 import io.fixtape.engine.runtime.ReconnectPolicy;
 import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.runtime.SessionTemplate;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionSchedule;
@@ -36,7 +37,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Maps a parsed settings file onto an {@link EngineContext} with one {@link SessionEndpoint} per {@code [SESSION]}.
+ * Maps a parsed settings file onto an {@link EngineContext} with one {@link SessionEndpoint} per {@code [SESSION]}
+ * (one {@link SessionTemplate} per {@code [SESSION]} with {@code AcceptorTemplate=Y}).
  * Engine-wide keys ({@code IdleStrategy}, {@code MaxMessageSize}, {@code OutboundBufferSize},
  * {@code SlowConsumerPolicy}, {@code MaxConnections}, socket buffer sizes: {@link KnownKeys.Scope#ENGINE}) are read
  * from {@code [DEFAULT]} only; the parser refuses them in a {@code [SESSION]} section.
@@ -146,9 +148,17 @@ public final class EngineSettings
 
         final Map<SessionId, MessageStoreFactory> stores = new LinkedHashMap<>();
         final Map<String, SessionId> acceptorIdentities = new HashMap<>();
+        final List<MessageStoreFactory> templateStores = new ArrayList<>();
         for (final Settings.Section section : settings.sessions())
         {
-            final SessionEndpoint endpoint = endpoint(section, clock, applications);
+            if (section.bool("AcceptorTemplate", false))
+            {
+                final SessionTemplate template = template(section, clock, applications);
+                templateStores.add(template.storeFactory());
+                context.addTemplate(template);
+                continue;
+            }
+            final SessionEndpoint endpoint = endpoint(section, null, null, clock, applications);
             final SessionId id = endpoint.config().sessionId();
             if (stores.containsKey(id))
             {
@@ -169,14 +179,73 @@ public final class EngineSettings
             stores.put(id, storeFactory(section));
             context.addSession(endpoint);
         }
-        final PerSessionStoreFactory storeFactory = new PerSessionStoreFactory(stores);
+        final PerSessionStoreFactory storeFactory = new PerSessionStoreFactory(stores, templateStores);
         context.storeFactory(storeFactory);
         storeFactory.housekeepingTasks().forEach(context::addTask); // e.g. the journal's periodic msync
         return context;
     }
 
-    private SessionEndpoint endpoint(final Settings.Section section, final EpochNanoClock clock,
+    /**
+     * An {@code AcceptorTemplate=Y} section: an acceptor whose SenderCompID and/or TargetCompID may be
+     * {@value SessionTemplate#ANY}. Every key is checked now (a session for a sample id is configured and dropped);
+     * the sessions it creates share one validator (one dictionary and layout cache per template: every session of a
+     * template has the same BeginString and dictionary keys, and all run on the one poller thread).
+     */
+    private SessionTemplate template(final Settings.Section section, final EpochNanoClock clock,
         final ApplicationFactory applications)
+    {
+        section.check("acceptor".equals(section.requiredString("ConnectionType")), "AcceptorTemplate",
+            "needs ConnectionType=acceptor");
+        // a template's port is bound for plain TCP: refuse rather than listen in clear text where TLS was asked for
+        section.check(!section.bool("SocketUseSSL", false), "SocketUseSSL",
+            "is not supported with AcceptorTemplate=Y (configure TLS sessions one by one)");
+        final SessionId pattern = new SessionId(section.requiredString("BeginString"),
+            section.requiredString("SenderCompID"), section.requiredString("TargetCompID"),
+            section.string("SessionQualifier", ""));
+        final SessionId sample = new SessionId(pattern.beginString(), sample(pattern.senderCompId()),
+            sample(pattern.targetCompId()), pattern.qualifier());
+        final SessionConfig checked = sessionConfig(section, sample, null);
+        final MessageValidator shared = checked.validator();
+        final SessionEndpoint endpoint = acceptorEndpoint(section, checked, Application.NO_OP);
+        final MessageStoreFactory storeFactory = storeFactory(section);
+        return SessionTemplate.acceptor(pattern, endpoint.address(), storeFactory,
+            id -> endpoint(section, id, shared, clock, applications));
+    }
+
+    private static String sample(final String compId)
+    {
+        return SessionTemplate.ANY.equals(compId) ? "TEMPLATE" : compId;
+    }
+
+    /**
+     * @param id        the session's id, or null to read it from the section.
+     * @param validator the validator to use, or null to create one from the section's dictionary keys.
+     */
+    private SessionEndpoint endpoint(final Settings.Section section, final SessionId id,
+        final MessageValidator validator, final EpochNanoClock clock, final ApplicationFactory applications)
+    {
+        final SessionConfig config = sessionConfig(section, id, validator);
+        final Application application = applications.create(config, clock);
+        if ("acceptor".equals(section.requiredString("ConnectionType")))
+        {
+            return acceptorEndpoint(section, config, application);
+        }
+        return SessionEndpoint.initiator(config, application, connectAddresses(section), reconnectPolicy(section))
+            .tls(tls(section, false));
+    }
+
+    private SessionEndpoint acceptorEndpoint(final Settings.Section section, final SessionConfig config,
+        final Application application)
+    {
+        final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);
+        section.check(port >= 0 && port <= 65535, "SocketAcceptPort", "is required for an acceptor (0..65535)");
+        final String host = section.string("SocketAcceptAddress", "0.0.0.0");
+        return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port))
+            .tls(tls(section, true));
+    }
+
+    private SessionConfig sessionConfig(final Settings.Section section, final SessionId givenId,
+        final MessageValidator givenValidator)
     {
         final String connectionType = section.requiredString("ConnectionType");
         section.check("acceptor".equals(connectionType) || "initiator".equals(connectionType), "ConnectionType",
@@ -184,7 +253,13 @@ public final class EngineSettings
         final String beginString = section.requiredString("BeginString");
         section.check(beginString.matches("FIX\\.4\\.[0-4]|FIXT\\.1\\.1"), "BeginString",
             "must be FIX.4.0 to FIX.4.4 or FIXT.1.1");
-        final SessionId id = new SessionId(beginString, section.requiredString("SenderCompID"),
+        if (givenId == null)
+        {
+            section.check(!SessionTemplate.ANY.equals(section.requiredString("SenderCompID")) &&
+                !SessionTemplate.ANY.equals(section.requiredString("TargetCompID")), "AcceptorTemplate",
+                "must be Y for a " + SessionTemplate.ANY + " CompID");
+        }
+        final SessionId id = givenId != null ? givenId : new SessionId(beginString, section.requiredString("SenderCompID"),
             section.requiredString("TargetCompID"), section.string("SessionQualifier", ""));
         final SessionConfig config = new SessionConfig().sessionId(id);
         if (beginString.startsWith("FIXT"))
@@ -232,7 +307,7 @@ public final class EngineSettings
             "must be Y: fixtape sets TCP_NODELAY on every socket");
         if (section.bool("UseDataDictionary", true))
         {
-            final MessageValidator validator = validatorFactory.create(section);
+            final MessageValidator validator = givenValidator != null ? givenValidator : validatorFactory.create(section);
             if (validator != null)
             {
                 config.validator(validator);
@@ -246,17 +321,7 @@ public final class EngineSettings
         {
             throw new SettingsException(section.location() + ": " + ex.getMessage());
         }
-        final TlsSettings tls = tls(section, "acceptor".equals(connectionType));
-        final Application application = applications.create(config, clock);
-        if ("acceptor".equals(connectionType))
-        {
-            final int port = acceptPortOverride >= 0 ? acceptPortOverride : section.integer("SocketAcceptPort", -1);
-            section.check(port >= 0 && port <= 65535, "SocketAcceptPort", "is required for an acceptor (0..65535)");
-            final String host = section.string("SocketAcceptAddress", "0.0.0.0");
-            return SessionEndpoint.acceptor(config, application, new InetSocketAddress(host, port)).tls(tls);
-        }
-        return SessionEndpoint.initiator(config, application, connectAddresses(section), reconnectPolicy(section))
-            .tls(tls);
+        return config;
     }
 
     /** SocketConnectHost/Port, then SocketConnectHost1/Port1, 2, ... up to the first number missing. */

@@ -156,6 +156,7 @@ public final class KnownKeys
         session(t, "SenderCompID", "our CompID (required)");
         session(t, "TargetCompID", "the counterparty's CompID (required)");
         session(t, "SessionQualifier", "distinguishes sessions with the same CompIDs (acceptor sessions so distinguished need their own SocketAcceptPort)");
+        session(t, "AcceptorTemplate", "Y: this acceptor section is a template; SenderCompID and/or TargetCompID may be * and a Logon matching it creates a session with its CompIDs, journaled and re-created at restart (default N)");
         // sockets
         session(t, "SocketAcceptPort", "acceptor: TCP port to listen on (0 = any free port)");
         session(t, "SocketAcceptAddress", "acceptor: address to bind (default 0.0.0.0)");

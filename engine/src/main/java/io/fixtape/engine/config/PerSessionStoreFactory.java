@@ -14,15 +14,20 @@ import java.util.Set;
 
 /**
  * The engine's store factory built from a settings file: each session's section chose its own factory
- * ({@code MessageStore=}, {@code JournalPath=}); several sessions may share one (one journal per directory).
+ * ({@code MessageStore=}, {@code JournalPath=}); several sessions may share one (one journal per directory), and so
+ * may acceptor templates, whose factories are housekept here too.
  */
 final class PerSessionStoreFactory implements MessageStoreFactory
 {
     private final Map<SessionId, MessageStoreFactory> bySession;
+    private final List<MessageStoreFactory> templateFactories;
 
-    PerSessionStoreFactory(final Map<SessionId, MessageStoreFactory> bySession)
+    /** @param templateFactories the acceptor templates' factories (they create their sessions' stores themselves). */
+    PerSessionStoreFactory(final Map<SessionId, MessageStoreFactory> bySession,
+        final List<MessageStoreFactory> templateFactories)
     {
         this.bySession = bySession;
+        this.templateFactories = templateFactories;
     }
 
     @Override
@@ -64,6 +69,7 @@ final class PerSessionStoreFactory implements MessageStoreFactory
     {
         final Set<MessageStoreFactory> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
         distinct.addAll(bySession.values());
+        distinct.addAll(templateFactories);
         return distinct;
     }
 }

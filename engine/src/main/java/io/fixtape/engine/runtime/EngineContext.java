@@ -48,6 +48,7 @@ public final class EngineContext
 
     private final List<SessionEndpoint> endpoints = new ArrayList<>();
     private final List<DutyCycleTask> tasks = new ArrayList<>();
+    private final List<SessionTemplate> templates = new ArrayList<>();
     private EpochNanoClock clock;
     private MessageStoreFactory storeFactory;
     private Transport transport;
@@ -84,6 +85,18 @@ public final class EngineContext
     public List<SessionEndpoint> sessions()
     {
         return Collections.unmodifiableList(endpoints);
+    }
+
+    /** Add an acceptor template: sessions created on a matching Logon (see {@link SessionTemplate}). */
+    public EngineContext addTemplate(final SessionTemplate template)
+    {
+        templates.add(template);
+        return this;
+    }
+
+    public List<SessionTemplate> templates()
+    {
+        return Collections.unmodifiableList(templates);
     }
 
     /** Extra work the poller does every duty cycle (e.g. an order generator). */
@@ -431,10 +444,10 @@ public final class EngineContext
      */
     public EngineContext conclude()
     {
-        if (endpoints.isEmpty() && transport == null)
+        if (endpoints.isEmpty() && templates.isEmpty() && transport == null)
         {
             // with a supplied transport, sessions may arrive later through FixEngine.addSession (cluster-shard workers)
-            throw new IllegalArgumentException("sessions: at least one session is required");
+            throw new IllegalArgumentException("sessions: at least one session or acceptor template is required");
         }
         if (transport != null)
         {

@@ -3,8 +3,10 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixFramer;
+import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
 import io.fixtape.engine.session.SessionState;
 import io.fixtape.engine.status.EngineCounters;
@@ -28,10 +30,12 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * The engine's one duty cycle: commands from other threads → transport I/O (accept, connect, read, frame, route,
- * {@code session.onMessage} → application callbacks, flush) → session timers ({@code session.doWork(now)}) →
+ * {@code session.onMessage} → application callbacks, flush) → session timers ({@code session.doWork(now)} of the
+ * sessions something happened to or whose timer is due, see {@link SessionTimers}) →
  * initiator reconnects → acceptor logon timeouts → user tasks → shutdown progress.
  *
  * <p>Acceptor routing: the first message of an accepted connection goes to {@link SessionRegistry#route}. An
@@ -43,6 +47,10 @@ import java.util.function.Predicate;
  * <p>Threading: everything runs on the poller thread (an {@code AgentRunner}'s, or the test thread stepping an
  * {@code AgentInvoker}); other threads talk to it only through {@link #offer(Runnable)} and {@link #requestShutdown()}.
  * Steady state allocates nothing: connection state is created per connection, never per message.
+ *
+ * <p>Fairness: one busy session cannot starve the others. The transport reads at most one receive buffer (64 KiB
+ * by default) per connection per poll and hands every readable connection its turn in the same poll; a session's
+ * timers run once per duty cycle at most.
  */
 final class EnginePoller implements Agent, TransportListener, MessageAssembler.Handler
 {
@@ -52,6 +60,11 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final SessionRegistry registry;
     private Session[] sessions;
     private MessageStore[] stores;
+    private SessionTimers.Slot[] slots;
+    private int sessionCount;
+    private final SessionTimers timers;
+    private final SessionTemplate[] templates;
+    private final SessionCreator creator;
     private final InitiatorConnector[] connectors;
     private final DutyCycleTask[] tasks;
     private final EngineCounters counters;
@@ -84,6 +97,8 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         final SessionRegistry registry,
         final List<Session> sessions,
         final List<MessageStore> stores,
+        final List<SessionTemplate> templates,
+        final SessionCreator creator,
         final List<InitiatorConnector> connectors,
         final List<DutyCycleTask> tasks,
         final EngineCounters counters,
@@ -99,6 +114,15 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.registry = registry;
         this.sessions = sessions.toArray(new Session[0]);
         this.stores = stores.toArray(new MessageStore[0]);
+        this.sessionCount = this.sessions.length;
+        this.timers = new SessionTimers(clock.nanoTime());
+        this.slots = new SessionTimers.Slot[this.sessions.length];
+        for (int i = 0; i < sessionCount; i++)
+        {
+            slots[i] = timers.add(this.sessions[i]);
+        }
+        this.templates = templates.toArray(new SessionTemplate[0]);
+        this.creator = creator;
         this.connectors = connectors.toArray(new InitiatorConnector[0]);
         this.tasks = tasks.toArray(new DutyCycleTask[0]);
         this.counters = counters;
@@ -107,7 +131,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.logonTimeoutNanos = logonTimeoutNanos;
         this.shutdownTimeoutNanos = shutdownTimeoutNanos;
         this.commands = new ManyToOneConcurrentArrayQueue<>(commandQueueCapacity);
-        this.servedBeginStrings = sessions.stream().map(s -> s.sessionId().beginString())
+        this.servedBeginStrings = Stream.concat(
+            sessions.stream().map(s -> s.sessionId().beginString()),
+            templates.stream().map(t -> t.pattern().beginString()))
             .distinct().map(s -> s.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
     }
 
@@ -124,18 +150,24 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     }
 
     /**
-     * Serve one more acceptor session from now on (poller thread only, e.g. from an {@link #offer} command). Copies
-     * the session arrays once: a control operation, not the message path.
+     * Serve one more acceptor session from now on (poller thread only, e.g. from an {@link #offer} command, or a
+     * session an acceptor template created). The session arrays grow by doubling: a control operation, not the
+     * message path, and thousands of template sessions cost amortised O(1) each.
      */
     void addSession(final Session session, final MessageStore store)
     {
         registry.add(session);
-        final Session[] moreSessions = Arrays.copyOf(sessions, sessions.length + 1);
-        moreSessions[sessions.length] = session;
-        final MessageStore[] moreStores = Arrays.copyOf(stores, stores.length + 1);
-        moreStores[stores.length] = store;
-        sessions = moreSessions;
-        stores = moreStores;
+        if (sessionCount == sessions.length)
+        {
+            final int capacity = Math.max(8, sessionCount * 2);
+            sessions = Arrays.copyOf(sessions, capacity);
+            stores = Arrays.copyOf(stores, capacity);
+            slots = Arrays.copyOf(slots, capacity);
+        }
+        sessions[sessionCount] = session;
+        stores[sessionCount] = store;
+        slots[sessionCount] = timers.add(session);
+        sessionCount++;
     }
 
     /**
@@ -153,7 +185,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             return null;
         }
         int index = -1;
-        for (int i = 0; i < sessions.length; i++)
+        for (int i = 0; i < sessionCount; i++)
         {
             if (sessions[i] == session)
             {
@@ -166,19 +198,14 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             return null;
         }
         final MessageStore store = stores[index];
-        final Session[] fewerSessions = new Session[sessions.length - 1];
-        final MessageStore[] fewerStores = new MessageStore[stores.length - 1];
-        for (int i = 0, j = 0; i < sessions.length; i++)
-        {
-            if (i != index)
-            {
-                fewerSessions[j] = sessions[i];
-                fewerStores[j] = stores[i];
-                j++;
-            }
-        }
-        sessions = fewerSessions;
-        stores = fewerStores;
+        timers.remove(slots[index]);
+        System.arraycopy(sessions, index + 1, sessions, index, sessionCount - index - 1);
+        System.arraycopy(stores, index + 1, stores, index, sessionCount - index - 1);
+        System.arraycopy(slots, index + 1, slots, index, sessionCount - index - 1);
+        sessionCount--;
+        sessions[sessionCount] = null;
+        stores[sessionCount] = null;
+        slots[sessionCount] = null;
         return store;
     }
 
@@ -205,10 +232,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         nowNanos = now;
         int work = commands.drain(runCommand);
         work += transport.poll(this);
-        for (final Session session : sessions)
-        {
-            work += session.doWork(now);
-        }
+        work += timers.doWork(now);
         if (!shuttingDown)
         {
             for (final InitiatorConnector connector : connectors)
@@ -246,8 +270,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             shuttingDown = true;
             shutdownDeadlineNanos = now + shutdownTimeoutNanos;
-            for (final Session session : sessions)
+            for (int i = 0; i < sessionCount; i++)
             {
+                final Session session = sessions[i];
                 if (session.isLoggedOn())
                 {
                     session.logout("Engine shutting down");
@@ -260,9 +285,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             return 1;
         }
         boolean anyConnected = false;
-        for (final Session session : sessions)
+        for (int i = 0; i < sessionCount; i++)
         {
-            anyConnected |= session.isConnected();
+            anyConnected |= sessions[i].isConnected();
         }
         if (anyConnected && now < shutdownDeadlineNanos)
         {
@@ -294,14 +319,15 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         resourcesClosed = true;
         try
         {
-            for (final Session session : sessions)
+            for (int i = 0; i < sessionCount; i++)
             {
-                session.disconnect(DisconnectReason.ENGINE_CLOSE);
+                sessions[i].disconnect(DisconnectReason.ENGINE_CLOSE);
             }
             transport.poll(this);
             transport.close();
-            for (final MessageStore store : stores)
+            for (int i = 0; i < sessionCount; i++)
             {
+                final MessageStore store = stores[i];
                 try
                 {
                     store.flush();
@@ -479,6 +505,12 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
                 return connection.isOpen();
             }
             case SessionRegistry.UNKNOWN_SESSION:
+            {
+                final SessionTemplate template = templateFor(decoder);
+                if (template != null)
+                {
+                    return createFromTemplate(template, state);
+                }
                 counters.unknownSessions.incrementRelease();
                 if (servesBeginString())
                 {
@@ -491,6 +523,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
                 }
                 connection.close(DisconnectReason.UNKNOWN_SESSION);
                 return false;
+            }
             case SessionRegistry.ALREADY_CONNECTED:
                 connection.close(DisconnectReason.DUPLICATE_SESSION);
                 return false;
@@ -502,6 +535,68 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
                 connection.close(DisconnectReason.INVALID_LOGON);
                 return false;
         }
+    }
+
+    private SessionTemplate templateFor(final FixDecoder logon)
+    {
+        if (shuttingDown || logon.msgType() != MsgTypes.LOGON)
+        {
+            return null;
+        }
+        for (final SessionTemplate template : templates)
+        {
+            if (template.matches(logon))
+            {
+                return template;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A Logon no session has, matching a template: ask the template's authenticator, then create, store and serve
+     * the session and hand it this connection and Logon as if it had been configured. Once per new session, so the
+     * allocation is fine; a refused Logon creates nothing (Logout, disconnect); a failure to create (e.g. the
+     * store cannot be opened) disconnects and is reported.
+     */
+    private boolean createFromTemplate(final SessionTemplate template, final ConnectionState state)
+    {
+        final Connection connection = state.connection;
+        final SessionId id = template.sessionIdFor(decoder);
+        if (!template.authenticator().authenticate(id, decoder.getString(Tags.USERNAME).toString(),
+            decoder.getString(Tags.PASSWORD).toString()))
+        {
+            counters.templateLogonsRefused.incrementRelease();
+            final int length = SessionRegistry.encodeUnknownSessionLogout(
+                decoder, "Logon rejected", clock.nanoTime(), refusalBuffer, 0);
+            if (length > 0)
+            {
+                connection.write(refusalBuffer, 0, length);
+            }
+            connection.close(DisconnectReason.INVALID_LOGON);
+            return false;
+        }
+        final Session session;
+        try
+        {
+            session = creator.create(template, id);
+        }
+        catch (final RuntimeException ex)
+        {
+            onError(ex);
+            connection.close(DisconnectReason.APPLICATION);
+            return false;
+        }
+        counters.templateSessionsCreated.incrementRelease();
+        if (!session.onConnect(connection, false))
+        {
+            connection.close(DisconnectReason.DUPLICATE_SESSION);
+            return false;
+        }
+        state.session = session;
+        releaseUnauthenticated(state); // routed: it no longer counts against MaxUnauthenticatedConnections
+        session.onMessage(decoder);
+        return connection.isOpen();
     }
 
     private boolean servesBeginString()
@@ -578,6 +673,13 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             }
         }
         return null;
+    }
+
+    /** Creates, stores and serves ({@link #addSession}) the session of a template for a Logon. */
+    @FunctionalInterface
+    interface SessionCreator
+    {
+        Session create(SessionTemplate template, SessionId id);
     }
 
     private void onError(final Throwable t)

@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A running fixtape engine: the sessions of an {@link EngineContext}, their stores, one TCP transport and the
+ * A running fixtape engine: the sessions of an {@link EngineContext} (configured ones, and those its acceptor
+ * templates create on a Logon or re-create at start-up from their store), their stores, one TCP transport and the
  * poller agent that drives them.
  *
  * <p>Two ways to run it: {@link #launch} starts the poller on its own thread under an {@link AgentRunner} with
@@ -67,11 +68,17 @@ public final class FixEngine implements AutoCloseable
         this.mbeans = context.jmxEnabled() ? new SessionMBeans(this, context.errorHandler()) : null;
         this.metrics = context.sessionMetrics() ?
             new MetricsPublisher(context.counters(), context.clock(), context.errorHandler()) : null;
+        final String fileLimitWarning = FileDescriptorLimit.warning(this.context);
+        if (fileLimitWarning != null)
+        {
+            System.err.println(fileLimitWarning); // once, at start-up: the operator must raise the limit
+        }
         // a transport from the context (inproc/Aeron for replay) replaces the engine's own NIO TCP transport
         final TcpTransport tcp = context.transport() == null ?
             new TcpTransport(context.transportConfig(), context.counters()) : null;
         this.transport = tcp != null ? tcp : context.transport();
         final SessionRegistry registry = new SessionRegistry();
+        final List<Session> created = new ArrayList<>();
         final List<MessageStore> stores = new ArrayList<>();
         final List<InitiatorConnector> connectors = new ArrayList<>();
         final Map<InetSocketAddress, TlsSettings> boundTls = new HashMap<>();
@@ -82,7 +89,7 @@ public final class FixEngine implements AutoCloseable
                 final MessageStore store = context.storeFactory().create(endpoint.config().sessionId());
                 stores.add(store);
                 final Session session = newSession(endpoint, store);
-                sessions.add(session);
+                created.add(session);
                 if (endpoint.isInitiator())
                 {
                     if (tcp != null && endpoint.tls() != null)
@@ -105,6 +112,14 @@ public final class FixEngine implements AutoCloseable
                     }
                 }
             }
+            for (final SessionTemplate template : context.templates())
+            {
+                if (tcp != null)
+                {
+                    boundPorts.computeIfAbsent(template.address(), tcp::bind);
+                }
+                recoverTemplateSessions(template, registry, created, stores);
+            }
         }
         catch (final RuntimeException ex)
         {
@@ -119,10 +134,12 @@ public final class FixEngine implements AutoCloseable
         {
             tasks.add(metrics);
         }
+        sessions.addAll(created);
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, registry, sessions, stores, connectors, tasks,
-            context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
-            context.shutdownTimeoutNanos(), context.commandQueueCapacity());
+            context.name(), context.clock(), transport, registry, created, stores, context.templates(),
+            this::createFromTemplate, connectors, tasks, context.counters(), context.errorHandler(),
+            context.maxMessageSize(), context.logonTimeoutNanos(), context.shutdownTimeoutNanos(),
+            context.commandQueueCapacity());
         poller.unauthenticatedLimits(context.maxUnauthenticatedConnections(),
             context.maxUnauthenticatedConnectionsPerAddress());
         metricsHttp = startMetricsHttp(context, poller, stores);
@@ -341,6 +358,49 @@ public final class FixEngine implements AutoCloseable
             throw new IllegalStateException("adoptSession: engine closing or command queue full");
         }
         sessions.add(session);
+    }
+
+    /**
+     * The sessions of a template its store factory knows from an earlier run (a journal's session registry) and no
+     * configured session already serves: created again now, with their stored sequence numbers.
+     */
+    private void recoverTemplateSessions(
+        final SessionTemplate template, final SessionRegistry registry, final List<Session> created,
+        final List<MessageStore> stores)
+    {
+        for (final SessionId id : template.storeFactory().knownSessions())
+        {
+            if (!template.matches(id) || registry.contains(id))
+            {
+                continue;
+            }
+            final SessionEndpoint endpoint = template.endpoint(id);
+            final MessageStore store = template.storeFactory().create(id);
+            stores.add(store);
+            final Session session = newSession(endpoint, store);
+            created.add(session);
+            registry.add(session);
+        }
+    }
+
+    /** Poller thread: a template's session for a Logon no session had (see {@link SessionTemplate}). */
+    private Session createFromTemplate(final SessionTemplate template, final SessionId id)
+    {
+        final SessionEndpoint endpoint = template.endpoint(id);
+        final MessageStore store = template.storeFactory().create(id);
+        final Session session;
+        try
+        {
+            session = newSession(endpoint, store);
+        }
+        catch (final RuntimeException ex)
+        {
+            store.close();
+            throw ex;
+        }
+        poller.addSession(session, store);
+        sessions.add(session);
+        return session;
     }
 
     /** Store failures are reported to the engine's error handler, not only counted. */

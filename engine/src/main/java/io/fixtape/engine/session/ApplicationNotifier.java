@@ -15,12 +15,28 @@ final class ApplicationNotifier
     private final Application application;
     private final Session session;
     private final SessionCounters counters;
+    private final boolean overridesDoWork;
 
     ApplicationNotifier(final Application application, final Session session, final SessionCounters counters)
     {
         this.application = application;
         this.session = session;
         this.counters = counters;
+        this.overridesDoWork = overridesDoWork(application);
+    }
+
+    /** An application without its own duty-cycle hook never needs one: its session runs only on its timers. */
+    private static boolean overridesDoWork(final Application application)
+    {
+        try
+        {
+            return application.getClass().getMethod("doWork", io.fixtape.engine.api.SessionHandle.class, long.class)
+                .getDeclaringClass() != Application.class;
+        }
+        catch (final NoSuchMethodException ex)
+        {
+            return true;
+        }
     }
 
     /** An application message that passed every check. */
@@ -85,6 +101,15 @@ final class ApplicationNotifier
             counters.applicationErrors++;
             return 1;
         }
+    }
+
+    /**
+     * Whether the application's duty-cycle hook must run in every duty cycle now: it overrides
+     * {@link Application#doWork} and does not say it is idle ({@link Application#isDutyCycleIdle}).
+     */
+    boolean wantsDutyCycle()
+    {
+        return overridesDoWork && !application.isDutyCycleIdle();
     }
 
     /** Whether the application holds replies the connection could not take (see {@link Session#isReadPaused()}). */

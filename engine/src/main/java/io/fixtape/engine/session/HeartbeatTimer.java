@@ -51,6 +51,21 @@ final class HeartbeatTimer
         testRequestOutstanding = true;
     }
 
+    /**
+     * The earliest of: the Heartbeat due, the TestRequest due (none outstanding), the heartbeat timeout; or
+     * {@link Long#MAX_VALUE} when heartbeats are off.
+     */
+    long nextDeadlineNanos()
+    {
+        if (intervalNanos <= 0)
+        {
+            return Long.MAX_VALUE;
+        }
+        final long heartbeat = lastSentNanos + intervalNanos;
+        final long silence = lastReceivedNanos + (testRequestOutstanding ? timeoutAfterNanos : testRequestAfterNanos);
+        return Math.min(heartbeat, silence);
+    }
+
     boolean isTimedOut(final long nowNanos)
     {
         return intervalNanos > 0 && nowNanos - lastReceivedNanos >= timeoutAfterNanos;

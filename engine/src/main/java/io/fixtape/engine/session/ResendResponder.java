@@ -62,6 +62,12 @@ final class ResendResponder implements MessageStore.ReplayHandler
     }
 
     /** Continue (or finish) the current resend. @return work done. */
+    /** Whether a back-pressured resend waits to go on (the duty cycle resumes it). */
+    boolean isResuming()
+    {
+        return active;
+    }
+
     int resume(final long nowNanos)
     {
         if (!active)

@@ -51,6 +51,9 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Session implements SessionHandle
 {
+    /** How often a session with a schedule checks it (QuickFIX/J checks once a second). */
+    private static final long SCHEDULE_CHECK_NANOS = 1_000_000_000L;
+
     private final SessionConfig config;
     private final SessionId sessionId;
     private final EpochNanoClock clock;
@@ -69,6 +72,9 @@ public final class Session implements SessionHandle
     private final InboundPipeline inbound;
     private final SessionDutyCycle dutyCycle;
     private final ApplicationSends sends;
+    private final ResendResponder resender;
+    private final HeartbeatTimer timer;
+    private Runnable waker;
 
     /**
      * @param config      concluded configuration of this session.
@@ -95,6 +101,8 @@ public final class Session implements SessionHandle
             this.config, store, sequence, timer, counters, clock, version(sessionId.beginString()));
         final InboundGaps gaps = new InboundGaps(this.config, sequence, sender, counters);
         final ResendResponder resender = new ResendResponder(sender, store);
+        this.resender = resender;
+        this.timer = timer;
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
         this.notifier = new ApplicationNotifier(application, this, counters);
         this.pause = new StorePause(this.config, counters);
@@ -318,6 +326,7 @@ public final class Session implements SessionHandle
      */
     public boolean onConnect(final Connection newConnection, final boolean initiated)
     {
+        wake();
         try
         {
             return connect(newConnection, initiated);
@@ -345,6 +354,7 @@ public final class Session implements SessionHandle
     /** A framed, checksum-valid inbound message (only valid during the call). */
     public void onMessage(final FixDecoder message)
     {
+        wake();
         if (!lifecycle.isConnected())
         {
             return;
@@ -374,6 +384,7 @@ public final class Session implements SessionHandle
     /** The transport saw the connection end. Idempotent. */
     public void onDisconnect(final DisconnectReason reason)
     {
+        wake();
         lifecycle.onDisconnect(reason);
     }
 
@@ -396,6 +407,7 @@ public final class Session implements SessionHandle
     /** Close the connection now (no Logout), e.g. on engine shutdown after {@link #logout}. */
     public void disconnect(final DisconnectReason reason)
     {
+        wake();
         lifecycle.disconnect(reason);
     }
 
@@ -403,6 +415,7 @@ public final class Session implements SessionHandle
     @Override
     public void logout(final CharSequence text)
     {
+        wake();
         if (lifecycle.isLoggedOn())
         {
             try
@@ -444,6 +457,80 @@ public final class Session implements SessionHandle
         }
     }
 
+    /**
+     * Whether {@link #doWork} must run in every duty cycle now: a back-pressured resend to go on, a store pause,
+     * or an application whose duty-cycle hook has work ({@link Application#isDutyCycleIdle}). Otherwise the session
+     * needs {@link #doWork} only by {@link #nextTimerNanos} or after its next event.
+     */
+    public boolean needsEveryDutyCycle()
+    {
+        if (!lifecycle.isConnected())
+        {
+            return false;
+        }
+        if (resender.isResuming())
+        {
+            return true;
+        }
+        switch (lifecycle.state())
+        {
+            case ACTIVE:
+                return pause.isPaused() || notifier.wantsDutyCycle();
+            case LOGOUT_SENT:
+                return notifier.wantsDutyCycle();
+            default:
+                return false;
+        }
+    }
+
+    /**
+     * The engine time by which {@link #doWork} must run again if nothing else happens on the session: the Heartbeat,
+     * TestRequest or heartbeat timeout due, the logon or logout timeout, and a schedule check every second for a
+     * session with a schedule (as QuickFIX/J's one-second timer); {@link Long#MAX_VALUE} for none.
+     */
+    public long nextTimerNanos(final long nowNanos)
+    {
+        long next = config.schedule().isNonStop() ? Long.MAX_VALUE : nowNanos + SCHEDULE_CHECK_NANOS;
+        if (!lifecycle.isConnected())
+        {
+            return next;
+        }
+        switch (lifecycle.state())
+        {
+            case AWAITING_LOGON:
+            case LOGON_SENT:
+                next = Math.min(next, lifecycle.logonDeadlineNanos());
+                break;
+            case LOGOUT_SENT:
+                next = Math.min(next, lifecycle.logoutDeadlineNanos());
+                break;
+            case ACTIVE:
+                next = Math.min(next, timer.nextDeadlineNanos());
+                break;
+            default:
+                break;
+        }
+        return next;
+    }
+
+    /**
+     * Called (poller thread) whenever something happens on the session — a connection, a message, a send, a
+     * logout — so that the engine runs its {@link #doWork} in this duty cycle and takes its new timers.
+     */
+    public void waker(final Runnable waker)
+    {
+        this.waker = waker;
+    }
+
+    private void wake()
+    {
+        final Runnable w = waker;
+        if (w != null)
+        {
+            w.run();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ outbound
 
     /**
@@ -475,6 +562,7 @@ public final class Session implements SessionHandle
     @Override
     public long send()
     {
+        wake();
         return sends.send();
     }
 
@@ -487,6 +575,7 @@ public final class Session implements SessionHandle
     @Override
     public long sendBusinessReject(final FixDecoder message, final int businessRejectReason, final CharSequence text)
     {
+        wake();
         return sends.sendBusinessReject(message, businessRejectReason, text);
     }
 

@@ -117,6 +117,18 @@ final class SessionLifecycle
         counters.events.logon(logon.heartBtIntSeconds(), resetInLogon);
     }
 
+    /** When a session logging on times out (engine clock). */
+    long logonDeadlineNanos()
+    {
+        return connectedAtNanos + config.logonTimeoutNanos();
+    }
+
+    /** When our unanswered Logout times out (engine clock). */
+    long logoutDeadlineNanos()
+    {
+        return logoutSentAtNanos + config.logoutTimeoutNanos();
+    }
+
     /** Logging on for longer than LogonTimeout: disconnect. @return work done. */
     int disconnectIfLogonTimedOut(final long now)
     {

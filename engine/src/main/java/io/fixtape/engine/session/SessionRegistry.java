@@ -4,11 +4,15 @@ import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Acceptor-side routing of the first message of a new connection to a configured {@link Session}, by the
@@ -24,8 +28,9 @@ import java.util.List;
  * among the sessions of the port it arrived on ({@link #route(FixDecoder, long, int)}); two such sessions on one
  * port are refused when added.
  *
- * <p>Sessions are added at start-up; {@link #route} runs on the poller thread and allocates nothing (a linear
- * scan: acceptors have few sessions and this runs once per connection). Not thread-safe.
+ * <p>Sessions are added at start-up (and by acceptor templates, on a Logon); {@link #route} runs on the poller thread
+ * and allocates nothing: one hash lookup of the header's BeginString and CompIDs, however many sessions there are.
+ * Not thread-safe.
  */
 public final class SessionRegistry
 {
@@ -43,12 +48,29 @@ public final class SessionRegistry
     /** Port of a session added without one: it answers on every port. */
     public static final int ANY_PORT = -1;
 
-    private final List<Session> sessions = new ArrayList<>();
-    private final List<Integer> ports = new ArrayList<>();
-    private Session[] sessionArray = new Session[0];
-    private int[] portArray = new int[0];
+    private final Map<SessionId, Session> byId = new LinkedHashMap<>();
+    /** Sessions by a hash of BeginString, their CompIDs: one lookup per connection whatever the number of sessions. */
+    private final Long2ObjectHashMap<Registered[]> byHeader = new Long2ObjectHashMap<>();
     private Session routed;
     private long unknownSessions;
+
+    /** A session and the port it answers on. */
+    private static final class Registered
+    {
+        private final Session session;
+        private final int port;
+
+        private Registered(final Session session, final int port)
+        {
+            this.session = session;
+            this.port = port;
+        }
+
+        private boolean answersOn(final int localPort)
+        {
+            return localPort == ANY_PORT || port == ANY_PORT || port == localPort;
+        }
+    }
 
     /** A session that answers on every port. @throws IllegalArgumentException as {@link #add(Session, int)}. */
     public SessionRegistry add(final Session session)
@@ -65,24 +87,36 @@ public final class SessionRegistry
     public SessionRegistry add(final Session session, final int port)
     {
         final SessionId id = session.sessionId();
-        for (int i = 0; i < sessions.size(); i++)
+        if (byId.containsKey(id))
         {
-            final SessionId existing = sessions.get(i).sessionId();
-            if (existing.equals(id))
+            throw new IllegalArgumentException("duplicate session " + id);
+        }
+        final long key = hash(session);
+        final Registered[] bucket = byHeader.get(key);
+        if (bucket != null)
+        {
+            for (final Registered existing : bucket)
             {
-                throw new IllegalArgumentException("duplicate session " + id);
-            }
-            final int existingPort = ports.get(i);
-            if (sameCompIds(existing, id) && (existingPort == port || existingPort == ANY_PORT || port == ANY_PORT))
-            {
-                throw new IllegalArgumentException("sessions " + existing + " and " + id + " have the same " +
-                    "BeginString and CompIDs on one port: a Logon cannot tell them apart (SessionQualifier " +
-                    "sessions need their own SocketAcceptPort)");
+                if (sameCompIds(existing.session.sessionId(), id) && existing.answersOn(port))
+                {
+                    throw new IllegalArgumentException("sessions " + existing.session.sessionId() + " and " + id +
+                        " have the same BeginString and CompIDs on one port: a Logon cannot tell them apart " +
+                        "(SessionQualifier sessions need their own SocketAcceptPort)");
+                }
             }
         }
-        sessions.add(session);
-        ports.add(port);
-        rebuild();
+        byId.put(id, session);
+        final Registered registered = new Registered(session, port);
+        if (bucket == null)
+        {
+            byHeader.put(key, new Registered[] {registered});
+        }
+        else
+        {
+            final Registered[] more = Arrays.copyOf(bucket, bucket.length + 1);
+            more[bucket.length] = registered;
+            byHeader.put(key, more);
+        }
         return this;
     }
 
@@ -92,16 +126,6 @@ public final class SessionRegistry
             a.targetCompId().equals(b.targetCompId());
     }
 
-    private void rebuild()
-    {
-        sessionArray = sessions.toArray(new Session[0]);
-        portArray = new int[ports.size()];
-        for (int i = 0; i < portArray.length; i++)
-        {
-            portArray[i] = ports.get(i);
-        }
-    }
-
     /**
      * Stop routing to {@code session} (a session handed to another engine between connections).
      *
@@ -109,20 +133,46 @@ public final class SessionRegistry
      */
     public boolean remove(final Session session)
     {
-        final int index = sessions.indexOf(session);
-        if (index < 0)
+        if (byId.get(session.sessionId()) != session)
         {
             return false;
         }
-        sessions.remove(index);
-        ports.remove(index);
-        rebuild();
+        byId.remove(session.sessionId());
+        final long key = hash(session);
+        final Registered[] bucket = byHeader.get(key);
+        final Registered[] fewer = new Registered[bucket.length - 1];
+        for (int i = 0, j = 0; i < bucket.length; i++)
+        {
+            if (bucket[i].session != session)
+            {
+                fewer[j++] = bucket[i];
+            }
+        }
+        if (fewer.length == 0)
+        {
+            byHeader.remove(key);
+        }
+        else
+        {
+            byHeader.put(key, fewer);
+        }
         return true;
     }
 
     public List<Session> sessions()
     {
-        return List.copyOf(sessions);
+        return List.copyOf(byId.values());
+    }
+
+    /** Whether a session with this id is registered. */
+    public boolean contains(final SessionId sessionId)
+    {
+        return byId.containsKey(sessionId);
+    }
+
+    public int size()
+    {
+        return byId.size();
     }
 
     /**
@@ -186,13 +236,19 @@ public final class SessionRegistry
         {
             return null;
         }
-        final Session[] candidates = sessionArray;
-        for (int i = 0; i < candidates.length; i++)
+        final DirectBuffer buffer = message.buffer();
+        final long key = hash(hash(hash(FNV_OFFSET, buffer, message.valueOffsetAt(beginIndex), message.valueLengthAt(beginIndex)),
+            buffer, message.valueOffsetAt(targetIndex), message.valueLengthAt(targetIndex)),
+            buffer, message.valueOffsetAt(senderIndex), message.valueLengthAt(senderIndex));
+        final Registered[] bucket = byHeader.get(key);
+        if (bucket == null)
         {
-            final Session session = candidates[i];
-            final int port = portArray[i];
-            if ((localPort == ANY_PORT || port == ANY_PORT || port == localPort) &&
-                message.valueEqualsAt(beginIndex, session.beginStringBytes()) &&
+            return null;
+        }
+        for (final Registered registered : bucket)
+        {
+            final Session session = registered.session;
+            if (registered.answersOn(localPort) && message.valueEqualsAt(beginIndex, session.beginStringBytes()) &&
                 message.valueEqualsAt(senderIndex, session.targetCompIdBytes()) &&
                 message.valueEqualsAt(targetIndex, session.senderCompIdBytes()))
             {
@@ -235,6 +291,38 @@ public final class SessionRegistry
         final int length = encoder.finish();
         buffer.putBytes(offset, scratch, encoder.messageOffset(), length);
         return length;
+    }
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+
+    /** BeginString, our SenderCompID, our TargetCompID: the same value {@link #find} computes from their header. */
+    private static long hash(final Session session)
+    {
+        long h = FNV_OFFSET;
+        h = mix(h, session.beginStringBytes());
+        h = mix(h, session.senderCompIdBytes());
+        return mix(h, session.targetCompIdBytes());
+    }
+
+    private static long mix(final long seed, final byte[] value)
+    {
+        long h = seed;
+        for (final byte b : value)
+        {
+            h = (h ^ (b & 0xFF)) * FNV_PRIME;
+        }
+        return (h ^ 0x1FF) * FNV_PRIME; // a separator no byte value produces: "AB"+"C" differs from "A"+"BC"
+    }
+
+    private static long hash(final long seed, final DirectBuffer buffer, final int offset, final int length)
+    {
+        long h = seed;
+        for (int i = 0; i < length; i++)
+        {
+            h = (h ^ (buffer.getByte(offset + i) & 0xFF)) * FNV_PRIME;
+        }
+        return (h ^ 0x1FF) * FNV_PRIME;
     }
 
     public long unknownSessions()

@@ -6,6 +6,7 @@ import io.fixtape.engine.codec.FixEncoder;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.PossDupResend;
 import io.fixtape.engine.codec.Tags;
+import io.fixtape.engine.codec.UntouchedMemory;
 import io.fixtape.engine.store.MessageStore;
 import io.fixtape.engine.store.MessageStoreException;
 import io.fixtape.engine.store.StoreSwitch;
@@ -15,7 +16,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -85,8 +85,9 @@ final class SessionSender
             .add(Tags.TARGET_COMP_ID, sessionId.targetCompId())
             .build();
         final int capacity = config.maxMessageSize() + 256;
-        this.appBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
-        this.adminBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
+        // resident only as far as messages reach: an idle session keeps a page or two of each, not MaxMessageSize
+        this.appBuffer = new UnsafeBuffer(UntouchedMemory.byteBuffer(capacity));
+        this.adminBuffer = new UnsafeBuffer(UntouchedMemory.byteBuffer(capacity));
         this.appEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
         this.adminEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
     }

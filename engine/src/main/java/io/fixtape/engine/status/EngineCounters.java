@@ -53,6 +53,10 @@ public final class EngineCounters
     public final AtomicCounter messagesTooLarge;
     /** Logons (or first messages) naming CompIDs/BeginString no configured session has. */
     public final AtomicCounter unknownSessions;
+    /** Sessions an acceptor template created on a Logon (not those re-created at start-up). */
+    public final AtomicCounter templateSessionsCreated;
+    /** Logons matching an acceptor template that its authenticator refused (nothing was created). */
+    public final AtomicCounter templateLogonsRefused;
     /** Connections whose first message was not a Logon. */
     public final AtomicCounter messagesBeforeLogon;
     /** Connections that sent no Logon within the logon timeout. */
@@ -115,6 +119,8 @@ public final class EngineCounters
         garbledMessages = manager.newCounter("messages.garbled");
         messagesTooLarge = manager.newCounter("messages.too.large");
         unknownSessions = manager.newCounter("sessions.unknown");
+        templateSessionsCreated = manager.newCounter("sessions.created.template");
+        templateLogonsRefused = manager.newCounter("template.logons.refused");
         messagesBeforeLogon = manager.newCounter("messages.before.logon");
         logonTimeouts = manager.newCounter("logon.timeouts");
         errors = manager.newCounter("errors");

@@ -2,6 +2,8 @@ package io.fixtape.engine.store;
 
 import io.fixtape.engine.session.SessionId;
 
+import java.util.List;
+
 /** Creates (or reopens) the store of one session. The journal module supplies a persisted implementation. */
 @FunctionalInterface
 public interface MessageStoreFactory
@@ -18,5 +20,15 @@ public interface MessageStoreFactory
      */
     default void concurrentWriters(final int threads)
     {
+    }
+
+    /**
+     * The sessions this factory has stored before (e.g. in an earlier run), so that an acceptor template can create
+     * them again at start-up with their sequence numbers. Configuration thread. Default: none (a heap store keeps
+     * nothing between runs).
+     */
+    default List<SessionId> knownSessions()
+    {
+        return List.of();
     }
 }

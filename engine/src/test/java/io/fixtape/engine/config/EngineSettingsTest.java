@@ -3,6 +3,7 @@ package io.fixtape.engine.config;
 import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.SessionEndpoint;
+import io.fixtape.engine.runtime.SessionTemplate;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
@@ -16,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -225,5 +228,46 @@ class EngineSettingsTest
         assertEquals("t.cfg:9: StorePauseTimeout must be >= 0 seconds (0: unbounded) (is '-1')",
             assertThrows(SettingsException.class, () -> context(session + "\nStorePauseTimeout=-1")).getMessage());
         assertTrue(KnownKeys.standard().docs().containsKey("StorePauseTimeout"));
+    }
+
+    @Test
+    void anAcceptorTemplateSectionBecomesATemplateSharingOneValidator()
+    {
+        final EngineContext context = context(String.join("\n",
+            "[DEFAULT]", "ConnectionType=acceptor", "SocketAcceptPort=0", "NonStopSession=Y", "BeginString=FIX.4.4",
+            "[SESSION]", "SenderCompID=EXEC", "TargetCompID=FIXED",
+            "[SESSION]", "AcceptorTemplate=Y", "SenderCompID=EXEC", "TargetCompID=*", "HeartBtInt=5"));
+        assertEquals(1, context.sessions().size());
+        assertEquals(1, context.templates().size());
+        final SessionTemplate template = context.templates().get(0);
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "*"), template.pattern());
+        assertTrue(template.matches(new SessionId("FIX.4.4", "EXEC", "ANYONE")));
+        assertFalse(template.matches(new SessionId("FIX.4.4", "OTHER", "ANYONE")));
+        assertFalse(template.matches(new SessionId("FIX.4.2", "EXEC", "ANYONE")));
+        final SessionEndpoint a = template.endpoint(new SessionId("FIX.4.4", "EXEC", "A"));
+        final SessionEndpoint b = template.endpoint(new SessionId("FIX.4.4", "EXEC", "B"));
+        assertEquals(new SessionId("FIX.4.4", "EXEC", "A"), a.config().sessionId());
+        assertEquals(5, a.config().heartBtIntSeconds());
+        assertNotNull(a.config().validator());
+        assertSame(a.config().validator(), b.config().validator(), "one validator per template");
+        assertNotSame(a.config().validator(), context.sessions().get(0).config().validator());
+    }
+
+    @Test
+    void aWildcardCompIdNeedsAnAcceptorTemplate()
+    {
+        assertEquals("t.cfg:1: AcceptorTemplate must be Y for a * CompID (is '')",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=1", "BeginString=FIX.4.4",
+                "SenderCompID=A", "TargetCompID=*", "NonStopSession=Y"))).getMessage());
+        assertEquals("t.cfg:7: AcceptorTemplate needs ConnectionType=acceptor (is 'Y')",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "ConnectionType=initiator", "SocketConnectHost=h", "SocketConnectPort=1",
+                "BeginString=FIX.4.4", "SenderCompID=A", "AcceptorTemplate=Y", "TargetCompID=*",
+                "NonStopSession=Y"))).getMessage());
+        assertEquals("t.cfg:1: SocketAcceptPort is required for an acceptor (0..65535) (is '')",
+            assertThrows(SettingsException.class, () -> context(String.join("\n",
+                "[SESSION]", "ConnectionType=acceptor", "AcceptorTemplate=Y", "BeginString=FIX.4.4",
+                "SenderCompID=A", "TargetCompID=*", "NonStopSession=Y"))).getMessage());
     }
 }

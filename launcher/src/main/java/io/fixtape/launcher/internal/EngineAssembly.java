@@ -227,6 +227,12 @@ public final class EngineAssembly
             {
                 cluster.threads(threads);
             }
+            if (!context.templates().isEmpty() && cluster.model() != AcceptorModel.SINGLE)
+            {
+                // the models' accepting agent routes to configured sessions only
+                throw new IllegalArgumentException(settings.source() + ": AcceptorTemplate=Y needs AcceptorModel=single" +
+                    " (is " + cluster.model().text() + ")");
+            }
             return new AssembledEngine(built, context, cluster, journals, kernelBypassLine);
         }
         catch (final RuntimeException ex)

@@ -74,9 +74,19 @@ public final class LaunchedEngine implements AutoCloseable
         return kernelBypassLine;
     }
 
+    /** Configured sessions, then (model {@code single}) those acceptor templates created, as of now. */
     public List<SessionId> sessionIds()
     {
-        return sessionIds;
+        if (engine == null || context.templates().isEmpty())
+        {
+            return sessionIds;
+        }
+        final List<SessionId> ids = new ArrayList<>();
+        for (final io.fixtape.engine.session.Session session : engine.sessions())
+        {
+            ids.add(session.sessionId());
+        }
+        return Collections.unmodifiableList(ids);
     }
 
     /** The port of the first acceptor address, or -1 without acceptor sessions. */

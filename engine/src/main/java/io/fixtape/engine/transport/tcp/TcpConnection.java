@@ -1,5 +1,6 @@
 package io.fixtape.engine.transport.tcp;
 
+import io.fixtape.engine.codec.UntouchedMemory;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
@@ -57,7 +58,7 @@ public final class TcpConnection implements Connection
         this.connectionId = connectionId;
         this.transport = transport;
         this.channel = channel;
-        this.outbound = ByteBuffer.allocateDirect(outboundCapacity);
+        this.outbound = UntouchedMemory.byteBuffer(outboundCapacity); // resident only as far as bytes have queued
         this.slowConsumerPolicy = slowConsumerPolicy;
         this.counters = counters;
         this.initiated = initiated;
