@@ -85,6 +85,26 @@ public interface SessionCountersView
      */
     long lostAfterJournal();
 
+    /**
+     * Sequenced messages journaled and numbered but queued instead of written at once: session messages the
+     * connection could not take, and messages numbered while a resend was in progress (they follow it). Written in
+     * order from the duty cycle.
+     */
+    long messagesQueuedForSend();
+
+    /**
+     * Messages that did not fit the outbound queue: an application message is refused with
+     * {@link SessionHandle#BACK_PRESSURED}; a session message (Logout, Reject, Logon, Heartbeat answering a
+     * TestRequest, ResendRequest) closes the connection as a slow consumer.
+     */
+    long outboundQueueOverflows();
+
+    /** Queued messages still unwritten when the connection ended (journaled: recoverable by ResendRequest). */
+    long queuedMessagesLost();
+
+    /** Stored application messages a {@link ResendFilter} declined to resend: gap-filled instead. */
+    long resendsReplacedByGapFill();
+
     /** Messages other than Logon received before the session was logged on. */
     long messagesBeforeLogon();
 

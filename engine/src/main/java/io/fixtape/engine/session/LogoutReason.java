@@ -19,6 +19,11 @@ public enum LogoutReason
     MISSING_MSG_SEQ_NUM,
     /** Logon refused: bad HeartBtInt, EncryptMethod, authenticator, invalid fields. */
     INVALID_LOGON,
+    /**
+     * NextExpectedMsgSeqNum (789) in their Logon is above our next MsgSeqNum: they expect messages we never sent
+     * (EnableNextExpectedMsgSeqNum).
+     */
+    NEXT_EXPECTED_MSG_SEQ_NUM_TOO_HIGH,
     /** The session schedule ended. */
     SCHEDULE_END,
     /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */

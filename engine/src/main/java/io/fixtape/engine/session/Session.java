@@ -94,7 +94,7 @@ public final class Session implements SessionHandle
         final SessionSender sender = new SessionSender(
             this.config, store, sequence, timer, counters, clock, version(sessionId.beginString()));
         final InboundGaps gaps = new InboundGaps(this.config, sequence, sender, counters);
-        final ResendResponder resender = new ResendResponder(sender, store);
+        final ResendResponder resender = new ResendResponder(sender, store, this.config, counters);
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
         this.notifier = new ApplicationNotifier(application, this, counters);
         this.pause = new StorePause(this.config, counters);
@@ -293,7 +293,7 @@ public final class Session implements SessionHandle
     /** A framed, checksum-valid inbound message (only valid during the call). */
     public void onMessage(final FixDecoder message)
     {
-        if (!lifecycle.isConnected())
+        if (!lifecycle.isConnected() || lifecycle.isClosing())
         {
             return;
         }
@@ -302,6 +302,7 @@ public final class Session implements SessionHandle
         try
         {
             inbound.onMessage(message, now);
+            lifecycle.disconnectIfUnsendable();
         }
         catch (final MessageStoreException ex)
         {
@@ -356,6 +357,7 @@ public final class Session implements SessionHandle
             try
             {
                 lifecycle.sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+                lifecycle.disconnectIfUnsendable();
             }
             catch (final MessageStoreException ex)
             {

@@ -116,7 +116,7 @@ class SettingsParserTest
             }
         }
         assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
-            "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
+            "MaxConnections", "SocketTcpNoDelay", "SocketKeepAlive", "SocketSendBufferSize", "SocketReceiveBufferSize",
             "DirectReadConnections")), engineWide);
         assertNull(keys.scope("NoSuchKey"));
     }

@@ -8,6 +8,8 @@ import quickfix.SessionID;
 import quickfix.SessionSettings;
 
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -20,6 +22,8 @@ import java.util.List;
  */
 public final class QfjPeerBuilder
 {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
     private final String beginString;
     private final List<String> senderCompIds;
     private final String targetCompId;
@@ -31,6 +35,8 @@ public final class QfjPeerBuilder
     private Integer logonTimeoutSeconds;
     private Path fileLogDir;
     private LogFactory logFactory;
+    private LocalTime startTime;
+    private LocalTime endTime;
 
     QfjPeerBuilder(final String beginString, final List<String> senderCompIds, final String targetCompId,
         final int port, final boolean accept)
@@ -63,6 +69,17 @@ public final class QfjPeerBuilder
     public QfjPeerBuilder defaultApplVerId(final String defaultApplVerId)
     {
         this.defaultApplVerId = defaultApplVerId;
+        return this;
+    }
+
+    /**
+     * A daily schedule from {@code start} to {@code end} (UTC) instead of NonStopSession; equal times make a 24-hour
+     * session whose periods meet at that time.
+     */
+    public QfjPeerBuilder schedule(final LocalTime start, final LocalTime end)
+    {
+        this.startTime = start;
+        this.endTime = end;
         return this;
     }
 
@@ -121,9 +138,9 @@ public final class QfjPeerBuilder
     void configure(final SessionSettings settings, final SessionID id)
     {
         settings.setString(id, "ConnectionType", accept ? "acceptor" : "initiator");
-        settings.setString(id, "StartTime", "00:00:00");
-        settings.setString(id, "EndTime", "00:00:00");
-        settings.setString(id, "NonStopSession", "Y");
+        settings.setString(id, "StartTime", startTime == null ? "00:00:00" : TIME.format(startTime));
+        settings.setString(id, "EndTime", endTime == null ? "00:00:00" : TIME.format(endTime));
+        settings.setString(id, "NonStopSession", startTime == null ? "Y" : "N");
         settings.setString(id, "UseDataDictionary", "Y");
         settings.setString(id, "ValidateUserDefinedFields", "Y");
         settings.setString(id, "ValidateFieldsOutOfOrder", "Y");

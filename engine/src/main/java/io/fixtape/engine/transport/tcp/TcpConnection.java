@@ -33,6 +33,7 @@ public final class TcpConnection implements Connection
     private SelectionKey key;
     private String remoteAddress;
     private boolean tcpNoDelay;
+    private boolean keepAlive;
     private boolean open;
     private boolean connecting;
     private boolean closed;
@@ -79,10 +80,11 @@ public final class TcpConnection implements Connection
         return connecting;
     }
 
-    void established(final String remoteAddress, final boolean tcpNoDelay)
+    void established(final String remoteAddress, final boolean tcpNoDelay, final boolean keepAlive)
     {
         this.remoteAddress = remoteAddress;
         this.tcpNoDelay = tcpNoDelay;
+        this.keepAlive = keepAlive;
         this.connecting = false;
         this.open = true;
     }
@@ -103,6 +105,12 @@ public final class TcpConnection implements Connection
     public boolean tcpNoDelay()
     {
         return tcpNoDelay;
+    }
+
+    /** SO_KEEPALIVE as read back from the socket (set when {@code SocketKeepAlive=Y}). */
+    public boolean keepAlive()
+    {
+        return keepAlive;
     }
 
     @Override

@@ -346,7 +346,8 @@ public final class TcpTransport implements Transport
         {
             counters.tcpNoDelayNotSet.incrementRelease();
         }
-        connection.established(String.valueOf(channel.getRemoteAddress()), noDelay);
+        connection.established(String.valueOf(channel.getRemoteAddress()), noDelay,
+            channel.getOption(StandardSocketOptions.SO_KEEPALIVE));
         openConnections++;
         chooseReadMode();
         connection.updateInterest(); // when the mode did not change, this new socket still needs it
@@ -361,6 +362,10 @@ public final class TcpTransport implements Transport
     private void configureSocket(final SocketChannel channel) throws IOException
     {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        if (config.socketKeepAlive())
+        {
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        }
         if (config.socketSendBufferSize() > 0)
         {
             channel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());
