@@ -36,6 +36,7 @@ public final class QfjPeerBuilder
     private Path fileLogDir;
     private LogFactory logFactory;
     private LocalTime startTime;
+    private boolean nextExpectedMsgSeqNum;
     private LocalTime endTime;
 
     QfjPeerBuilder(final String beginString, final List<String> senderCompIds, final String targetCompId,
@@ -80,6 +81,13 @@ public final class QfjPeerBuilder
     {
         this.startTime = start;
         this.endTime = end;
+        return this;
+    }
+
+    /** QuickFIX/J's EnableNextExpectedMsgSeqNum: 789 in its Logon, and its checks of ours (default false). */
+    public QfjPeerBuilder enableNextExpectedMsgSeqNum(final boolean enable)
+    {
+        this.nextExpectedMsgSeqNum = enable;
         return this;
     }
 
@@ -148,6 +156,7 @@ public final class QfjPeerBuilder
         settings.setString(id, "ResetOnLogon", resetOnLogon ? "Y" : "N");
         settings.setString(id, "TimeStampPrecision", "MILLIS");
         settings.setString(id, "HeartBtInt", Integer.toString(heartBtInt));
+        settings.setString(id, "EnableNextExpectedMsgSeqNum", nextExpectedMsgSeqNum ? "Y" : "N");
         if (QfjPeer.FIXT.equals(beginString))
         {
             settings.setString(id, "DefaultApplVerID", defaultApplVerId);
