@@ -16,8 +16,9 @@ import io.fixtape.bench.micro.sidebyside.Engines;
 import io.fixtape.bench.micro.sidebyside.ExecutionReportWriter;
 
 /**
- * Side by side: fixtape, QuickFIX/J 2.3.2 and Artio 0.175 each encode the same complete fill, header to checksum,
- * with MsgSeqNum incremented per message (see {@link ExecutionReportWriter} for the exact work). Each engine runs
+ * Side by side: fixtape (tag/value flyweights), fixtape-typed (generated codecs), QuickFIX/J 2.3.2 and Artio 0.175
+ * each encode the same complete fill, header to checksum, with MsgSeqNum incremented per message (see
+ * {@link ExecutionReportWriter} for the exact work). Each engine runs
  * in its own forks, so the writer call is monomorphic there.
  *
  * <p>JMH state: one instance per benchmark thread.
@@ -27,7 +28,7 @@ import io.fixtape.bench.micro.sidebyside.ExecutionReportWriter;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class EncodeExecutionReport
 {
-    @Param({Engines.FIXTAPE, Engines.QUICKFIXJ, Engines.ARTIO})
+    @Param({Engines.FIXTAPE, Engines.FIXTAPE_TYPED, Engines.QUICKFIXJ, Engines.ARTIO})
     public String engine;
 
     private ExecutionReportWriter writer;

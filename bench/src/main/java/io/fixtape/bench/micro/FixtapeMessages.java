@@ -3,6 +3,13 @@ package io.fixtape.bench.micro;
 import java.nio.charset.StandardCharsets;
 
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.fixtape.codecs.fix44.ExecType;
+import io.fixtape.codecs.fix44.ExecutionReportEncoder;
+import io.fixtape.codecs.fix44.OrdStatus;
+import io.fixtape.codecs.fix44.OrdType;
+import io.fixtape.codecs.fix44.Side;
 
 import io.fixtape.engine.codec.FieldTemplate;
 import io.fixtape.engine.codec.FixEncoder;
@@ -23,6 +30,10 @@ public final class FixtapeMessages
     private static final byte[] EXEC_ID = ascii(SampleMessages.EXEC_ID);
     private static final byte[] SYMBOL = ascii(SampleMessages.SYMBOL);
     private static final byte[] ACCOUNT = ascii("ACCT-7");
+    private static final UnsafeBuffer ORDER_ID_VIEW = new UnsafeBuffer(ORDER_ID);
+    private static final UnsafeBuffer CL_ORD_ID_VIEW = new UnsafeBuffer(CL_ORD_ID);
+    private static final UnsafeBuffer EXEC_ID_VIEW = new UnsafeBuffer(EXEC_ID);
+    private static final UnsafeBuffer SYMBOL_VIEW = new UnsafeBuffer(SYMBOL);
 
     private final FixEncoder encoder = new FixEncoder(SampleMessages.BEGIN_STRING);
     private final FieldTemplate clientToBroker = FieldTemplate.builder()
@@ -87,6 +98,37 @@ public final class FixtapeMessages
             .putDecimal(Tags.AVG_PX, SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
             .putUtcTimestamp(Tags.TRANSACT_TIME, epochNanos)
             .finish();
+    }
+
+    /**
+     * The same complete fill written through the generated FIX 4.4 {@link ExecutionReportEncoder} over this
+     * encoder (header from the template, body by typed setters, BodyLength and CheckSum by {@link FixEncoder}).
+     */
+    public int executionReportFillTyped(final MutableDirectBuffer buffer, final int msgSeqNum, final long epochNanos,
+        final ExecutionReportEncoder fill)
+    {
+        fill.wrap(encoder.wrap(buffer, 0).header(MsgTypes.EXECUTION_REPORT, brokerToClient, msgSeqNum, epochNanos))
+            .orderID(ORDER_ID_VIEW, 0, ORDER_ID.length)
+            .clOrdID(CL_ORD_ID_VIEW, 0, CL_ORD_ID.length)
+            .execID(EXEC_ID_VIEW, 0, EXEC_ID.length)
+            .execType(ExecType.TRADE)
+            .ordStatus(OrdStatus.FILLED);
+        fill.instrument().symbol(SYMBOL_VIEW, 0, SYMBOL.length);
+        fill.side(Side.BUY);
+        fill.orderQtyData().orderQty(SampleMessages.QTY, 0);
+        fill.ordType(OrdType.LIMIT)
+            .price(SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .lastQty(SampleMessages.QTY, 0)
+            .lastPx(SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .leavesQty(0, 0)
+            .cumQty(SampleMessages.QTY, 0)
+            .avgPx(SampleMessages.PRICE_MANTISSA, SampleMessages.PRICE_SCALE)
+            .transactTime(epochNanos);
+        if (fill.complete() != 0)
+        {
+            throw new IllegalStateException("required tag " + fill.complete() + " not written");
+        }
+        return encoder.finish();
     }
 
     private static byte[] ascii(final String value)

@@ -123,7 +123,7 @@ public final class MicroBenchReport
             return "";
         }
         out.append("| side by side | time | QuickFIX/J ÷ fixtape (target ≥ ").append(format(QUICKFIXJ_TARGET))
-            .append("×) | Artio ÷ fixtape (target > 1×) |\n|---|---|---|---|\n");
+            .append("×) | Artio ÷ fixtape (target > 1×) | fixtape-typed ÷ fixtape |\n|---|---|---|---|---|\n");
         byName.forEach((name, engines) ->
         {
             final Row fixtape = engines.get("fixtape");
@@ -131,10 +131,21 @@ public final class MicroBenchReport
             {
                 out.append("| ").append(name).append(" | ").append(cpu ? "CPU" : "wall").append(" | ")
                     .append(ratio(engines.get("quickfixj"), fixtape, QUICKFIXJ_TARGET, cpu)).append(" | ")
-                    .append(ratio(engines.get("artio"), fixtape, 1.0, cpu)).append(" |\n");
+                    .append(ratio(engines.get("artio"), fixtape, 1.0, cpu)).append(" | ")
+                    .append(ratio(engines.get("fixtape-typed"), fixtape, cpu)).append(" |\n");
             }
         });
         return out.toString();
+    }
+
+    /** The generated codecs against the tag/value flyweights they are built on: a cost, no target. */
+    private static String ratio(final Row typed, final Row fixtape, final boolean cpu)
+    {
+        if (typed == null || fixtape == null)
+        {
+            return "not measured";
+        }
+        return format(cpu ? typed.cpuNsPerOp() / fixtape.cpuNsPerOp() : typed.nsPerOp() / fixtape.nsPerOp()) + "×";
     }
 
     private static String ratio(final Row peer, final Row fixtape, final double target, final boolean cpu)
@@ -157,9 +168,10 @@ public final class MicroBenchReport
         final List<String> allocating = new ArrayList<>();
         for (final Row row : rows)
         {
-            if ("fixtape".equals(row.engine()) && !(row.bytesPerOp() < ZERO_ALLOCATION_BYTES))
+            if (row.engine().startsWith("fixtape") && !(row.bytesPerOp() < ZERO_ALLOCATION_BYTES))
             {
-                allocating.add(row.name() + " (" + format(row.bytesPerOp()) + " B/op)");
+                allocating.add(row.name() + ("fixtape".equals(row.engine()) ? "" : ":" + row.engine()) + " (" +
+                    format(row.bytesPerOp()) + " B/op)");
             }
         }
         return allocating.isEmpty()

@@ -16,9 +16,9 @@ import io.fixtape.bench.micro.sidebyside.Engines;
 import io.fixtape.bench.micro.sidebyside.NewOrderSingleParser;
 
 /**
- * Side by side: fixtape, QuickFIX/J 2.3.2 and Artio 0.175 each frame, decode and validate (FIX 4.4 dictionary)
- * the same NewOrderSingle bytes and read ClOrdID, Symbol, Side, OrderQty and Price (see
- * {@link NewOrderSingleParser} for the exact work). Set-up fails if an engine does not accept the message, so a
+ * Side by side: fixtape (tag/value flyweights), fixtape-typed (generated codecs), QuickFIX/J 2.3.2 and Artio 0.175
+ * each frame, decode and validate (FIX 4.4 dictionary) the same NewOrderSingle bytes and read ClOrdID, Symbol,
+ * Side, OrderQty and Price (see {@link NewOrderSingleParser} for the exact work). Set-up fails if an engine does not accept the message, so a
  * fast rejection can never pass for a fast parse.
  *
  * <p>JMH state: one instance per benchmark thread.
@@ -28,7 +28,7 @@ import io.fixtape.bench.micro.sidebyside.NewOrderSingleParser;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ParseNewOrderSingle
 {
-    @Param({Engines.FIXTAPE, Engines.QUICKFIXJ, Engines.ARTIO})
+    @Param({Engines.FIXTAPE, Engines.FIXTAPE_TYPED, Engines.QUICKFIXJ, Engines.ARTIO})
     public String engine;
 
     private NewOrderSingleParser parser;

@@ -39,7 +39,7 @@ class MicroBenchSmokeTest
 {
     private static final Blackhole BLACKHOLE = new Blackhole(
         "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
-    private static final List<String> ENGINES = List.of(Engines.FIXTAPE, Engines.QUICKFIXJ, Engines.ARTIO);
+    private static final List<String> ENGINES = List.of(Engines.FIXTAPE, Engines.FIXTAPE_TYPED, Engines.QUICKFIXJ, Engines.ARTIO);
 
     @Test
     void everyEngineAcceptsTheSampleNewOrderSingle()
@@ -187,6 +187,12 @@ class MicroBenchSmokeTest
         final EncodeExecutionReport encode = new EncodeExecutionReport();
         encode.engine = Engines.FIXTAPE;
         encode.setup();
+        final ParseNewOrderSingle parseTyped = new ParseNewOrderSingle();
+        parseTyped.engine = Engines.FIXTAPE_TYPED;
+        parseTyped.setup();
+        final EncodeExecutionReport encodeTyped = new EncodeExecutionReport();
+        encodeTyped.engine = Engines.FIXTAPE_TYPED;
+        encodeTyped.setup();
         final FixtapeEncodeLogon encodeLogon = new FixtapeEncodeLogon();
         final FixtapeEncodeNewOrderSingle encodeNewOrderSingle = new FixtapeEncodeNewOrderSingle();
         final FixtapeEncodeExecutionReport encodeExecutionReport = new FixtapeEncodeExecutionReport();
@@ -205,6 +211,8 @@ class MicroBenchSmokeTest
         rows.put("FixtapeEncodeExecutionReport", () -> BLACKHOLE.consume(encodeExecutionReport.encode()));
         rows.put("ParseNewOrderSingle:fixtape", () -> BLACKHOLE.consume(parse.parse(BLACKHOLE)));
         rows.put("EncodeExecutionReport:fixtape", () -> BLACKHOLE.consume(encode.encode(BLACKHOLE)));
+        rows.put("ParseNewOrderSingle:fixtape-typed", () -> BLACKHOLE.consume(parseTyped.parse(BLACKHOLE)));
+        rows.put("EncodeExecutionReport:fixtape-typed", () -> BLACKHOLE.consume(encodeTyped.encode(BLACKHOLE)));
 
         final Map<String, Long> perOperation = new LinkedHashMap<>();
         final Map<String, Long> none = new LinkedHashMap<>();

@@ -25,12 +25,20 @@ public interface Application
     {
     };
 
-    /** The session is logged on (Logons exchanged). */
+    /**
+     * The session is logged on (Logons exchanged).
+     *
+     * @param session the session.
+     */
     default void onLogon(final SessionHandle session)
     {
     }
 
-    /** The session is no longer logged on (Logout exchanged or the connection dropped). */
+    /**
+     * The session is no longer logged on (Logout exchanged or the connection dropped).
+     *
+     * @param session the session.
+     */
     default void onLogout(final SessionHandle session)
     {
     }
@@ -39,10 +47,18 @@ public interface Application
      * An application message (not session-level) passed sequence checks and validation, and the store has it.
      * PossDupFlag (43) and PossResend (97) are visible in the decoder: duplicate detection by business id belongs
      * here. The session counts the message as received once this returns (at-least-once delivery).
+     *
+     * @param message the message, valid during the call only.
+     * @param session the session it arrived on, to answer through.
      */
     void onMessage(FixDecoder message, SessionHandle session);
 
-    /** A session-level message (Heartbeat, TestRequest, Reject, Logout, ...) after the session handled it. */
+    /**
+     * A session-level message (Heartbeat, TestRequest, Reject, Logout, ...) after the session handled it.
+     *
+     * @param message the message, valid during the call only.
+     * @param session the session it arrived on.
+     */
     default void onAdminMessage(final FixDecoder message, final SessionHandle session)
     {
     }
@@ -51,6 +67,7 @@ public interface Application
      * Called every duty cycle while the session is logged on or logging out: the place to retry replies that were
      * {@link SessionHandle#BACK_PRESSURED} ({@link ReplyQueue#drain}) or to send on a timer. Must not block.
      *
+     * @param session  the session.
      * @param nowNanos the engine clock, epoch nanoseconds.
      * @return work done (0 lets the thread's idle strategy back off).
      */
@@ -62,6 +79,8 @@ public interface Application
     /**
      * Whether replies are held for a retry; while true the engine stops reading the session's connection, so TCP
      * flow control slows the counterparty down instead of the held replies growing. Default false.
+     *
+     * @return true while replies are held.
      */
     default boolean isHoldingReplies()
     {

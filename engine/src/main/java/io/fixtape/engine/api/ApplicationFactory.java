@@ -12,6 +12,8 @@ import org.agrona.concurrent.EpochNanoClock;
 public interface ApplicationFactory
 {
     /**
+     * Creates the application of {@code sessionId}.
+     *
      * @param sessionId the session the application will serve.
      * @param clock     the engine clock (the only time source that a replay reproduces).
      * @return a new application for that session.

@@ -8,6 +8,8 @@ package io.fixtape.engine.api;
 public interface DutyCycleTask
 {
     /**
+     * One duty cycle's work.
+     *
      * @param nowNanos the engine clock, epoch nanoseconds.
      * @return work done (0 lets the idle strategy back off).
      */

@@ -64,6 +64,10 @@ public final class ReplyQueue
     public interface Handler
     {
         /**
+         * Build and send the reply (or replies) to {@code request}.
+         *
+         * @param request  the request, valid during the call only.
+         * @param session  the session to answer on.
          * @param progress replies already sent for this request by earlier attempts (0 the first time).
          * @return {@link #DONE}, or the number of replies sent so far when the next one was back-pressured.
          */
@@ -82,7 +86,11 @@ public final class ReplyQueue
     private long overflows;
     private long dropped;
 
-    /** @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8). */
+    /**
+     * A queue in a direct buffer of its own (allocated here, once).
+     *
+     * @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8).
+     */
     public ReplyQueue(final int capacityBytes)
     {
         final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(capacityBytes, 1024));
@@ -91,18 +99,19 @@ public final class ReplyQueue
         this.ring = new OneToOneRingBuffer(buffer);
     }
 
+    /** {@return true when no request is held} */
     public boolean isEmpty()
     {
         return size == 0;
     }
 
-    /** Whether any request is held: the answer for {@link Application#isHoldingReplies()}. */
+    /** {@return whether any request is held: the answer for {@link Application#isHoldingReplies()}} */
     public boolean isHolding()
     {
         return size != 0;
     }
 
-    /** Requests waiting. */
+    /** {@return the number of requests waiting} */
     public int size()
     {
         return size;
@@ -111,6 +120,7 @@ public final class ReplyQueue
     /**
      * Copy {@code request} to the back of the queue.
      *
+     * @param request  the request to copy.
      * @param progress replies already sent for it (non-zero only when the queue is empty: the request that just
      *                 met back-pressure).
      * @return false when the queue is full (nothing copied).
@@ -132,6 +142,8 @@ public final class ReplyQueue
     /**
      * Retry the queued requests in order until one is back-pressured again.
      *
+     * @param session the session to answer on.
+     * @param handler the application's reply logic.
      * @return requests completed.
      */
     public int drain(final SessionHandle session, final Handler handler)
@@ -152,6 +164,10 @@ public final class ReplyQueue
     /**
      * Answer {@code request} now, or hold it: behind earlier held requests (replies keep the order of their
      * requests), or because its reply met back-pressure.
+     *
+     * @param request the request, valid during the call only (copied when held).
+     * @param session the session to answer on.
+     * @param handler the application's reply logic.
      */
     public void replyOrHold(final FixDecoder request, final SessionHandle session, final Handler handler)
     {
@@ -171,6 +187,11 @@ public final class ReplyQueue
      * A reply to {@code request} met back-pressure (or earlier requests are still held): keep the request, or —
      * when the queue is full — log the session out and answer what is held and this request at once (the session
      * now journals without writing).
+     *
+     * @param request  the request, valid during the call only (copied when held).
+     * @param progress replies already sent for it.
+     * @param session  the session to answer on.
+     * @param handler  the application's reply logic.
      */
     public void hold(final FixDecoder request, final int progress, final SessionHandle session, final Handler handler)
     {
@@ -198,6 +219,10 @@ public final class ReplyQueue
     /**
      * For a {@link Handler}: {@link #DONE} unless {@code sendResult} is {@link SessionHandle#BACK_PRESSURED} (then
      * {@code progress}); a reply refused for good (not logged on and nothing journaled) is counted as dropped.
+     *
+     * @param sendResult what {@link SessionHandle#send()} returned.
+     * @param progress   replies sent for the request before this one.
+     * @return what {@link Handler#reply} returns.
      */
     public int outcome(final long sendResult, final int progress)
     {
@@ -212,25 +237,29 @@ public final class ReplyQueue
         return DONE;
     }
 
-    /** Requests held at least once (each time {@link #hold} was called). */
+    /** {@return the number of requests held at least once (each time {@link #hold} was called)} */
     public long held()
     {
         return held;
     }
 
-    /** Times {@link #hold} found the queue full and logged the session out. */
+    /** {@return the number of times {@link #hold} found the queue full and logged the session out} */
     public long overflows()
     {
         return overflows;
     }
 
-    /** Replies that could never be sent (see {@link #outcome}). */
+    /** {@return the number of replies that could never be sent (see {@link #outcome})} */
     public long dropped()
     {
         return dropped;
     }
 
-    /** Forget everything queued. @return how many requests were dropped. */
+    /**
+     * Forget everything queued.
+     *
+     * @return how many requests were dropped.
+     */
     public int clear()
     {
         final int dropped = size;

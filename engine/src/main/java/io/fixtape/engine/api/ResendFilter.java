@@ -22,6 +22,8 @@ public interface ResendFilter
     ResendFilter RESEND_ALL = (sessionId, stored, nowNanos) -> true;
 
     /**
+     * Whether to resend one stored application message.
+     *
      * @param sessionId the session answering the ResendRequest.
      * @param stored    the stored message (MsgType, MsgSeqNum, SendingTime and body as first sent).
      * @param nowNanos  the engine clock, epoch nanoseconds.

@@ -59,22 +59,22 @@ public interface SessionHandle
     /** BusinessRejectReason (380) 3: unsupported message type, for {@link #sendBusinessReject}. */
     int UNSUPPORTED_MESSAGE_TYPE = 3;
 
-    /** BeginString, SenderCompID (ours), TargetCompID (theirs) and qualifier. */
+    /** {@return the session's BeginString, SenderCompID (ours), TargetCompID (theirs) and qualifier} */
     SessionId sessionId();
 
-    /** BeginString (8) of the session: {@code FIX.4.2}, {@code FIX.4.4}, {@code FIXT.1.1}, ... */
+    /** {@return BeginString (8) of the session: {@code FIX.4.2}, {@code FIX.4.4}, {@code FIXT.1.1}, ...} */
     default String beginString()
     {
         return sessionId().beginString();
     }
 
-    /** Our CompID: SenderCompID (49) of what we send. */
+    /** {@return our CompID: SenderCompID (49) of what we send} */
     default String senderCompId()
     {
         return sessionId().senderCompId();
     }
 
-    /** The counterparty's CompID: TargetCompID (56) of what we send. */
+    /** {@return the counterparty's CompID: TargetCompID (56) of what we send} */
     default String targetCompId()
     {
         return sessionId().targetCompId();
@@ -83,6 +83,8 @@ public interface SessionHandle
     /**
      * Logged on: Logons exchanged, and neither side's Logout yet. False from the application's own {@link #logout}
      * on.
+     *
+     * @return true while logged on.
      */
     boolean isLoggedOn();
 
@@ -90,10 +92,15 @@ public interface SessionHandle
      * MsgSeqNum of the next message the session sends. Under the fan-out acceptor models, the number the session's
      * worker published last (at least as recent as the event being handled; messages still on their way to the
      * worker are not counted).
+     *
+     * @return the next outgoing MsgSeqNum.
      */
     int nextSenderSeqNum();
 
-    /** MsgSeqNum the session expects next from the counterparty (as {@link #nextSenderSeqNum} under fan-out). */
+    /**
+     * {@return the MsgSeqNum the session expects next from the counterparty (as {@link #nextSenderSeqNum} under
+     * fan-out)}
+     */
     int nextTargetSeqNum();
 
     /**
@@ -101,6 +108,7 @@ public interface SessionHandle
      * {@code MsgTypes.EXECUTION_REPORT} or a typed encoder's {@code MESSAGE_TYPE}): the standard header is written;
      * put optional header fields (e.g. PossResend 97) first, then the body fields, then call {@link #send}.
      *
+     * @param msgType the packed MsgType (35).
      * @return the encoder to write the body into, valid until {@link #send} or the next {@code newMessage}.
      */
     FixEncoder newMessage(long msgType);
@@ -109,6 +117,8 @@ public interface SessionHandle
      * SendingTime (52) of the message begun by the last {@link #newMessage}, in epoch nanoseconds of the engine
      * clock: use it for the message's own time fields (TransactTime) so that one message carries one reading of the
      * clock, which a replay with the recorded clock reproduces exactly.
+     *
+     * @return SendingTime of the message being built, epoch nanoseconds.
      */
     long sendingTimeNanos();
 
@@ -127,6 +137,9 @@ public interface SessionHandle
      * Answer {@code message} with a BusinessMessageReject (35=j): RefSeqNum, RefMsgType, BusinessRejectReason
      * ({@link #UNSUPPORTED_MESSAGE_TYPE}, ...) and Text. On FIX.4.0 and 4.1, which have no 35=j, a session Reject.
      *
+     * @param message              the message rejected.
+     * @param businessRejectReason BusinessRejectReason (380).
+     * @param text                 Text (58), or null.
      * @return as {@link #send}.
      */
     long sendBusinessReject(FixDecoder message, int businessRejectReason, CharSequence text);
@@ -135,6 +148,8 @@ public interface SessionHandle
      * Start the Logout handshake with {@code text} (58, may be null); the connection closes on the counterparty's
      * Logout or after the logout timeout. Messages sent after this are journaled and numbered, not written. Ignored
      * when not logged on; while logging on the connection is closed.
+     *
+     * @param text Text (58) of the Logout, or null.
      */
     void logout(CharSequence text);
 
@@ -144,12 +159,17 @@ public interface SessionHandle
     /**
      * What happened on this session, counted. Written by the session's own thread; read from the application's
      * thread under the fan-out models (values may lag by the messages in flight).
+     *
+     * @return the session's counters, read-only.
      */
     SessionCountersView counters();
 
     /**
      * The name of a {@link #send} result: {@code "sent"} for a positive one, else the constant's name
      * ({@code "BACK_PRESSURED"}, ...); allocation-free for these. Anything else is {@code "UNKNOWN(<value>)"}.
+     *
+     * @param sendResult what {@link #send} (or {@link #sendBusinessReject}) returned.
+     * @return its name.
      */
     static String describe(final long sendResult)
     {

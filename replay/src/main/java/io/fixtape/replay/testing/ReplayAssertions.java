@@ -44,14 +44,28 @@ public final class ReplayAssertions
     {
     }
 
-    /** One new {@code application} per session, default options (in-process transport, audit journal). */
+    /**
+     * One new {@code application} per session, default options (in-process transport, audit journal).
+     *
+     * @param recording   a fixtape journal directory.
+     * @param application a new application per replayed session.
+     * @return the (clean) comparison.
+     * @throws AssertionError when a session differs or a recorded inbound message did not reach the engine.
+     */
     public static ReplayDiff assertReplaysIdentically(final Path recording,
         final Supplier<? extends Application> application)
     {
         return assertReplaysIdentically(recording, (sessionId, clock) -> application.get(), new ReplayOptions());
     }
 
-    /** Applications from {@code applications} (one call per session), default options. */
+    /**
+     * Applications from {@code applications} (one call per session), default options.
+     *
+     * @param recording    a fixtape journal directory.
+     * @param applications the application of each replayed session.
+     * @return the (clean) comparison.
+     * @throws AssertionError when a session differs or a recorded inbound message did not reach the engine.
+     */
     public static ReplayDiff assertReplaysIdentically(final Path recording,
         final ApplicationFactory applications)
     {
@@ -59,6 +73,8 @@ public final class ReplayAssertions
     }
 
     /**
+     * Replays every session of {@code recording} through {@code applications} as {@code options} say.
+     *
      * @param recording    a fixtape journal directory (an engine's audit journal or an import's output).
      * @param applications the application of each replayed session.
      * @param options      how to replay and which fields to skip.
@@ -74,6 +90,13 @@ public final class ReplayAssertions
     /**
      * As {@link #assertReplaysIdentically(Path, ApplicationFactory, ReplayOptions)} for the
      * sessions {@code sessions} name ({@code SENDER:TARGET}, the full id, or the number; empty: every session).
+     *
+     * @param recording    a fixtape journal directory.
+     * @param sessions     the sessions to replay.
+     * @param applications the application of each replayed session.
+     * @param options      how to replay and which fields to skip.
+     * @return the (clean) comparison.
+     * @throws AssertionError when a session differs or a recorded inbound message did not reach the engine.
      */
     public static ReplayDiff assertSessionsReplayIdentically(final Path recording, final List<String> sessions,
         final ApplicationFactory applications, final ReplayOptions options)
