@@ -2,6 +2,7 @@ package io.fixtape.launcher;
 
 import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.engine.api.DutyCycleTask;
+import io.fixtape.engine.api.ResendFilter;
 import io.fixtape.launcher.internal.AssembledEngine;
 import io.fixtape.launcher.internal.EngineAssembly;
 import org.agrona.ErrorHandler;
@@ -164,6 +165,17 @@ public final class FixtapeBuilder
         return this;
     }
 
+    /**
+     * Which stored application messages a resend repeats (PossDupFlag=Y) and which it replaces by a gap fill, e.g.
+     * orders too old to be worth executing (QuickFIX/J's DoNotSend). Applies to every session; runs on the session's
+     * thread. Default: resend every one.
+     */
+    public FixtapeBuilder resendFilter(final ResendFilter resendFilter)
+    {
+        assembly.resendFilter(resendFilter);
+        return this;
+    }
+
     /** Work added to every duty cycle of the poller (an order generator, housekeeping). */
     public FixtapeBuilder addTask(final DutyCycleTask task)
     {
@@ -261,6 +273,13 @@ public final class FixtapeBuilder
     public FixtapeBuilder socketTcpNoDelay(final boolean value)
     {
         return set("SocketTcpNoDelay", value ? "Y" : "N");
+    }
+
+    /** SO_KEEPALIVE on every socket: the operating system probes idle connections. Default false. */
+    @SettingKey("SocketKeepAlive")
+    public FixtapeBuilder socketKeepAlive(final boolean value)
+    {
+        return set("SocketKeepAlive", value ? "Y" : "N");
     }
 
     /** SO_SNDBUF of every socket in bytes. Default: the OS default. */

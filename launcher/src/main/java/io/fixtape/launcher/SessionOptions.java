@@ -228,11 +228,28 @@ public final class SessionOptions
         return set("ConnectTimeout", Integer.toString(value));
     }
 
-    /** Heartbeat interval an initiator proposes, seconds, &gt;= 0 (0: no heartbeats). Default 30. */
+    /**
+     * Heartbeat interval an initiator proposes, seconds, &gt;= 0 (0: no heartbeats; liveness is still checked every 30
+     * s). Default 30.
+     */
     @SettingKey("HeartBtInt")
     public SessionOptions heartBtIntSeconds(final int value)
     {
         return set("HeartBtInt", Integer.toString(value));
+    }
+
+    /** Acceptor: smallest HeartBtInt a Logon may ask for, seconds, &gt;= 0; below it a Logout. Default 0. */
+    @SettingKey("MinHeartBtInt")
+    public SessionOptions minHeartBtIntSeconds(final int value)
+    {
+        return set("MinHeartBtInt", Integer.toString(value));
+    }
+
+    /** Acceptor: largest HeartBtInt a Logon may ask for, seconds; above it a Logout. Default 3600. */
+    @SettingKey("MaxHeartBtInt")
+    public SessionOptions maxHeartBtIntSeconds(final int value)
+    {
+        return set("MaxHeartBtInt", Integer.toString(value));
     }
 
     /** Seconds to wait for the Logon (acceptor) or its reply (initiator), &gt; 0. Default 10. */
@@ -284,6 +301,21 @@ public final class SessionOptions
         return set("EndDay", value.name());
     }
 
+    /**
+     * A daily session only on these days (a period that spans midnight ends the next day); not with StartDay/EndDay.
+     * Default: every day.
+     */
+    @SettingKey("Weekdays")
+    public SessionOptions weekdays(final DayOfWeek... value)
+    {
+        final StringBuilder days = new StringBuilder();
+        for (final DayOfWeek day : value)
+        {
+            days.append(days.length() == 0 ? "" : ",").append(day.name());
+        }
+        return set("Weekdays", days.toString());
+    }
+
     /** Zone of StartTime and EndTime. Default UTC. */
     @SettingKey("TimeZone")
     public SessionOptions timeZone(final ZoneId value)
@@ -317,6 +349,16 @@ public final class SessionOptions
     public SessionOptions resendRequestChunkSize(final int value)
     {
         return set("ResendRequestChunkSize", Integer.toString(value));
+    }
+
+    /**
+     * Send NextExpectedMsgSeqNum (789) in our Logon, resend what the counterparty's 789 asks for, and log out a
+     * counterparty whose 789 is above our next MsgSeqNum. Default false.
+     */
+    @SettingKey("EnableNextExpectedMsgSeqNum")
+    public SessionOptions enableNextExpectedMsgSeqNum(final boolean value)
+    {
+        return set("EnableNextExpectedMsgSeqNum", yn(value));
     }
 
     /** Incoming CompIDs must match the session. Default true. */

@@ -113,6 +113,7 @@ class SettingKeysTest
             .resetOnLogon(true).checkLatency(false).journalPath(Path.of("journal"));
         assertEquals("09:30:00", session.get("StartTime"));
         assertEquals("MONDAY", session.get("StartDay"));
+        assertEquals("MONDAY,FRIDAY", session.weekdays(DayOfWeek.MONDAY, DayOfWeek.FRIDAY).get("Weekdays"));
         assertEquals("America/New_York", session.get("TimeZone"));
         assertEquals("Y", session.get("ResetOnLogon"));
         assertEquals("N", session.get("CheckLatency"));
@@ -160,6 +161,10 @@ class SettingKeysTest
         if (type == DayOfWeek.class)
         {
             return DayOfWeek.FRIDAY;
+        }
+        if (type == DayOfWeek[].class)
+        {
+            return new DayOfWeek[] {DayOfWeek.MONDAY, DayOfWeek.FRIDAY};
         }
         if (type == ZoneId.class)
         {

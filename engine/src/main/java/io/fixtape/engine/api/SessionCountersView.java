@@ -100,6 +100,33 @@ public interface SessionCountersView
      */
     long lostAfterJournal();
 
+    /**
+     * Sequenced messages journaled and numbered but queued instead of written at once: session messages the
+     * connection could not take, and messages numbered while a resend was in progress (they follow it). Written in
+     * order from the duty cycle.
+     *
+     * @return the count.
+     */
+    long messagesQueuedForSend();
+
+    /**
+     * Messages that did not fit the outbound queue: an application message is refused with
+     * {@link SessionHandle#BACK_PRESSURED}; a session message (Logout, Reject, Logon, Heartbeat answering a
+     * TestRequest, ResendRequest) closes the connection as a slow consumer.
+     *
+     * @return the count.
+     */
+    long outboundQueueOverflows();
+
+    /**
+     * {@return the number of queued messages still unwritten when the connection ended (journaled: recoverable by
+     * ResendRequest)}
+     */
+    long queuedMessagesLost();
+
+    /** {@return the number of stored application messages a {@link ResendFilter} declined to resend (gap-filled)} */
+    long resendsReplacedByGapFill();
+
     /** {@return the number of messages other than Logon received before the session was logged on} */
     long messagesBeforeLogon();
 

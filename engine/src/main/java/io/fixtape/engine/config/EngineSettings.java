@@ -27,12 +27,14 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -119,6 +121,7 @@ public final class EngineSettings
             .maxConnections(defaults.integer("MaxConnections", TcpTransportConfig.DEFAULT_MAX_CONNECTIONS))
             .socketSendBufferSize(defaults.integer("SocketSendBufferSize", 0))
             .socketReceiveBufferSize(defaults.integer("SocketReceiveBufferSize", 0))
+            .socketKeepAlive(defaults.bool("SocketKeepAlive", false))
             .directReadConnections(defaults.integer("DirectReadConnections", TcpTransportConfig.DEFAULT_DIRECT_READ_CONNECTIONS))
             .slowConsumerPolicy(slowConsumerPolicy(defaults));
         defaults.check(transport.outboundBufferCapacity() >= maxMessageSize, "OutboundBufferSize", "must be >= MaxMessageSize");
@@ -272,12 +275,18 @@ public final class EngineSettings
         final int heartBtInt = section.integer("HeartBtInt", SessionConfig.DEFAULT_HEART_BT_INT_SECONDS);
         section.check(heartBtInt >= 0, "HeartBtInt", "must be >= 0");
         config.heartBtIntSeconds(heartBtInt);
+        final int minHeartBtInt = section.integer("MinHeartBtInt", SessionConfig.DEFAULT_MIN_HEART_BT_INT_SECONDS);
+        final int maxHeartBtInt = section.integer("MaxHeartBtInt", SessionConfig.DEFAULT_MAX_HEART_BT_INT_SECONDS);
+        section.check(minHeartBtInt >= 0, "MinHeartBtInt", "must be >= 0");
+        section.check(maxHeartBtInt >= minHeartBtInt, "MaxHeartBtInt", "must be >= MinHeartBtInt");
+        config.minHeartBtIntSeconds(minHeartBtInt).maxHeartBtIntSeconds(maxHeartBtInt);
         config.logonTimeoutNanos(seconds(section, "LogonTimeout", 10));
         config.logoutTimeoutNanos(seconds(section, "LogoutTimeout", 2));
         config.resetOnLogon(section.bool("ResetOnLogon", false));
         config.resetOnLogout(section.bool("ResetOnLogout", false));
         config.resetOnDisconnect(section.bool("ResetOnDisconnect", false));
         config.checkCompId(section.bool("CheckCompID", true));
+        config.enableNextExpectedMsgSeqNum(section.bool("EnableNextExpectedMsgSeqNum", false));
         final int chunkSize = section.integer("ResendRequestChunkSize", 0);
         section.check(chunkSize >= 0, "ResendRequestChunkSize", "must be >= 0");
         config.resendRequestChunkSize(chunkSize);
@@ -522,7 +531,12 @@ public final class EngineSettings
         if (section.has("StartDay") || section.has("EndDay"))
         {
             section.check(section.has("StartDay") && section.has("EndDay"), "StartDay", "and EndDay go together");
+            section.check(!section.has("Weekdays"), "Weekdays", "cannot be combined with StartDay/EndDay");
             return SessionSchedule.weekly(day(section, "StartDay"), start, day(section, "EndDay"), end, zone);
+        }
+        if (section.has("Weekdays"))
+        {
+            return SessionSchedule.daily(start, end, zone, weekdays(section));
         }
         return SessionSchedule.daily(start, end, zone);
     }
@@ -556,7 +570,28 @@ public final class EngineSettings
 
     private static DayOfWeek day(final Settings.Section section, final String key)
     {
-        final String value = section.string(key, "").trim().toUpperCase(Locale.ROOT);
+        final DayOfWeek day = dayOfWeek(section.string(key, ""));
+        section.check(day != null, key, "must be a day of the week (e.g. Sunday or Su)");
+        return day;
+    }
+
+    /** QuickFIX/J's Weekdays: days separated by commas, e.g. {@code Mon,Tue,Wed,Thu,Fri}. */
+    private static Set<DayOfWeek> weekdays(final Settings.Section section)
+    {
+        final Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+        for (final String name : section.string("Weekdays", "").split(","))
+        {
+            final DayOfWeek day = dayOfWeek(name);
+            section.check(day != null, "Weekdays",
+                "must be days of the week separated by commas (e.g. Mon,Tue,Wed,Thu,Fri)");
+            days.add(day);
+        }
+        return days;
+    }
+
+    private static DayOfWeek dayOfWeek(final String text)
+    {
+        final String value = text.trim().toUpperCase(Locale.ROOT);
         for (final DayOfWeek day : DayOfWeek.values())
         {
             if (value.length() >= 2 && day.name().startsWith(value))
@@ -564,7 +599,6 @@ public final class EngineSettings
                 return day;
             }
         }
-        section.check(false, key, "must be a day of the week (e.g. Sunday or Su)");
         return null;
     }
 }

@@ -178,17 +178,24 @@ public final class KnownKeys
         session(t, "EnabledProtocols", "TLS: comma-separated protocols (default TLSv1.3,TLSv1.2)");
         session(t, "CipherSuites", "TLS: comma-separated cipher suites (default: the JDK's for the protocols)");
         engine(t, "SocketTcpNoDelay", "must be Y (default): fixtape sets TCP_NODELAY on every socket");
+        engine(t, "SocketKeepAlive", "Y: SO_KEEPALIVE on every socket, the OS probes idle connections (default N)");
         engine(t, "SocketSendBufferSize", "SO_SNDBUF in bytes (default: OS default)");
         engine(t, "SocketReceiveBufferSize", "SO_RCVBUF in bytes (default: OS default)");
         engine(t, "DirectReadConnections", "with at most this many open connections the poller reads every socket directly each duty cycle and asks the selector only every 8th (accepts, connects, write readiness); more connections go back to `epoll` (default 4; 0 = always the selector)");
         // session timing
         session(t, "HeartBtInt", "initiator: heartbeat interval in seconds sent in Logon (default 30)");
+        session(t, "MinHeartBtInt", "acceptor: smallest HeartBtInt accepted in a Logon, seconds; below it a Logout " +
+            "(default 0)");
+        session(t, "MaxHeartBtInt", "acceptor: largest HeartBtInt accepted in a Logon, seconds; above it a Logout " +
+            "(default 3600)");
         session(t, "LogonTimeout", "seconds to wait for a Logon (acceptor; [DEFAULT] value for connections not yet routed) or its reply (initiator) (default 10)");
         session(t, "LogoutTimeout", "seconds to wait for the Logout reply before disconnecting (default 2)");
         session(t, "StartTime", "daily session start, HH:MM:SS (in TimeZone)");
         session(t, "EndTime", "daily session end, HH:MM:SS (in TimeZone)");
         session(t, "StartDay", "weekly session start day (e.g. Sunday); with EndDay");
         session(t, "EndDay", "weekly session end day (e.g. Friday); with StartDay");
+        session(t, "Weekdays", "daily sessions only on these days, e.g. Mon,Tue,Wed,Thu,Fri (a period that spans midnight " +
+            "ends the next day); not with StartDay/EndDay (default: every day)");
         session(t, "TimeZone", "zone of StartTime/EndTime (default UTC)");
         session(t, "NonStopSession", "Y: no schedule, the session never ends (default N)");
         // resets
@@ -206,6 +213,8 @@ public final class KnownKeys
         session(t, "AllowUnknownMsgFields", "Y: tags unknown to the message are accepted (default N)");
         session(t, "ResendRequestChunkSize", "ask for a gap in ResendRequests of at most N messages, the next once the " +
             "previous is filled (default 0: one request for the whole gap)");
+        session(t, "EnableNextExpectedMsgSeqNum", "Y: send NextExpectedMsgSeqNum (789) in Logon, resend what the " +
+            "counterparty's 789 asks for, and log out a counterparty whose 789 is above our next MsgSeqNum (default N)");
         session(t, "CheckCompID", "Y (default): incoming CompIDs must match the session");
         session(t, "CheckLatency", "Y (default): SendingTime must be within MaxLatency of our clock");
         session(t, "MaxLatency", "seconds of SendingTime skew accepted (default 120)");

@@ -63,7 +63,7 @@ final class AdminMessageHandler
         if (theirHeartBtInt < 0)
         {
             lifecycle.sendLogout(logon.refusalReason(), logon.refusalText(), now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.disconnectAfterLogout(DisconnectReason.INVALID_LOGON);
             return;
         }
         checks.useValidatorFor(m);
@@ -81,11 +81,18 @@ final class AdminMessageHandler
         if (seqNum < expected)
         {
             lifecycle.sendLogoutSequenceTooLow(seqNum, now);
-            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            lifecycle.disconnectAfterLogout(DisconnectReason.SEQUENCE_TOO_LOW);
+            return;
+        }
+        final CharSequence nextExpectedTooHigh = logon.nextExpectedTooHigh(m);
+        if (nextExpectedTooHigh != null)
+        {
+            lifecycle.sendLogout(LogoutReason.NEXT_EXPECTED_MSG_SEQ_NUM_TOO_HIGH, nextExpectedTooHigh, now);
+            lifecycle.disconnectAfterLogout(DisconnectReason.INVALID_LOGON);
             return;
         }
         logon.answer(theirHeartBtInt, resetRequested, seqNum, expected, now);
-        timer.start(logon.heartBtIntSeconds(), now);
+        timer.start(logon.heartBtIntSeconds(), config.livenessSeconds(), now);
         lifecycle.loggedOn(resetNow || resetRequested);
         consumeOrKeepBeyondGap(m, seqNum, now);
         logon.resendWhatTheyExpect(m, now);
@@ -144,7 +151,7 @@ final class AdminMessageHandler
             lifecycle.sendLogout(LogoutReason.REPLY, null, now);
         }
         notifier.onAdminMessage(m);
-        lifecycle.disconnect(DisconnectReason.LOGOUT);
+        lifecycle.disconnectAfterLogout(DisconnectReason.LOGOUT);
     }
 
     /**
@@ -201,7 +208,7 @@ final class AdminMessageHandler
         }
         counters.resendRequestsReceived++;
         counters.events.resendRequestReceived(begin, end);
-        resender.request(begin, end, sequence.nextSender() - 1, now);
+        resender.request(begin, end, now);
         if (seqNum > sequence.nextTarget())
         {
             // QuickFIX/J: queued only so that its number is consumed when the gap closes (the gap queue does not

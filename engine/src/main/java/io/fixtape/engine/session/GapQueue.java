@@ -1,5 +1,6 @@
 package io.fixtape.engine.session;
 
+import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -8,7 +9,13 @@ import java.nio.ByteBuffer;
 /**
  * Messages received beyond a sequence gap, kept (copied) until the gap is filled and then processed in order.
  * Bounded in bytes and in count; an offer that does not fit is refused and the message is simply re-requested
- * later. Storage is one direct buffer plus parallel primitive arrays: nothing is allocated per message.
+ * later. Storage is one direct buffer plus primitive arrays: nothing is allocated per message.
+ *
+ * <p>Indexed by sequence number: the entry of MsgSeqNum {@code n} lives in slot {@code n & mask} of a power-of-two
+ * table at least as large as the message bound, so finding and removing the next due message is O(1) and draining
+ * {@code n} queued messages is O(n). Two queued numbers that share a slot (a gap wider than the table) cannot both be
+ * kept: the later offer is refused and re-requested. Entries below the next expected number (duplicates, or skipped
+ * by a SequenceReset) are dropped by {@link #removeBelow}, which scans only when such entries can exist.
  *
  * <p>The byte area is allocated on the first gap (most sessions never see one) and reused; it is reclaimed when
  * the queue becomes empty (the normal case once a gap is filled).
@@ -17,26 +24,37 @@ import java.nio.ByteBuffer;
  */
 final class GapQueue
 {
+    private static final int EMPTY = 0; // MsgSeqNum 0 is never valid: an empty slot
+
     private final int capacityBytes;
-    private UnsafeBuffer data;
+    private final int maxMessages;
+    private final int mask;
     private final int[] seqNums;
     private final int[] offsets;
     private final int[] lengths;
+    private UnsafeBuffer data;
     private int count;
     private int writePosition;
+    /** Every queued MsgSeqNum is at least this (a lower bound, exact after {@link #removeBelow} scanned). */
+    private int lowestQueued = Integer.MAX_VALUE;
 
     GapQueue(final int capacityBytes, final int maxMessages)
     {
         this.capacityBytes = capacityBytes;
-        seqNums = new int[maxMessages];
-        offsets = new int[maxMessages];
-        lengths = new int[maxMessages];
+        this.maxMessages = maxMessages;
+        final int slots = maxMessages == 0 ? 1 : BitUtil.findNextPositivePowerOfTwo(maxMessages);
+        this.mask = slots - 1;
+        seqNums = new int[slots];
+        offsets = new int[slots];
+        lengths = new int[slots];
     }
 
-    /** @return false when the message does not fit (or the same MsgSeqNum is already queued). */
+    /** @return false when the message does not fit (or its slot is taken, by the same MsgSeqNum or another). */
     boolean offer(final int seqNum, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (count == seqNums.length || writePosition + length > capacityBytes || indexOf(seqNum) >= 0)
+        final int slot = seqNum & mask;
+        if (seqNum <= EMPTY || count == maxMessages || writePosition + length > capacityBytes ||
+            seqNums[slot] != EMPTY)
         {
             return false;
         }
@@ -45,24 +63,20 @@ final class GapQueue
             data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacityBytes)); // on the first gap only
         }
         data.putBytes(writePosition, buffer, offset, length);
-        seqNums[count] = seqNum;
-        offsets[count] = writePosition;
-        lengths[count] = length;
+        seqNums[slot] = seqNum;
+        offsets[slot] = writePosition;
+        lengths[slot] = length;
         count++;
         writePosition += length;
+        lowestQueued = Math.min(lowestQueued, seqNum);
         return true;
     }
 
+    /** The slot of {@code seqNum}, or -1 when it is not queued. */
     int indexOf(final int seqNum)
     {
-        for (int i = 0; i < count; i++)
-        {
-            if (seqNums[i] == seqNum)
-            {
-                return i;
-            }
-        }
-        return -1;
+        final int slot = seqNum & mask;
+        return seqNum > EMPTY && seqNums[slot] == seqNum ? slot : -1;
     }
 
     DirectBuffer buffer()
@@ -80,25 +94,49 @@ final class GapQueue
         return lengths[index];
     }
 
-    /** Remove the entry for {@code seqNum} and every entry below {@code minSeqNum} (no longer needed). */
-    void remove(final int seqNum, final int minSeqNum)
+    /** Remove the entry for {@code seqNum}, if queued. */
+    void remove(final int seqNum)
     {
-        int kept = 0;
-        for (int i = 0; i < count; i++)
+        final int index = indexOf(seqNum);
+        if (index >= 0)
         {
-            if (seqNums[i] != seqNum && seqNums[i] >= minSeqNum)
+            seqNums[index] = EMPTY;
+            count--;
+            if (seqNum == lowestQueued)
             {
-                seqNums[kept] = seqNums[i];
-                offsets[kept] = offsets[i];
-                lengths[kept] = lengths[i];
-                kept++;
+                lowestQueued = seqNum + 1; // still a lower bound of what is left
+            }
+            reclaimIfEmpty();
+        }
+    }
+
+    /** Remove every entry below {@code minSeqNum} (no longer needed); scans only when there can be one. */
+    void removeBelow(final int minSeqNum)
+    {
+        if (count == 0 || lowestQueued >= minSeqNum)
+        {
+            return;
+        }
+        int lowest = Integer.MAX_VALUE;
+        for (int slot = 0; slot <= mask; slot++)
+        {
+            final int seqNum = seqNums[slot];
+            if (seqNum == EMPTY)
+            {
+                continue;
+            }
+            if (seqNum < minSeqNum)
+            {
+                seqNums[slot] = EMPTY;
+                count--;
+            }
+            else
+            {
+                lowest = Math.min(lowest, seqNum);
             }
         }
-        count = kept;
-        if (count == 0)
-        {
-            writePosition = 0;
-        }
+        lowestQueued = lowest;
+        reclaimIfEmpty();
     }
 
     int size()
@@ -108,7 +146,20 @@ final class GapQueue
 
     void clear()
     {
+        if (count > 0)
+        {
+            java.util.Arrays.fill(seqNums, EMPTY);
+        }
         count = 0;
-        writePosition = 0;
+        reclaimIfEmpty();
+    }
+
+    private void reclaimIfEmpty()
+    {
+        if (count == 0)
+        {
+            writePosition = 0;
+            lowestQueued = Integer.MAX_VALUE;
+        }
     }
 }

@@ -3,7 +3,9 @@ package io.fixtape.engine.session;
 /**
  * Heartbeat bookkeeping of a logged-on session: when to send a Heartbeat (HeartBtInt after our last send),
  * when to send a TestRequest (HeartBtInt × (1 + TestRequestDelayMultiplier) of inbound silence) and when to give
- * up (HeartBtInt × (1 + HeartBeatTimeoutMultiplier)). All times are the injected clock's epoch nanos.
+ * up (HeartBtInt × (1 + HeartBeatTimeoutMultiplier)). A HeartBtInt of 0 sends no Heartbeats but does not switch off
+ * the liveness check: silence is then measured against {@link SessionConfig#livenessSeconds()}. All times are the
+ * injected clock's epoch nanos.
  *
  * <p>Poller thread only.
  */
@@ -17,6 +19,7 @@ final class HeartbeatTimer
     private long lastSentNanos;
     private long lastReceivedNanos;
     private boolean testRequestOutstanding;
+    private boolean armed;
 
     HeartbeatTimer(final double testRequestDelayMultiplier, final double heartbeatTimeoutMultiplier)
     {
@@ -24,12 +27,17 @@ final class HeartbeatTimer
         this.timeoutMultiplier = 1 + heartbeatTimeoutMultiplier;
     }
 
-    /** Arm for a HeartBtInt (0 disables heartbeats and timeouts). */
-    void start(final int heartBtIntSeconds, final long nowNanos)
+    /**
+     * Arm for a HeartBtInt; with 0 no Heartbeats are due, and TestRequest and timeout follow {@code livenessSeconds}
+     * of silence instead.
+     */
+    void start(final int heartBtIntSeconds, final int livenessSeconds, final long nowNanos)
     {
         intervalNanos = heartBtIntSeconds * 1_000_000_000L;
-        testRequestAfterNanos = (long)(intervalNanos * testRequestMultiplier);
-        timeoutAfterNanos = (long)(intervalNanos * timeoutMultiplier);
+        final long livenessNanos = (heartBtIntSeconds > 0 ? heartBtIntSeconds : livenessSeconds) * 1_000_000_000L;
+        testRequestAfterNanos = (long)(livenessNanos * testRequestMultiplier);
+        timeoutAfterNanos = (long)(livenessNanos * timeoutMultiplier);
+        armed = true;
         lastSentNanos = nowNanos;
         lastReceivedNanos = nowNanos;
         testRequestOutstanding = false;
@@ -68,12 +76,12 @@ final class HeartbeatTimer
 
     boolean isTimedOut(final long nowNanos)
     {
-        return intervalNanos > 0 && nowNanos - lastReceivedNanos >= timeoutAfterNanos;
+        return armed && nowNanos - lastReceivedNanos >= timeoutAfterNanos;
     }
 
     boolean isTestRequestDue(final long nowNanos)
     {
-        return intervalNanos > 0 && !testRequestOutstanding && nowNanos - lastReceivedNanos >= testRequestAfterNanos;
+        return armed && !testRequestOutstanding && nowNanos - lastReceivedNanos >= testRequestAfterNanos;
     }
 
     boolean isHeartbeatDue(final long nowNanos)

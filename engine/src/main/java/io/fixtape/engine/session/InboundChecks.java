@@ -120,7 +120,7 @@ final class InboundChecks
         if (msgType == MsgTypes.LOGON && !lifecycle.isLoggedOn())
         {
             lifecycle.sendLogout(LogoutReason.INVALID_LOGON, SessionRejectReason.text(reason), now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.disconnectAfterLogout(DisconnectReason.INVALID_LOGON);
             return false;
         }
         reject(m, msgType, seqNum, reason, refTagId, now);
@@ -204,7 +204,7 @@ final class InboundChecks
         if (!m.getBoolean(Tags.POSS_DUP_FLAG))
         {
             lifecycle.sendLogoutSequenceTooLow(seqNum, now);
-            lifecycle.disconnect(DisconnectReason.SEQUENCE_TOO_LOW);
+            lifecycle.disconnectAfterLogout(DisconnectReason.SEQUENCE_TOO_LOW);
             return;
         }
         if (checks.isPossDupValid(m, msgType))

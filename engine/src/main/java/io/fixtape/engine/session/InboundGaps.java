@@ -6,7 +6,8 @@ import io.fixtape.engine.codec.MsgTypes;
 /**
  * Inbound sequence gaps: a too-high message is kept ({@link GapQueue}) and the missing range asked for with one
  * ResendRequest per outstanding gap; once the gap is filled the kept messages come back in order through
- * {@link #advanceToNextDue} for the {@link InboundPipeline} to process as if they had just arrived.
+ * {@link #advanceToNextDue} for the {@link InboundPipeline} to process as if they had just arrived, each found by
+ * its sequence number in O(1).
  *
  * <p>One instance per session, poller thread only; allocation-free (the queue's storage is allocated once).
  */
@@ -116,7 +117,7 @@ final class InboundGaps
             final int index = queue.indexOf(expected);
             if (index < 0)
             {
-                queue.remove(-1, expected);
+                queue.removeBelow(expected);
                 return null;
             }
             queued.wrap(queue.buffer(), queue.offsetAt(index), queue.lengthAt(index));
@@ -128,7 +129,8 @@ final class InboundGaps
             }
             sequence.incrementTarget();
             onFilledUpTo(expected, now);
-            queue.remove(expected, sequence.nextTarget());
+            queue.remove(expected);
+            queue.removeBelow(sequence.nextTarget());
         }
         return null;
     }
@@ -136,6 +138,7 @@ final class InboundGaps
     /** The message {@link #advanceToNextDue} returned was processed: drop it and everything now below the target. */
     void processed()
     {
-        queue.remove(dueSeqNum, sequence.nextTarget());
+        queue.remove(dueSeqNum);
+        queue.removeBelow(sequence.nextTarget());
     }
 }

@@ -125,7 +125,7 @@ final class InboundPipeline
         if (seqNum < 0)
         {
             lifecycle.sendLogout(LogoutReason.MISSING_MSG_SEQ_NUM, "Received message without MsgSeqNum", now);
-            lifecycle.disconnect(DisconnectReason.PROTOCOL_ERROR);
+            lifecycle.disconnectAfterLogout(DisconnectReason.PROTOCOL_ERROR);
             return;
         }
         if (lifecycle.isLoggingOn())
@@ -194,7 +194,7 @@ final class InboundPipeline
     /** Process the kept too-high messages whose gap is now filled, in order. */
     private void drainGapQueue(final long now)
     {
-        while (lifecycle.isConnected() && !pause.isPaused())
+        while (lifecycle.isConnected() && !lifecycle.isClosing() && !pause.isPaused())
         {
             final FixDecoder next = gaps.advanceToNextDue(now);
             if (next == null)
@@ -215,7 +215,7 @@ final class InboundPipeline
         if (!lifecycle.isLoggedOnOrLoggingOut())
         {
             lifecycle.sendLogout(LogoutReason.INCORRECT_BEGIN_STRING, "Incorrect BeginString", now);
-            lifecycle.disconnect(DisconnectReason.INVALID_LOGON);
+            lifecycle.disconnectAfterLogout(DisconnectReason.INVALID_LOGON);
             return;
         }
         if (msgType == MsgTypes.LOGOUT)

@@ -23,6 +23,7 @@ final class LogonHandler
     private final SessionSender sender;
     private final ResendResponder resender;
     private final LogonAuthentication authentication;
+    private final StringBuilder nextExpectedText = new StringBuilder(96);
 
     private boolean initiatedConnection;
     private boolean resetSentInLogon;
@@ -117,6 +118,13 @@ final class LogonHandler
         {
             return refuse(LogoutReason.INVALID_LOGON, "HeartBtInt must not be negative");
         }
+        if (!initiatedConnection &&
+            (heartBtInt < config.minHeartBtIntSeconds() || heartBtInt > config.maxHeartBtIntSeconds()))
+        {
+            // a refused Logon is rare: composing the text here is the only allocation of this path
+            return refuse(LogoutReason.INVALID_LOGON, "HeartBtInt must be between " + config.minHeartBtIntSeconds() +
+                " and " + config.maxHeartBtIntSeconds() + " seconds, received " + heartBtInt);
+        }
         final int encryptMethod = m.getInt(Tags.ENCRYPT_METHOD);
         if (m.lastParseStatus() != FixDecoder.PARSE_MISSING && encryptMethod != 0)
         {
@@ -177,6 +185,29 @@ final class LogonHandler
     }
 
     /**
+     * EnableNextExpectedMsgSeqNum: NextExpectedMsgSeqNum (789) in their Logon must not exceed our next MsgSeqNum
+     * (QuickFIX/J's check): they would expect messages we never sent.
+     *
+     * @return null when acceptable (or not checked), else the text of the Logout that ends the session.
+     */
+    CharSequence nextExpectedTooHigh(final FixDecoder m)
+    {
+        if (!config.enableNextExpectedMsgSeqNum())
+        {
+            return null;
+        }
+        final int nextExpected = m.getInt(NEXT_EXPECTED_MSG_SEQ_NUM);
+        final int ourNext = sequence.nextSender();
+        if (!m.lastParseOk() || nextExpected <= ourNext)
+        {
+            return null;
+        }
+        nextExpectedText.setLength(0);
+        return nextExpectedText.append("Tag 789 (NextExpectedMsgSeqNum) is higher than expected. Expected ")
+            .append(ourNext).append(", Received ").append(nextExpected);
+    }
+
+    /**
      * NextExpectedMsgSeqNum (789) in their Logon: they have seen everything before it, and our Logon; resend
      * (or gap fill) what lies between.
      */
@@ -189,7 +220,7 @@ final class LogonHandler
         final int nextExpected = m.getInt(NEXT_EXPECTED_MSG_SEQ_NUM);
         if (m.lastParseOk() && nextExpected > 0 && nextExpected < logonSeqNum)
         {
-            resender.request(nextExpected, logonSeqNum - 1, sequence.nextSender() - 1, now);
+            resender.request(nextExpected, logonSeqNum - 1, now);
         }
     }
 

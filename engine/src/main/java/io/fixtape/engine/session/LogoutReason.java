@@ -21,6 +21,11 @@ public enum LogoutReason
     INVALID_LOGON,
     /** Logon refused by authentication: remote address, lockout, Username/Password, an authenticator. */
     AUTHENTICATION,
+    /**
+     * NextExpectedMsgSeqNum (789) in their Logon is above our next MsgSeqNum: they expect messages we never sent
+     * (EnableNextExpectedMsgSeqNum).
+     */
+    NEXT_EXPECTED_MSG_SEQ_NUM_TOO_HIGH,
     /** The session schedule ended. */
     SCHEDULE_END,
     /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */

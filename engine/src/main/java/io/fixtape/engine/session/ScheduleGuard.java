@@ -5,8 +5,10 @@ import io.fixtape.engine.transport.DisconnectReason;
 
 /**
  * Keeps the session inside its {@link SessionSchedule}: outside every period a logged-on session logs out and one
- * logging on is disconnected; a new period met while disconnected starts at sequence number 1, and so does the
- * first period after start-up when the stored numbers belong to an earlier one.
+ * logging on is disconnected; so does a session still connected when a new period begins (a 24-hour schedule,
+ * StartTime equal to EndTime, goes straight from one period to the next), as QuickFIX/J does. A new period starts
+ * at sequence number 1 as soon as the connection of the old one has ended, and so does the first period after
+ * start-up when the stored numbers belong to an earlier one.
  *
  * <p>One instance per session (with its own copy of the schedule), poller thread only. Allocates only when a
  * period boundary is crossed (see {@link SessionSchedule}).
@@ -50,14 +52,12 @@ final class ScheduleGuard
         final long period = schedule.periodStart(now);
         if (period == SessionSchedule.OUTSIDE)
         {
-            if (lifecycle.isLoggedOn())
-            {
-                lifecycle.sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
-            }
-            else if (lifecycle.isLoggingOn())
-            {
-                lifecycle.disconnect(DisconnectReason.ENGINE_CLOSE);
-            }
+            endPeriod(now);
+            return;
+        }
+        if (period != lastPeriodStart && lastPeriodStart != UNSET_PERIOD && lifecycle.isConnected())
+        {
+            endPeriod(now); // the old period's connection ends first; the reset follows once it has
             return;
         }
         if (period != lastPeriodStart && !lifecycle.isConnected())
@@ -71,6 +71,19 @@ final class ScheduleGuard
                 lifecycle.resetSequenceNumbers(); // a new session period starts at 1
             }
             lastPeriodStart = period;
+        }
+    }
+
+    /** Logged on: Logout (the reply or LogoutTimeout closes); logging on: disconnect. */
+    private void endPeriod(final long now)
+    {
+        if (lifecycle.isLoggedOn())
+        {
+            lifecycle.sendLogout(LogoutReason.SCHEDULE_END, "Session end", now);
+        }
+        else if (lifecycle.isLoggingOn())
+        {
+            lifecycle.disconnect(DisconnectReason.ENGINE_CLOSE);
         }
     }
 

@@ -100,7 +100,7 @@ public final class Session implements SessionHandle
         final SessionSender sender = new SessionSender(
             this.config, store, sequence, timer, counters, clock, version(sessionId.beginString()));
         final InboundGaps gaps = new InboundGaps(this.config, sequence, sender, counters);
-        final ResendResponder resender = new ResendResponder(sender, store);
+        final ResendResponder resender = new ResendResponder(sender, store, this.config, counters);
         this.resender = resender;
         this.timer = timer;
         this.logon = new LogonHandler(this.config, checks, sequence, sender, resender);
@@ -355,7 +355,7 @@ public final class Session implements SessionHandle
     public void onMessage(final FixDecoder message)
     {
         wake();
-        if (!lifecycle.isConnected())
+        if (!lifecycle.isConnected() || lifecycle.isClosing())
         {
             return;
         }
@@ -364,6 +364,7 @@ public final class Session implements SessionHandle
         try
         {
             inbound.onMessage(message, now);
+            lifecycle.disconnectIfUnsendable();
         }
         catch (final MessageStoreException ex)
         {
@@ -421,6 +422,7 @@ public final class Session implements SessionHandle
             try
             {
                 lifecycle.sendLogout(LogoutReason.REQUESTED, text, clock.nanoTime());
+                lifecycle.disconnectIfUnsendable();
             }
             catch (final MessageStoreException ex)
             {

@@ -2,6 +2,7 @@ package io.fixtape.engine.session;
 
 import io.fixtape.engine.api.LogonAuthenticator;
 import io.fixtape.engine.api.PasswordHash;
+import io.fixtape.engine.api.ResendFilter;
 
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
@@ -36,6 +37,10 @@ public final class SessionConfig
     /** Default first lockout (doubled for each further one, up to an hour). */
     public static final long DEFAULT_LOGON_LOCKOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     public static final int DEFAULT_HEART_BT_INT_SECONDS = 30;
+    /** Default MinHeartBtInt: a counterparty may ask for 0 (no Heartbeats; liveness is still checked). */
+    public static final int DEFAULT_MIN_HEART_BT_INT_SECONDS = 0;
+    /** Default MaxHeartBtInt: an hour; a longer interval would leave a dead connection unnoticed for hours. */
+    public static final int DEFAULT_MAX_HEART_BT_INT_SECONDS = 3600;
     /** Default LogonTimeout: 10 s to receive the Logon (acceptor) or its reply (initiator). */
     public static final long DEFAULT_LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Default LogoutTimeout: 2 s to receive the Logout reply before disconnecting. */
@@ -50,6 +55,8 @@ public final class SessionConfig
     public static final int DEFAULT_GAP_QUEUE_BYTES = 1024 * 1024;
     /** Default number of messages buffered beyond a sequence gap. */
     public static final int DEFAULT_GAP_QUEUE_MESSAGES = 8192;
+    /** Default bytes of numbered messages held back until sent ({@link OutboundQueue}), allocated on first use. */
+    public static final int DEFAULT_OUTBOUND_QUEUE_BYTES = 256 * 1024;
     /** Default StoreProbeIntervalMs: a paused session asks its store once a second whether it writes again. */
     public static final long DEFAULT_STORE_PROBE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /**
@@ -62,6 +69,8 @@ public final class SessionConfig
     private SessionId sessionId;
     private Role role = Role.ACCEPTOR;
     private int heartBtIntSeconds = DEFAULT_HEART_BT_INT_SECONDS;
+    private int minHeartBtIntSeconds = DEFAULT_MIN_HEART_BT_INT_SECONDS;
+    private int maxHeartBtIntSeconds = DEFAULT_MAX_HEART_BT_INT_SECONDS;
     private long logonTimeoutNanos = DEFAULT_LOGON_TIMEOUT_NANOS;
     private long logoutTimeoutNanos = DEFAULT_LOGOUT_TIMEOUT_NANOS;
     private boolean checkLatency = true;
@@ -87,11 +96,13 @@ public final class SessionConfig
     private PasswordHash expectedPasswordHash;
     private int maxLogonFailures = DEFAULT_MAX_LOGON_FAILURES;
     private long logonLockoutNanos = DEFAULT_LOGON_LOCKOUT_NANOS;
+    private ResendFilter resendFilter = ResendFilter.RESEND_ALL;
     private String username;
     private String password;
     private int maxMessageSize = FixFramer.DEFAULT_MAX_MESSAGE_SIZE;
     private int gapQueueBytes = DEFAULT_GAP_QUEUE_BYTES;
     private int gapQueueMessages = DEFAULT_GAP_QUEUE_MESSAGES;
+    private int outboundQueueBytes = DEFAULT_OUTBOUND_QUEUE_BYTES;
     private StoreFailurePolicy storeFailurePolicy = StoreFailurePolicy.LOGOUT;
     private long storeProbeIntervalNanos = DEFAULT_STORE_PROBE_INTERVAL_NANOS;
     private long storePauseTimeoutNanos = DEFAULT_STORE_PAUSE_TIMEOUT_NANOS;
@@ -110,11 +121,51 @@ public final class SessionConfig
         return this;
     }
 
-    /** HeartBtInt (108) in seconds an initiator sends; default 30. 0 disables heartbeats. */
+    /**
+     * HeartBtInt (108) in seconds an initiator sends; default 30. 0: no Heartbeats (liveness is still checked, see
+     * {@link #livenessSeconds()}).
+     */
     public SessionConfig heartBtIntSeconds(final int seconds)
     {
         this.heartBtIntSeconds = seconds;
         return this;
+    }
+
+    /**
+     * MinHeartBtInt: an acceptor logs out a Logon whose HeartBtInt is below; default 0. A HeartBtInt of 0 means no
+     * Heartbeats, but the connection's liveness is still checked (see {@link #livenessSeconds()}).
+     */
+    public SessionConfig minHeartBtIntSeconds(final int seconds)
+    {
+        this.minHeartBtIntSeconds = seconds;
+        return this;
+    }
+
+    /** MaxHeartBtInt: an acceptor logs out a Logon whose HeartBtInt is above; default 3600. */
+    public SessionConfig maxHeartBtIntSeconds(final int seconds)
+    {
+        this.maxHeartBtIntSeconds = seconds;
+        return this;
+    }
+
+    public int minHeartBtIntSeconds()
+    {
+        return minHeartBtIntSeconds;
+    }
+
+    public int maxHeartBtIntSeconds()
+    {
+        return maxHeartBtIntSeconds;
+    }
+
+    /**
+     * The interval liveness is checked on when the HeartBtInt in force is 0 (no Heartbeats): our own HeartBtInt, or
+     * {@link #DEFAULT_HEART_BT_INT_SECONDS} when that is 0 too. A silent connection then still gets a TestRequest and
+     * is closed when that goes unanswered.
+     */
+    public int livenessSeconds()
+    {
+        return heartBtIntSeconds > 0 ? heartBtIntSeconds : DEFAULT_HEART_BT_INT_SECONDS;
     }
 
     /** LogonTimeout; default 10 s. */
@@ -363,6 +414,18 @@ public final class SessionConfig
         return logonLockoutNanos;
     }
 
+    /** Whether a resend repeats or gap-fills each stored application message; default {@link ResendFilter#RESEND_ALL}. */
+    public SessionConfig resendFilter(final ResendFilter filter)
+    {
+        this.resendFilter = filter;
+        return this;
+    }
+
+    public ResendFilter resendFilter()
+    {
+        return resendFilter;
+    }
+
     /** Initiator: Username (553) sent in our Logon; default none. */
     public SessionConfig username(final String username)
     {
@@ -396,6 +459,18 @@ public final class SessionConfig
     {
         this.gapQueueMessages = messages;
         return this;
+    }
+
+    /** Bytes of numbered messages held back until sent ({@link OutboundQueue}); default 256 KiB, at least one message. */
+    public SessionConfig outboundQueueBytes(final int bytes)
+    {
+        this.outboundQueueBytes = bytes;
+        return this;
+    }
+
+    public int outboundQueueBytes()
+    {
+        return outboundQueueBytes;
     }
 
     /** What a logged-on session does when its store fails (see {@link StoreFailurePolicy}); default LOGOUT. */
@@ -437,10 +512,14 @@ public final class SessionConfig
         Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
         require(maxLogonFailures >= 0, "MaxLogonFailures must be >= 0 (0: no lockout)");
         require(logonLockoutNanos > 0, "LogonLockoutSeconds must be > 0");
+        Objects.requireNonNull(resendFilter, "resendFilter");
         Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
         require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");
         require(storePauseTimeoutNanos >= 0, "StorePauseTimeout must be >= 0 (0: unbounded)");
         require(heartBtIntSeconds >= 0, "HeartBtInt must be >= 0: " + heartBtIntSeconds);
+        require(minHeartBtIntSeconds >= 0, "MinHeartBtInt must be >= 0: " + minHeartBtIntSeconds);
+        require(maxHeartBtIntSeconds >= minHeartBtIntSeconds,
+            "MaxHeartBtInt must be >= MinHeartBtInt: " + maxHeartBtIntSeconds);
         require(logonTimeoutNanos > 0, "LogonTimeout must be > 0");
         require(logoutTimeoutNanos > 0, "LogoutTimeout must be > 0");
         require(maxLatencyNanos > 0, "MaxLatency must be > 0");
@@ -452,6 +531,7 @@ public final class SessionConfig
         require(maxMessageSize >= 256, "maxMessageSize must be >= 256: " + maxMessageSize);
         require(gapQueueBytes >= 0, "gapQueueBytes must be >= 0");
         require(gapQueueMessages >= 0, "gapQueueMessages must be >= 0");
+        require(outboundQueueBytes >= 0, "outboundQueueBytes must be >= 0");
         require(resendRequestChunkSize >= 0, "ResendRequestChunkSize must be >= 0: " + resendRequestChunkSize);
         if (isFixt())
         {

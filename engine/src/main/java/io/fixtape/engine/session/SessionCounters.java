@@ -75,6 +75,10 @@ public final class SessionCounters implements SessionCountersView
     long backPressured;
     long applicationMessagesHeld;
     long lostAfterJournal;
+    long messagesQueuedForSend;
+    long outboundQueueOverflows;
+    long queuedMessagesLost;
+    long resendsReplacedByGapFill;
     long messagesBeforeLogon;
     long applicationErrors;
     long sessionResets;
@@ -367,6 +371,30 @@ public final class SessionCounters implements SessionCountersView
     public long lostAfterJournal()
     {
         return lostAfterJournal;
+    }
+
+    @Override
+    public long messagesQueuedForSend()
+    {
+        return messagesQueuedForSend;
+    }
+
+    @Override
+    public long outboundQueueOverflows()
+    {
+        return outboundQueueOverflows;
+    }
+
+    @Override
+    public long queuedMessagesLost()
+    {
+        return queuedMessagesLost;
+    }
+
+    @Override
+    public long resendsReplacedByGapFill()
+    {
+        return resendsReplacedByGapFill;
     }
 
     /** Messages other than Logon received before the session was logged on. */

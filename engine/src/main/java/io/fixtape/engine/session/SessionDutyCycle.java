@@ -48,7 +48,16 @@ final class SessionDutyCycle
         {
             return 0;
         }
-        int work = resender.resume(nowNanos);
+        if (lifecycle.disconnectIfUnsendable() > 0)
+        {
+            return 1;
+        }
+        int work = sender.flushQueued(nowNanos); // behind an active resend only what was queued before it
+        work += resender.resume(nowNanos);
+        if (lifecycle.disconnectIfFlushed() > 0)
+        {
+            return work + 1;
+        }
         switch (lifecycle.state())
         {
             case AWAITING_LOGON:
@@ -74,7 +83,7 @@ final class SessionDutyCycle
             default:
                 break;
         }
-        return work;
+        return work + lifecycle.disconnectIfUnsendable();
     }
 
     /** Heartbeat timeout (disconnect), else a TestRequest after inbound silence and a Heartbeat after ours. */

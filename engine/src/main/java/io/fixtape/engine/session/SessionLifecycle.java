@@ -31,6 +31,7 @@ final class SessionLifecycle
     private SessionState state = SessionState.DISCONNECTED;
     private long connectedAtNanos;
     private long logoutSentAtNanos;
+    private DisconnectReason closeWhenFlushed;
 
     SessionLifecycle(
         final SessionConfig config, final EpochNanoClock clock, final MessageStore store,
@@ -140,12 +141,12 @@ final class SessionLifecycle
         return 0;
     }
 
-    /** Our Logout unanswered for longer than LogoutTimeout: disconnect. @return work done. */
+    /** Our Logout unanswered (or still queued) for longer than LogoutTimeout: disconnect. @return work done. */
     int disconnectIfLogoutTimedOut(final long now)
     {
         if (connection != null && now - logoutSentAtNanos >= config.logoutTimeoutNanos())
         {
-            disconnect(DisconnectReason.LOGOUT);
+            disconnect(closeWhenFlushed != null ? closeWhenFlushed : DisconnectReason.LOGOUT);
             return 1;
         }
         return 0;
@@ -179,12 +180,59 @@ final class SessionLifecycle
         }
     }
 
-    /** Close the connection now (no Logout). */
+    /**
+     * The Logout just sent ends the connection: it closes now, or, when the Logout had to be queued (back-pressure,
+     * a resend in progress), once it is written ({@link #disconnectIfFlushed}) or after LogoutTimeout. Meanwhile
+     * nothing more is read ({@link #isClosing()}).
+     */
+    void disconnectAfterLogout(final DisconnectReason reason)
+    {
+        if (connection != null && sender.hasQueued())
+        {
+            closeWhenFlushed = reason;
+            return;
+        }
+        disconnect(reason);
+    }
+
+    /** Waiting for a queued Logout to be written before closing: inbound messages are ignored. */
+    boolean isClosing()
+    {
+        return closeWhenFlushed != null;
+    }
+
+    /** The queued Logout of {@link #disconnectAfterLogout} is written: close. @return work done. */
+    int disconnectIfFlushed()
+    {
+        if (closeWhenFlushed != null && connection != null && !sender.hasQueued())
+        {
+            disconnect(closeWhenFlushed);
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * A session message could be neither written nor queued ({@link SessionSender#isUnsendable()}): the session
+     * acted as if it had been sent, so the connection closes as a slow consumer. @return work done.
+     */
+    int disconnectIfUnsendable()
+    {
+        if (connection != null && sender.isUnsendable())
+        {
+            disconnect(DisconnectReason.SLOW_CONSUMER);
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Close the connection now (no Logout); queued messages the connection still takes go out first. */
     void disconnect(final DisconnectReason reason)
     {
         final Connection current = connection;
         if (current != null)
         {
+            sender.flushQueued(clock.nanoTime());
             unbind();
             current.close(reason);
             onDisconnected(reason);
@@ -235,6 +283,7 @@ final class SessionLifecycle
     private void unbind()
     {
         connection = null;
+        closeWhenFlushed = null;
         sender.bind(null);
     }
 

@@ -8,11 +8,13 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * When a session may be logged on: non-stop, daily (StartTime/EndTime in a TimeZone) or weekly
- * (StartDay StartTime to EndDay EndTime), as in QuickFIX/J settings. Time comes from the caller (the injected
- * clock), never from the wall clock.
+ * When a session may be logged on: non-stop, daily (StartTime/EndTime in a TimeZone, optionally only on some
+ * Weekdays) or weekly (StartDay StartTime to EndDay EndTime), as in QuickFIX/J settings. StartTime equal to EndTime
+ * is a 24-hour period that ends where the next begins. Time comes from the caller (the injected clock), never from
+ * the wall clock.
  *
  * <p>The current period's bounds are cached as epoch nanos, so {@link #isInSession} and {@link #periodStart}
  * allocate only when a period boundary is crossed (java.time is used there), not per call.
@@ -32,6 +34,8 @@ public final class SessionSchedule
     private final DayOfWeek startDay;
     private final DayOfWeek endDay;
     private final ZoneId zone;
+    /** Daily only: bit {@code DayOfWeek.getValue()} set for each day a period starts on; 0 = every day. */
+    private final int weekdays;
 
     private long cachedFrom = Long.MAX_VALUE;
     private long cachedUntil = Long.MIN_VALUE;
@@ -39,8 +43,9 @@ public final class SessionSchedule
 
     private SessionSchedule(
         final boolean nonStop, final LocalTime startTime, final LocalTime endTime, final DayOfWeek startDay,
-        final DayOfWeek endDay, final ZoneId zone)
+        final DayOfWeek endDay, final ZoneId zone, final int weekdays)
     {
+        this.weekdays = weekdays;
         this.nonStop = nonStop;
         this.startTime = startTime;
         this.endTime = endTime;
@@ -52,14 +57,34 @@ public final class SessionSchedule
     /** Always in session (NonStopSession=Y). */
     public static SessionSchedule nonStop()
     {
-        return new SessionSchedule(true, null, null, null, null, ZoneOffset.UTC);
+        return new SessionSchedule(true, null, null, null, null, ZoneOffset.UTC, 0);
     }
 
     /** Every day from {@code start} to {@code end} (end before start: the period spans midnight). */
     public static SessionSchedule daily(final LocalTime start, final LocalTime end, final ZoneId zone)
     {
         return new SessionSchedule(false, Objects.requireNonNull(start, "StartTime"),
-            Objects.requireNonNull(end, "EndTime"), null, null, Objects.requireNonNull(zone, "TimeZone"));
+            Objects.requireNonNull(end, "EndTime"), null, null, Objects.requireNonNull(zone, "TimeZone"), 0);
+    }
+
+    /**
+     * Daily from {@code start} to {@code end}, but only periods that start on one of {@code days} (QuickFIX/J's
+     * {@code Weekdays}); a period that spans midnight ends on the next day.
+     */
+    public static SessionSchedule daily(
+        final LocalTime start, final LocalTime end, final ZoneId zone, final Set<DayOfWeek> days)
+    {
+        if (days.isEmpty())
+        {
+            throw new IllegalArgumentException("Weekdays must name at least one day");
+        }
+        int mask = 0;
+        for (final DayOfWeek day : days)
+        {
+            mask |= 1 << day.getValue();
+        }
+        return new SessionSchedule(false, Objects.requireNonNull(start, "StartTime"),
+            Objects.requireNonNull(end, "EndTime"), null, null, Objects.requireNonNull(zone, "TimeZone"), mask);
     }
 
     /** Weekly from {@code startDay start} to {@code endDay end}. */
@@ -69,13 +94,13 @@ public final class SessionSchedule
     {
         return new SessionSchedule(false, Objects.requireNonNull(start, "StartTime"),
             Objects.requireNonNull(end, "EndTime"), Objects.requireNonNull(startDay, "StartDay"),
-            Objects.requireNonNull(endDay, "EndDay"), Objects.requireNonNull(zone, "TimeZone"));
+            Objects.requireNonNull(endDay, "EndDay"), Objects.requireNonNull(zone, "TimeZone"), 0);
     }
 
     /** A fresh copy with its own cache (a schedule instance belongs to one session). */
     public SessionSchedule copy()
     {
-        return new SessionSchedule(nonStop, startTime, endTime, startDay, endDay, zone);
+        return new SessionSchedule(nonStop, startTime, endTime, startDay, endDay, zone, weekdays);
     }
 
     public boolean isNonStop()
@@ -120,6 +145,10 @@ public final class SessionSchedule
         {
             start = weekly ? start.minusWeeks(1) : start.minusDays(1);
         }
+        while (!startsOn(start))
+        {
+            start = start.minusDays(1); // the latest period start on one of the Weekdays
+        }
         ZonedDateTime end = start.with(endTime).truncatedTo(ChronoUnit.SECONDS);
         if (weekly)
         {
@@ -129,7 +158,11 @@ public final class SessionSchedule
         {
             end = weekly ? end.plusWeeks(1) : end.plusDays(1);
         }
-        final ZonedDateTime nextStart = weekly ? start.plusWeeks(1) : start.plusDays(1);
+        ZonedDateTime nextStart = weekly ? start.plusWeeks(1) : start.plusDays(1);
+        while (!startsOn(nextStart))
+        {
+            nextStart = nextStart.plusDays(1);
+        }
         if (now.isBefore(end))
         {
             cachedFrom = nanos(start);
@@ -144,6 +177,11 @@ public final class SessionSchedule
         }
     }
 
+    private boolean startsOn(final ZonedDateTime start)
+    {
+        return weekdays == 0 || (weekdays & (1 << start.getDayOfWeek().getValue())) != 0;
+    }
+
     private static long nanos(final ZonedDateTime time)
     {
         return time.toEpochSecond() * 1_000_000_000L + time.getNano();
@@ -154,6 +192,19 @@ public final class SessionSchedule
     {
         return nonStop ? "NonStopSession" :
             (startDay != null ? startDay + " " : "") + startTime + " - " + (endDay != null ? endDay + " " : "") +
-            endTime + " " + zone;
+            endTime + " " + zone + (weekdays != 0 ? " " + weekdayNames() : "");
+    }
+
+    private String weekdayNames()
+    {
+        final StringBuilder names = new StringBuilder();
+        for (final DayOfWeek day : DayOfWeek.values())
+        {
+            if ((weekdays & (1 << day.getValue())) != 0)
+            {
+                names.append(names.length() == 0 ? "" : ",").append(day);
+            }
+        }
+        return names.toString();
     }
 }

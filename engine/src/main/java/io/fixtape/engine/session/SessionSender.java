@@ -31,8 +31,15 @@ import java.nio.charset.StandardCharsets;
  * <p>Poller thread only. A {@link io.fixtape.engine.store.MessageStoreException} from the store propagates to the
  * session, which applies its store-failure policy.
  */
-final class SessionSender
+final class SessionSender implements OutboundQueue.Written
 {
+    /** An application message: queued only behind a resend or queued messages, else back-pressured to the caller. */
+    private static final int APPLICATION = 0;
+    /** A session message that must not be lost (Logon, Logout, Reject, ResendRequest, Heartbeat answering 112). */
+    private static final int MANDATORY = 1;
+    /** A Heartbeat or TestRequest of our own timers: not sent now means asked again by the next duty cycle. */
+    private static final int OPTIONAL = 2;
+
     private final SessionConfig config;
     private final MessageStore store;
     /** Whether outbound store calls write something (counted as journal appends). */
@@ -52,8 +59,11 @@ final class SessionSender
     /** FIX.4.0's Logon has no ResetSeqNumFlag (141): a reset there is local, not announced. */
     private final boolean announcesReset;
     private final int version;
+    private final OutboundQueue queue;
 
     private Connection connection;
+    private boolean resendActive;
+    private boolean unsendable;
     private boolean holdApplicationMessages;
     private boolean adminWithoutJournal;
     private long adminMsgType;
@@ -90,15 +100,91 @@ final class SessionSender
         this.adminBuffer = new UnsafeBuffer(UntouchedMemory.byteBuffer(capacity));
         this.appEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
         this.adminEncoder = new FixEncoder(sessionId.beginString()).timestampPrecision(config.timestampPrecision());
+        this.queue = new OutboundQueue(Math.max(config.outboundQueueBytes(), capacity + 8));
     }
 
     /** The connection messages go to (null when disconnected); a new binding drops an unsent application message. */
     void bind(final Connection connection)
     {
+        final int dropped = queue.clear();
+        counters.lostAfterJournal += dropped; // journaled: the counterparty's ResendRequest recovers them
+        counters.queuedMessagesLost += dropped;
         this.connection = connection;
         holdApplicationMessages = false;
         adminWithoutJournal = false;
+        unsendable = false;
+        resendActive = false;
         pendingSeqNum = -1;
+    }
+
+    /**
+     * A session message could be neither written nor queued (the queue is full): the connection must close
+     * ({@link io.fixtape.engine.transport.DisconnectReason#SLOW_CONSUMER}), since the session already acted as if
+     * it had been sent. Reset by {@link #bind}.
+     */
+    boolean isUnsendable()
+    {
+        return unsendable;
+    }
+
+    /**
+     * A resend starts (or stops): from now on every sequenced message waits in the queue until it ends; what is
+     * queued already goes out before it.
+     */
+    void resendActive(final boolean active)
+    {
+        if (active)
+        {
+            queue.markResendStart();
+        }
+        resendActive = active;
+    }
+
+    /** Whether the resend may write: nothing queued before it is still waiting. */
+    boolean isClearForResend()
+    {
+        return queue.isClearForResend();
+    }
+
+    /**
+     * The last number a resend may cover: numbers still queued go out as themselves (before the resend), so a
+     * resend never repeats them.
+     */
+    int lastResendableSeqNum()
+    {
+        return queue.isEmpty() ? sequence.nextSender() - 1 : queue.headSeqNum() - 1;
+    }
+
+    /** Write queued messages the connection takes now (behind an active resend only those queued before it). */
+    int flushQueued(final long now)
+    {
+        final Connection current = connection;
+        if (current == null || queue.isEmpty())
+        {
+            return 0;
+        }
+        final int flushed = queue.flush(current, resendActive, this);
+        if (flushed > 0)
+        {
+            timer.onSent(now);
+        }
+        return flushed;
+    }
+
+    /** Whether sequenced messages are waiting (behind a resend or for the connection). */
+    boolean hasQueued()
+    {
+        return !queue.isEmpty();
+    }
+
+    @Override
+    public void onWritten(final boolean accepted)
+    {
+        counters.messagesSent++;
+        if (!accepted)
+        {
+            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
+        }
     }
 
     /**
@@ -166,7 +252,7 @@ final class SessionSender
         final int seqNum = pendingSeqNum;
         pendingSeqNum = -1; // cleared first: a store failure must not leave it pending
         final long result = write(appBuffer, appEncoder.messageOffset(), appEncoder.messageLength(), seqNum,
-            pendingMsgType, 0, clock.nanoTime());
+            pendingMsgType, 0, clock.nanoTime(), APPLICATION);
         if (result == Session.BACK_PRESSURED)
         {
             pendingSeqNum = seqNum; // still framed: send() may be called again
@@ -188,11 +274,11 @@ final class SessionSender
         {
             admin.reject(beginAdmin(MsgTypes.REJECT, now), message, rejectFields, refSeqNum, SessionRejectReason.OTHER,
                 AdminMessages.NO_REF_TAG);
-            return sendAdmin(now, MessageStore.FLAG_ADMIN) ? seqNum : Session.BACK_PRESSURED;
+            return sendAdminResult(now, MessageStore.FLAG_ADMIN, APPLICATION) > 0 ? seqNum : Session.BACK_PRESSURED;
         }
         admin.businessReject(beginAdmin(MsgTypes.BUSINESS_MESSAGE_REJECT, now), message, refSeqNum,
             businessRejectReason, text);
-        final long result = sendAdminResult(now, 0); // an application-level message: stored for resend
+        final long result = sendAdminResult(now, 0, APPLICATION); // an application-level message: stored for resend
         if (result > 0)
         {
             counters.businessRejectsSent++;
@@ -228,7 +314,7 @@ final class SessionSender
     boolean heartbeat(final FixDecoder testRequest, final long now)
     {
         admin.heartbeat(beginAdmin(MsgTypes.HEARTBEAT, now), testRequest);
-        if (sendAdmin(now, MessageStore.FLAG_ADMIN))
+        if (sendAdminResult(now, MessageStore.FLAG_ADMIN, testRequest != null ? MANDATORY : OPTIONAL) > 0)
         {
             counters.heartbeatsSent++;
             return true;
@@ -245,7 +331,7 @@ final class SessionSender
     boolean testRequest(final CharSequence testReqId, final long now)
     {
         admin.testRequest(beginAdmin(MsgTypes.TEST_REQUEST, now), testReqId);
-        return sendAdmin(now, MessageStore.FLAG_ADMIN);
+        return sendAdminResult(now, MessageStore.FLAG_ADMIN, OPTIONAL) > 0;
     }
 
     /** ResendRequest from {@code beginSeqNo} to {@code endSeqNo}; 0 = "infinity" (0 from FIX 4.2, 999999 before). */
@@ -307,22 +393,23 @@ final class SessionSender
         return adminEncoder.wrap(adminBuffer, 0).header(msgType, senderTarget, sequence.nextSender(), now);
     }
 
+    /** A session message that must not be lost: written, else queued (see {@link #isUnsendable()}). */
     private boolean sendAdmin(final long now, final int flags)
     {
-        return sendAdminResult(now, flags) > 0;
+        return sendAdminResult(now, flags, MANDATORY) > 0;
     }
 
-    private long sendAdminResult(final long now, final int flags)
+    private long sendAdminResult(final long now, final int flags, final int delivery)
     {
         final int length = adminEncoder.finish();
         return write(adminBuffer, adminEncoder.messageOffset(), length, sequence.nextSender(), adminMsgType, flags,
-            now);
+            now, delivery);
     }
 
-    /** Capacity check, journal (write-ahead), sequence number, write. */
+    /** Capacity check, journal (write-ahead), sequence number, write (or queue, see {@link OutboundQueue}). */
     private long write(
         final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
-        final int flags, final long now)
+        final int flags, final long now, final int delivery)
     {
         final Connection current = connection;
         if (current == null)
@@ -333,30 +420,72 @@ final class SessionSender
         {
             return journalWithoutWriting(buffer, offset, length, seqNum, msgType, flags, now);
         }
-        if (current.writableBytes() < length)
+        final boolean mustQueue = resendActive || !queue.isEmpty();
+        if (mustQueue || current.writableBytes() < length)
         {
-            counters.backPressured++;
-            counters.events.sendRefused(seqNum);
-            return Session.BACK_PRESSURED;
+            final long queued = queueOrRefuse(buffer, offset, length, seqNum, msgType, flags, now, delivery, mustQueue);
+            if (queued == Session.BACK_PRESSURED)
+            {
+                counters.events.sendRefused(seqNum);
+            }
+            return queued;
         }
         counters.events.sendAccepted();
+        journalAndNumber(buffer, offset, length, seqNum, msgType, flags, now);
+        if (current.write(buffer, offset, length) < 0)
+        {
+            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
+        }
+        timer.onSent(now);
+        counters.sent(msgType, length);
+        return seqNum;
+    }
+
+    /**
+     * The message cannot go out now. Our own timers' messages are asked again next duty cycle; an application message
+     * is refused ({@link Session#BACK_PRESSURED}, not numbered) unless sequenced messages are already waiting, which
+     * it then joins; a session message joins the queue, and when even that is full the session is
+     * {@link #isUnsendable() unsendable}.
+     */
+    private long queueOrRefuse(
+        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
+        final int flags, final long now, final int delivery, final boolean mustQueue)
+    {
+        if (delivery == OPTIONAL || (delivery == APPLICATION && !mustQueue) || unsendable)
+        {
+            if (!mustQueue)
+            {
+                counters.backPressured++;
+            }
+            return Session.BACK_PRESSURED;
+        }
+        if (!queue.hasRoom(length))
+        {
+            counters.backPressured++;
+            counters.outboundQueueOverflows++;
+            if (delivery == MANDATORY)
+            {
+                unsendable = true;
+            }
+            return Session.BACK_PRESSURED;
+        }
+        journalAndNumber(buffer, offset, length, seqNum, msgType, flags, now);
+        queue.offer(seqNum, buffer, offset, length);
+        counters.messagesQueuedForSend++;
+        return seqNum;
+    }
+
+    private void journalAndNumber(
+        final MutableDirectBuffer buffer, final int offset, final int length, final int seqNum, final long msgType,
+        final int flags, final long now)
+    {
         final boolean journaled = StoreSwitch.COMPILED_OUT || journal(seqNum, msgType, flags, now, buffer, offset, length);
         sequence.incrementSender(); // the store's sequence state first: a number that went out is never reused
         if (!journaled)
         {
             store.syncSequenceState(); // its only trace: as durable as a record would have been
-        }
-        if (current.write(buffer, offset, length) < 0)
-        {
-            counters.lostAfterJournal++; // journaled: the counterparty's ResendRequest recovers it
-        }
-        if (!journaled)
-        {
             counters.unjournaledMessagesSent++;
         }
-        timer.onSent(now);
-        counters.sent(msgType, length);
-        return seqNum;
     }
 
     /**

@@ -116,7 +116,8 @@ class SettingsParserTest
             }
         }
         assertEquals(new TreeSet<>(Set.of("IdleStrategy", "MaxMessageSize", "OutboundBufferSize", "SlowConsumerPolicy",
-            "MaxConnections", "SocketTcpNoDelay", "SocketSendBufferSize", "SocketReceiveBufferSize",
+            "MaxConnections", "SocketTcpNoDelay", "SocketKeepAlive",
+            "SocketSendBufferSize", "SocketReceiveBufferSize",
             "DirectReadConnections", "EngineDirectory", "MetricsHttpPort", "MetricsHttpAddress", "JmxEnabled",
             "MaxUnauthenticatedConnections", "MaxUnauthenticatedConnectionsPerAddress")),
             engineWide);

@@ -73,6 +73,7 @@ public final class QfjPeer implements Application, AutoCloseable
     /** {@link #logouts} when the current round of logons began: {@link #logout} waits for one per session after it. */
     private volatile int logoutsBeforeRound;
     private volatile String lastReject;
+    private final List<String> logoutTexts = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Connector connector;
 
     /** An initiator with one session {@code senderCompId → targetCompId}, connecting to 127.0.0.1:{@code port}. */
@@ -347,12 +348,35 @@ public final class QfjPeer implements Application, AutoCloseable
     @Override
     public void toAdmin(final Message message, final SessionID sessionId)
     {
+        recordLogout("sent", message);
+    }
+
+    /** Logout texts sent and received, {@code sent: <Text>} / {@code received: <Text>}, in order. */
+    public List<String> logoutTexts()
+    {
+        return logoutTexts;
+    }
+
+    private void recordLogout(final String direction, final Message message)
+    {
+        try
+        {
+            if (MsgType.LOGOUT.equals(message.getHeader().getString(MsgType.FIELD)))
+            {
+                logoutTexts.add(direction + ": " + (message.isSetField(58) ? message.getString(58) : ""));
+            }
+        }
+        catch (final FieldNotFound ex)
+        {
+            logoutTexts.add(direction + ": a message without MsgType");
+        }
     }
 
     @Override
     public void fromAdmin(final Message message, final SessionID sessionId) throws FieldNotFound
     {
         final String type = message.getHeader().getString(MsgType.FIELD);
+        recordLogout("received", message);
         switch (type)
         {
             case MsgType.HEARTBEAT:

@@ -8,6 +8,8 @@ import quickfix.SessionID;
 import quickfix.SessionSettings;
 
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -20,6 +22,8 @@ import java.util.List;
  */
 public final class QfjPeerBuilder
 {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
     private final String beginString;
     private final List<String> senderCompIds;
     private final String targetCompId;
@@ -32,6 +36,9 @@ public final class QfjPeerBuilder
     private Path fileLogDir;
     private LogFactory logFactory;
     private final java.util.Map<String, String> extraSettings = new java.util.LinkedHashMap<>();
+    private LocalTime startTime;
+    private boolean nextExpectedMsgSeqNum;
+    private LocalTime endTime;
 
     QfjPeerBuilder(final String beginString, final List<String> senderCompIds, final String targetCompId,
         final int port, final boolean accept)
@@ -64,6 +71,24 @@ public final class QfjPeerBuilder
     public QfjPeerBuilder defaultApplVerId(final String defaultApplVerId)
     {
         this.defaultApplVerId = defaultApplVerId;
+        return this;
+    }
+
+    /**
+     * A daily schedule from {@code start} to {@code end} (UTC) instead of NonStopSession; equal times make a 24-hour
+     * session whose periods meet at that time.
+     */
+    public QfjPeerBuilder schedule(final LocalTime start, final LocalTime end)
+    {
+        this.startTime = start;
+        this.endTime = end;
+        return this;
+    }
+
+    /** QuickFIX/J's EnableNextExpectedMsgSeqNum: 789 in its Logon, and its checks of ours (default false). */
+    public QfjPeerBuilder enableNextExpectedMsgSeqNum(final boolean enable)
+    {
+        this.nextExpectedMsgSeqNum = enable;
         return this;
     }
 
@@ -129,9 +154,9 @@ public final class QfjPeerBuilder
     void configure(final SessionSettings settings, final SessionID id)
     {
         settings.setString(id, "ConnectionType", accept ? "acceptor" : "initiator");
-        settings.setString(id, "StartTime", "00:00:00");
-        settings.setString(id, "EndTime", "00:00:00");
-        settings.setString(id, "NonStopSession", "Y");
+        settings.setString(id, "StartTime", startTime == null ? "00:00:00" : TIME.format(startTime));
+        settings.setString(id, "EndTime", endTime == null ? "00:00:00" : TIME.format(endTime));
+        settings.setString(id, "NonStopSession", startTime == null ? "Y" : "N");
         settings.setString(id, "UseDataDictionary", "Y");
         settings.setString(id, "ValidateUserDefinedFields", "Y");
         settings.setString(id, "ValidateFieldsOutOfOrder", "Y");
@@ -139,6 +164,7 @@ public final class QfjPeerBuilder
         settings.setString(id, "ResetOnLogon", resetOnLogon ? "Y" : "N");
         settings.setString(id, "TimeStampPrecision", "MILLIS");
         settings.setString(id, "HeartBtInt", Integer.toString(heartBtInt));
+        settings.setString(id, "EnableNextExpectedMsgSeqNum", nextExpectedMsgSeqNum ? "Y" : "N");
         if (QfjPeer.FIXT.equals(beginString))
         {
             settings.setString(id, "DefaultApplVerID", defaultApplVerId);

@@ -32,7 +32,7 @@ class LogonHandlerTest
         final HeaderChecks checks = new HeaderChecks(config,
             config.sessionId().senderCompId().getBytes(StandardCharsets.US_ASCII),
             config.sessionId().targetCompId().getBytes(StandardCharsets.US_ASCII));
-        return new LogonHandler(config, checks, sequence, sender, new ResendResponder(sender, store));
+        return new LogonHandler(config, checks, sequence, sender, new ResendResponder(sender, store, config, new SessionCounters()));
     }
 
     private FixDecoder decode(final String readable)

@@ -21,6 +21,7 @@ public final class RawFixPeer
     private final InProcessConnection ours;
     private final FixFramer framer = new FixFramer();
     private final List<String> received = new ArrayList<>();
+    private int fillerBytes;
 
     /** Connect a fresh in-process pipe to {@code session} (as acceptor: the peer speaks first). */
     public RawFixPeer(final Session session, final TestClock clock)
@@ -53,7 +54,8 @@ public final class RawFixPeer
             .getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    private RawFixPeer sendBytes(final byte[] bytes)
+    /** Send exactly these bytes (e.g. built beforehand with {@link FixMessages#wire}) and let the session process them. */
+    public RawFixPeer sendBytes(final byte[] bytes)
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         if (ours.write(buffer, 0, bytes.length) < 0)
@@ -70,8 +72,45 @@ public final class RawFixPeer
         return pump.session().doWork(clock.nanoTime()) + pump.poll();
     }
 
+    /**
+     * Stop reading: what the session sent so far is kept for {@link #drain()}, then the connection's room is taken
+     * by filler bytes so that only {@code room} more bytes fit (a counterparty that stopped reading, a full socket).
+     */
+    public RawFixPeer stopReading(final int room)
+    {
+        frameReceived();
+        final int fill = ours.inbox().capacity() - ours.inboxLength() - room;
+        if (ours.inboxLength() != 0 || fill <= 0 || fillerBytes != 0)
+        {
+            throw new IllegalStateException("cannot stop reading here: " + ours.inboxLength() + " bytes pending");
+        }
+        sessionSide().write(new UnsafeBuffer(new byte[fill]), 0, fill);
+        fillerBytes = fill;
+        return this;
+    }
+
+    /** Read again ({@link #stopReading}): the filler is discarded; what the session sent since follows it. */
+    public RawFixPeer resumeReading()
+    {
+        ours.consume(fillerBytes);
+        fillerBytes = 0;
+        return this;
+    }
+
     /** Messages the session sent since the last call, readable ({@code |} for SOH). */
     public List<String> drain()
+    {
+        if (fillerBytes != 0)
+        {
+            throw new IllegalStateException("not reading: call resumeReading() first");
+        }
+        frameReceived();
+        final List<String> out = new ArrayList<>(received);
+        received.clear();
+        return out;
+    }
+
+    private void frameReceived()
     {
         int offset = 0;
         final int length = ours.inboxLength();
@@ -90,9 +129,6 @@ public final class RawFixPeer
             offset += result;
         }
         ours.consume(offset);
-        final List<String> out = new ArrayList<>(received);
-        received.clear();
-        return out;
     }
 
     /** The single next message the session sent, as fields (fails if there is not exactly one). */

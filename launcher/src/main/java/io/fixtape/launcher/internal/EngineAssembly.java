@@ -4,6 +4,7 @@ import io.fixtape.cluster.AcceptorModel;
 import io.fixtape.cluster.ClusterContext;
 import io.fixtape.cluster.ClusterSettings;
 import io.fixtape.engine.api.DutyCycleTask;
+import io.fixtape.engine.api.ResendFilter;
 import io.fixtape.engine.config.EngineSettings;
 import io.fixtape.engine.config.KnownKeys;
 import io.fixtape.engine.config.Settings;
@@ -48,6 +49,7 @@ public final class EngineAssembly
     private EpochNanoClock clock;
     private ErrorHandler errorHandler;
     private ThreadFactory threadFactory;
+    private ResendFilter resendFilter;
     private int acceptPort = -1;
     private String model;
     private int threads = -1;
@@ -149,6 +151,13 @@ public final class EngineAssembly
         return this;
     }
 
+    /** Decides, for every session, which stored messages a resend repeats and which it gap-fills. */
+    public EngineAssembly resendFilter(final ResendFilter resendFilter)
+    {
+        this.resendFilter = resendFilter;
+        return this;
+    }
+
     /** Work added to every duty cycle of the engine's poller (of the first worker under the other models). */
     public EngineAssembly addTask(final DutyCycleTask task)
     {
@@ -216,6 +225,10 @@ public final class EngineAssembly
             if (threadFactory != null)
             {
                 context.threadFactory(threadFactory);
+            }
+            if (resendFilter != null)
+            {
+                context.sessions().forEach(endpoint -> endpoint.config().resendFilter(resendFilter));
             }
             tasks.forEach(context::addTask);
             final ClusterContext cluster = ClusterSettings.toContext(built, context);

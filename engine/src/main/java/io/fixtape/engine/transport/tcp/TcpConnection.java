@@ -35,6 +35,7 @@ public final class TcpConnection implements Connection
     private String remoteAddress;
     private int localPort = -1;
     private boolean tcpNoDelay;
+    private boolean keepAlive;
     private boolean open;
     private boolean connecting;
     private boolean closed;
@@ -129,12 +130,13 @@ public final class TcpConnection implements Connection
         return connecting;
     }
 
-    void established(final String remoteAddress, final boolean tcpNoDelay)
+    void established(final String remoteAddress, final boolean tcpNoDelay, final boolean keepAlive)
     {
         final java.net.Socket socket = channel.socket();
         this.localPort = socket == null ? -1 : socket.getLocalPort();
         this.remoteAddress = remoteAddress;
         this.tcpNoDelay = tcpNoDelay;
+        this.keepAlive = keepAlive;
         this.connecting = false;
         this.open = true;
     }
@@ -155,6 +157,12 @@ public final class TcpConnection implements Connection
     public boolean tcpNoDelay()
     {
         return tcpNoDelay;
+    }
+
+    /** SO_KEEPALIVE as read back from the socket (set when {@code SocketKeepAlive=Y}). */
+    public boolean keepAlive()
+    {
+        return keepAlive;
     }
 
     @Override

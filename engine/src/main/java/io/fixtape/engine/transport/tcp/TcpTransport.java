@@ -582,7 +582,8 @@ public final class TcpTransport implements Transport
             counters.tcpNoDelayNotSet.incrementRelease();
         }
         final InetSocketAddress remote = (InetSocketAddress)channel.getRemoteAddress();
-        connection.established(remote.getAddress().getHostAddress() + ":" + remote.getPort(), noDelay);
+        connection.established(remote.getAddress().getHostAddress() + ":" + remote.getPort(), noDelay,
+            channel.getOption(StandardSocketOptions.SO_KEEPALIVE));
         final TlsContext tlsContext = connection.tlsContext();
         if (tlsContext != null)
         {
@@ -606,6 +607,10 @@ public final class TcpTransport implements Transport
     private void configureSocket(final SocketChannel channel) throws IOException
     {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        if (config.socketKeepAlive())
+        {
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        }
         if (config.socketSendBufferSize() > 0)
         {
             channel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());

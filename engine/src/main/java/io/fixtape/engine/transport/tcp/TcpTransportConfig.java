@@ -27,6 +27,7 @@ public final class TcpTransportConfig
     private int directReadConnections = DEFAULT_DIRECT_READ_CONNECTIONS;
     private int socketSendBufferSize;
     private int socketReceiveBufferSize;
+    private boolean socketKeepAlive;
     private SlowConsumerPolicy slowConsumerPolicy = SlowConsumerPolicy.BACK_PRESSURE;
 
     public int maxConnections()
@@ -94,6 +95,21 @@ public final class TcpTransportConfig
     public TcpTransportConfig socketReceiveBufferSize(final int socketReceiveBufferSize)
     {
         this.socketReceiveBufferSize = socketReceiveBufferSize;
+        return this;
+    }
+
+    /**
+     * SO_KEEPALIVE on every socket: the operating system probes an idle connection and reports a dead peer even when
+     * no FIX heartbeat is expected. Default false.
+     */
+    public boolean socketKeepAlive()
+    {
+        return socketKeepAlive;
+    }
+
+    public TcpTransportConfig socketKeepAlive(final boolean keepAlive)
+    {
+        this.socketKeepAlive = keepAlive;
         return this;
     }
 

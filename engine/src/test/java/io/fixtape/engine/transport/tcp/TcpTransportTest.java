@@ -64,6 +64,29 @@ class TcpTransportTest
     }
 
     @Test
+    void socketKeepAliveSetsSoKeepAliveOnAcceptedAndConnectedSockets()
+    {
+        final int port = start(new TcpTransportConfig().socketKeepAlive(true),
+            new TcpTransportConfig().socketKeepAlive(true));
+        client.connect(new InetSocketAddress("127.0.0.1", port));
+        pollUntil(() -> serverEvents.connected.size() == 1 && clientEvents.connected.size() == 1);
+
+        assertTrue(((TcpConnection)serverEvents.connected.get(0)).keepAlive(), "accepted socket SO_KEEPALIVE");
+        assertTrue(((TcpConnection)clientEvents.connected.get(0)).keepAlive(), "connected socket SO_KEEPALIVE");
+    }
+
+    @Test
+    void withoutSocketKeepAliveTheSocketsHaveNone()
+    {
+        final int port = start(new TcpTransportConfig(), new TcpTransportConfig());
+        client.connect(new InetSocketAddress("127.0.0.1", port));
+        pollUntil(() -> serverEvents.connected.size() == 1 && clientEvents.connected.size() == 1);
+
+        assertFalse(((TcpConnection)serverEvents.connected.get(0)).keepAlive());
+        assertFalse(((TcpConnection)clientEvents.connected.get(0)).keepAlive());
+    }
+
+    @Test
     void connectsWithNoDelayOnBothSidesAndStreamsBytesBothWays()
     {
         final int port = start(new TcpTransportConfig(), new TcpTransportConfig());
