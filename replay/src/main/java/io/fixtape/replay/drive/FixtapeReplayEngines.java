@@ -1,5 +1,6 @@
 package io.fixtape.replay.drive;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -8,6 +9,7 @@ import io.fixtape.engine.api.Application;
 import io.fixtape.engine.api.ApplicationFactory;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
+import io.fixtape.engine.runtime.ReconnectPolicy;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.session.Session;
 import io.fixtape.engine.session.SessionConfig;
@@ -35,6 +37,14 @@ public final class FixtapeReplayEngines
      * due, so the session connects then and not earlier.
      */
     static final long RECONNECT_INTERVAL_NANOS = 1;
+
+    /**
+     * The replayed initiator's reconnects: every retry {@link #RECONNECT_INTERVAL_NANOS} after the last, never backed
+     * off and without jitter (a random wait would make the replay differ run to run, and a growing one could fall
+     * past the replay clock's next step), and no connect timeout the replay clock's jumps could trip.
+     */
+    static final ReconnectPolicy RECONNECT = ReconnectPolicy.of(
+        RECONNECT_INTERVAL_NANOS, RECONNECT_INTERVAL_NANOS, 0, java.util.concurrent.TimeUnit.DAYS.toNanos(1));
 
     private FixtapeReplayEngines()
     {
@@ -136,7 +146,7 @@ public final class FixtapeReplayEngines
             validation |= config.validator() != null;
             // an acceptor's address: not bound when the replay transport delivers the connections
             context.addSession(session.engineInitiates() ?
-                SessionEndpoint.initiator(config, application, spec.connectAddress(i), RECONNECT_INTERVAL_NANOS) :
+                SessionEndpoint.initiator(config, application, List.of(spec.connectAddress(i)), RECONNECT) :
                 SessionEndpoint.acceptor(config, application, spec.connectAddress(i)));
         }
         return validation;
