@@ -82,6 +82,8 @@ public interface Application
      * nothing). Asked after each duty cycle in which the session did something, on the poller thread. Only matters
      * for an application that overrides {@link #doWork}; one that does not is never called from the duty cycle.
      * Default false: an overriding application's doWork runs every duty cycle while logged on or logging out.
+     *
+     * @return true when {@link #doWork} has nothing to do until the next callback or send.
      */
     default boolean isDutyCycleIdle()
     {

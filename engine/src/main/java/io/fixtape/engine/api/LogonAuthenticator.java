@@ -20,5 +20,11 @@ public interface LogonAuthenticator
     /** Accepts every Logon (the default). */
     LogonAuthenticator ACCEPT_ALL = logon -> LogonDecision.ACCEPT;
 
+    /**
+     * Decide on one Logon.
+     *
+     * @param logon the Logon, its remote address and session (valid only during the call).
+     * @return {@link LogonDecision#ACCEPT} or a {@link LogonDecision#reject(String) rejection}.
+     */
     LogonDecision authenticate(LogonRequest logon);
 }

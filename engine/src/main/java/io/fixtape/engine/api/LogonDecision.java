@@ -9,6 +9,7 @@ import java.util.Objects;
  */
 public final class LogonDecision
 {
+    /** The Logon is accepted. */
     public static final LogonDecision ACCEPT = new LogonDecision(true, null);
 
     private final boolean accepted;
@@ -20,19 +21,33 @@ public final class LogonDecision
         this.reason = reason;
     }
 
-    /** A refusal; {@code reason} becomes the Logout's Text (58). */
+    /**
+     * A refusal.
+     *
+     * @param reason the Text (58) of the refusing Logout.
+     * @return the decision.
+     */
     public static LogonDecision reject(final String reason)
     {
         Objects.requireNonNull(reason, "reason");
         return new LogonDecision(false, reason);
     }
 
+    /**
+     * Whether the Logon is accepted.
+     *
+     * @return true for {@link #ACCEPT}.
+     */
     public boolean accepted()
     {
         return accepted;
     }
 
-    /** The refusal's reason, or null when accepted. */
+    /**
+     * The refusal's reason.
+     *
+     * @return the reason, or null when accepted.
+     */
     public String reason()
     {
         return reason;

@@ -37,7 +37,13 @@ public final class PasswordHash
         this.hash = hash;
     }
 
-    /** A new hash of {@code password} with a random salt. */
+    /**
+     * A new hash of {@code password} with a random salt.
+     *
+     * @param password   the password (the caller clears it afterwards).
+     * @param iterations PBKDF2 iterations, at least 1000.
+     * @return the hash in the form {@code pbkdf2-sha256$iterations$salt$hash}.
+     */
     public static String create(final char[] password, final int iterations)
     {
         if (iterations < 1000)
@@ -57,6 +63,9 @@ public final class PasswordHash
 
     /**
      * Read a hash string.
+     *
+     * @param encoded a hash made by {@link #create} ({@code fixtape password-hash}).
+     * @return the hash.
      *
      * @throws IllegalArgumentException when it is not {@code pbkdf2-sha256$iterations$salt$hash} (the message does
      *                                  not repeat the value).
@@ -86,7 +95,12 @@ public final class PasswordHash
         }
     }
 
-    /** Whether {@code password} hashes to this hash (constant-time comparison). */
+    /**
+     * Whether {@code password} hashes to this hash (constant-time comparison).
+     *
+     * @param password the password a Logon carried.
+     * @return true when it matches.
+     */
     public boolean matches(final CharSequence password)
     {
         if (password.length() == 0)
@@ -108,6 +122,11 @@ public final class PasswordHash
         }
     }
 
+    /**
+     * The PBKDF2 iteration count of this hash.
+     *
+     * @return the iterations.
+     */
     public int iterations()
     {
         return iterations;
