@@ -3,10 +3,7 @@ package io.fixtape.engine.runtime;
 import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.codec.FixDecoder;
 import io.fixtape.engine.codec.FixFramer;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
-import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.session.SessionRegistry;
 import io.fixtape.engine.session.SessionState;
 import io.fixtape.engine.status.EngineCounters;
@@ -21,16 +18,13 @@ import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
-import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 /**
  * The engine's one duty cycle: commands from other threads → transport I/O (accept, connect, read, frame, route,
@@ -38,11 +32,10 @@ import java.util.stream.Stream;
  * sessions something happened to or whose timer is due, see {@link SessionTimers}) →
  * initiator reconnects → acceptor logon timeouts → user tasks → shutdown progress.
  *
- * <p>Acceptor routing: the first message of an accepted connection goes to {@link SessionRegistry#route}. An
- * unknown session is answered with a Logout (when its BeginString is one we serve) and disconnected; a second
- * connection for a connected session, a first message that is not a Logon, garbled bytes before the Logon, an
- * oversized BodyLength or no message within the logon timeout end in a disconnect. Each case is counted in
- * {@link EngineCounters}; other connections are not affected.
+ * <p>Acceptor connections: {@link ConnectionAdmission} caps those without a Logon and routes each one's first
+ * message to its session (or refuses it); garbled bytes before the Logon, an oversized BodyLength or no message
+ * within the logon timeout end in a disconnect here. Each case is counted in {@link EngineCounters}; other
+ * connections are not affected.
  *
  * <p>Threading: everything runs on the poller thread (an {@code AgentRunner}'s, or the test thread stepping an
  * {@code AgentInvoker}); other threads talk to it only through {@link #offer(Runnable)} and {@link #requestShutdown()}.
@@ -63,8 +56,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private SessionTimers.Slot[] slots;
     private int sessionCount;
     private final SessionTimers timers;
-    private final SessionTemplate[] templates;
-    private final SessionCreator creator;
+    private final ConnectionAdmission admission;
     private final InitiatorConnector[] connectors;
     private final DutyCycleTask[] tasks;
     private final EngineCounters counters;
@@ -77,8 +69,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final ArrayDeque<ConnectionState> awaitingLogon = new ArrayDeque<>();
     private final ManyToOneConcurrentArrayQueue<Runnable> commands;
     private final Consumer<Runnable> runCommand = this::runCommand;
-    private final UnsafeBuffer refusalBuffer = new UnsafeBuffer(new byte[2048]);
-    private final byte[][] servedBeginStrings;
     private final CountDownLatch closed = new CountDownLatch(1);
 
     private volatile boolean shutdownRequested;
@@ -87,8 +77,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private long shutdownDeadlineNanos;
     private long nowNanos;
     private ConnectionState current;
-    private UnauthenticatedConnections unauthenticated =
-        new UnauthenticatedConnections(Integer.MAX_VALUE, Integer.MAX_VALUE);
 
     EnginePoller(
         final String name,
@@ -97,8 +85,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         final SessionRegistry registry,
         final List<Session> sessions,
         final List<MessageStore> stores,
-        final List<SessionTemplate> templates,
-        final SessionCreator creator,
+        final ConnectionAdmission admission,
         final List<InitiatorConnector> connectors,
         final List<DutyCycleTask> tasks,
         final EngineCounters counters,
@@ -121,8 +108,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             slots[i] = timers.add(this.sessions[i]);
         }
-        this.templates = templates.toArray(new SessionTemplate[0]);
-        this.creator = creator;
+        this.admission = admission;
         this.connectors = connectors.toArray(new InitiatorConnector[0]);
         this.tasks = tasks.toArray(new DutyCycleTask[0]);
         this.counters = counters;
@@ -131,10 +117,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         this.logonTimeoutNanos = logonTimeoutNanos;
         this.shutdownTimeoutNanos = shutdownTimeoutNanos;
         this.commands = new ManyToOneConcurrentArrayQueue<>(commandQueueCapacity);
-        this.servedBeginStrings = Stream.concat(
-            sessions.stream().map(s -> s.sessionId().beginString()),
-            templates.stream().map(t -> t.pattern().beginString()))
-            .distinct().map(s -> s.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
     }
 
     @Override
@@ -372,31 +354,9 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             connection.close(DisconnectReason.ENGINE_CLOSE);
         }
-        else
+        else if (admission.admit(state))
         {
-            state.unauthenticatedAddress = unauthenticated.admit(connection);
-            if (state.unauthenticatedAddress == null)
-            {
-                counters.connectionsRefusedUnauthenticated.incrementRelease();
-                connection.close(DisconnectReason.CONNECTION_LIMIT);
-                return;
-            }
             awaitingLogon.addLast(state);
-        }
-    }
-
-    /** Caps on connections not yet routed by a Logon (see {@link UnauthenticatedConnections}). Before the start. */
-    void unauthenticatedLimits(final int maxOverall, final int maxPerAddress)
-    {
-        unauthenticated = new UnauthenticatedConnections(maxOverall, maxPerAddress);
-    }
-
-    private void releaseUnauthenticated(final ConnectionState state)
-    {
-        if (state.unauthenticatedAddress != null)
-        {
-            unauthenticated.release(state.unauthenticatedAddress);
-            state.unauthenticatedAddress = null;
         }
     }
 
@@ -458,7 +418,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
         {
             return;
         }
-        releaseUnauthenticated(state);
+        admission.release(state);
         state.assembler.reset();
         if (state.session != null)
         {
@@ -483,137 +443,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             state.session.onMessage(decoder);
             return state.connection.isOpen();
         }
-        return routeFirstMessage(state);
-    }
-
-    private boolean routeFirstMessage(final ConnectionState state)
-    {
-        final Connection connection = state.connection;
-        switch (registry.route(decoder, nowNanos, connection.localPort()))
-        {
-            case SessionRegistry.BOUND:
-            {
-                final Session session = registry.routedSession();
-                if (!session.onConnect(connection, false))
-                {
-                    connection.close(DisconnectReason.DUPLICATE_SESSION);
-                    return false;
-                }
-                state.session = session;
-                releaseUnauthenticated(state);
-                session.onMessage(decoder);
-                return connection.isOpen();
-            }
-            case SessionRegistry.UNKNOWN_SESSION:
-            {
-                final SessionTemplate template = templateFor(decoder);
-                if (template != null)
-                {
-                    return createFromTemplate(template, state);
-                }
-                counters.unknownSessions.incrementRelease();
-                if (servesBeginString())
-                {
-                    final int length = SessionRegistry.encodeUnknownSessionLogout(
-                        decoder, "Unknown session", clock.nanoTime(), refusalBuffer, 0);
-                    if (length > 0)
-                    {
-                        connection.write(refusalBuffer, 0, length);
-                    }
-                }
-                connection.close(DisconnectReason.UNKNOWN_SESSION);
-                return false;
-            }
-            case SessionRegistry.ALREADY_CONNECTED:
-                connection.close(DisconnectReason.DUPLICATE_SESSION);
-                return false;
-            case SessionRegistry.NOT_LOGON:
-                counters.messagesBeforeLogon.incrementRelease();
-                connection.close(DisconnectReason.INVALID_LOGON);
-                return false;
-            default:
-                connection.close(DisconnectReason.INVALID_LOGON);
-                return false;
-        }
-    }
-
-    private SessionTemplate templateFor(final FixDecoder logon)
-    {
-        if (shuttingDown || logon.msgType() != MsgTypes.LOGON)
-        {
-            return null;
-        }
-        for (final SessionTemplate template : templates)
-        {
-            if (template.matches(logon))
-            {
-                return template;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * A Logon no session has, matching a template: ask the template's authenticator, then create, store and serve
-     * the session and hand it this connection and Logon as if it had been configured. Once per new session, so the
-     * allocation is fine; a refused Logon creates nothing (Logout, disconnect); a failure to create (e.g. the
-     * store cannot be opened) disconnects and is reported.
-     */
-    private boolean createFromTemplate(final SessionTemplate template, final ConnectionState state)
-    {
-        final Connection connection = state.connection;
-        final SessionId id = template.sessionIdFor(decoder);
-        if (!template.authenticator().authenticate(id, decoder.getString(Tags.USERNAME).toString(),
-            decoder.getString(Tags.PASSWORD).toString()))
-        {
-            counters.templateLogonsRefused.incrementRelease();
-            final int length = SessionRegistry.encodeUnknownSessionLogout(
-                decoder, "Logon rejected", clock.nanoTime(), refusalBuffer, 0);
-            if (length > 0)
-            {
-                connection.write(refusalBuffer, 0, length);
-            }
-            connection.close(DisconnectReason.INVALID_LOGON);
-            return false;
-        }
-        final Session session;
-        try
-        {
-            session = creator.create(template, id);
-        }
-        catch (final RuntimeException ex)
-        {
-            onError(ex);
-            connection.close(DisconnectReason.APPLICATION);
-            return false;
-        }
-        counters.templateSessionsCreated.incrementRelease();
-        if (!session.onConnect(connection, false))
-        {
-            connection.close(DisconnectReason.DUPLICATE_SESSION);
-            return false;
-        }
-        state.session = session;
-        releaseUnauthenticated(state); // routed: it no longer counts against MaxUnauthenticatedConnections
-        session.onMessage(decoder);
-        return connection.isOpen();
-    }
-
-    private boolean servesBeginString()
-    {
-        final int index = decoder.indexOf(Tags.BEGIN_STRING);
-        if (index < 0)
-        {
-            return false;
-        }
-        for (final byte[] beginString : servedBeginStrings)
-        {
-            if (decoder.valueEqualsAt(index, beginString))
-            {
-                return true;
-            }
-        }
-        return false;
+        return admission.routeFirstMessage(state, decoder, nowNanos, !shuttingDown);
     }
 
     @Override
@@ -673,13 +503,6 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
             }
         }
         return null;
-    }
-
-    /** Creates, stores and serves ({@link #addSession}) the session of a template for a Logon. */
-    @FunctionalInterface
-    interface SessionCreator
-    {
-        Session create(SessionTemplate template, SessionId id);
     }
 
     private void onError(final Throwable t)

@@ -135,13 +135,14 @@ public final class FixEngine implements AutoCloseable
             tasks.add(metrics);
         }
         sessions.addAll(created);
+        final ConnectionAdmission admission = new ConnectionAdmission(
+            registry, created, context.templates(), this::createFromTemplate, context.maxUnauthenticatedConnections(),
+            context.maxUnauthenticatedConnectionsPerAddress(), context.clock(), context.counters(),
+            context.errorHandler());
         this.poller = new EnginePoller(
-            context.name(), context.clock(), transport, registry, created, stores, context.templates(),
-            this::createFromTemplate, connectors, tasks, context.counters(), context.errorHandler(),
-            context.maxMessageSize(), context.logonTimeoutNanos(), context.shutdownTimeoutNanos(),
-            context.commandQueueCapacity());
-        poller.unauthenticatedLimits(context.maxUnauthenticatedConnections(),
-            context.maxUnauthenticatedConnectionsPerAddress());
+            context.name(), context.clock(), transport, registry, created, stores, admission, connectors, tasks,
+            context.counters(), context.errorHandler(), context.maxMessageSize(), context.logonTimeoutNanos(),
+            context.shutdownTimeoutNanos(), context.commandQueueCapacity());
         metricsHttp = startMetricsHttp(context, poller, stores);
         if (ownThread)
         {

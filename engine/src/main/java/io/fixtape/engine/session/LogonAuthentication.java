@@ -30,6 +30,7 @@ final class LogonAuthentication implements LogonRequest
     private static final long MAX_LOCKOUT_NANOS = 3_600_000_000_000L;
 
     private final SessionConfig config;
+    private final LogonSecurity security;
     private final List<String> allowedAddresses;
     private final PasswordHash passwordHash;
     private final AsciiSequenceView usernameView = new AsciiSequenceView();
@@ -44,8 +45,9 @@ final class LogonAuthentication implements LogonRequest
     LogonAuthentication(final SessionConfig config)
     {
         this.config = config;
-        this.allowedAddresses = config.allowedRemoteAddresses();
-        this.passwordHash = config.expectedPasswordHash();
+        this.security = config.logonSecurity();
+        this.allowedAddresses = security.allowedRemoteAddresses();
+        this.passwordHash = security.expectedPasswordHash();
     }
 
     /**
@@ -92,7 +94,8 @@ final class LogonAuthentication implements LogonRequest
     {
         final CharSequence username = username();
         final CharSequence password = password();
-        if (config.expectedUsername() != null && !config.expectedUsername().contentEquals(username))
+        final String expectedUsername = security.expectedUsername();
+        if (expectedUsername != null && !expectedUsername.contentEquals(username))
         {
             return BAD_CREDENTIALS;
         }
@@ -100,11 +103,11 @@ final class LogonAuthentication implements LogonRequest
         {
             return BAD_CREDENTIALS;
         }
-        if (!config.authenticator().authenticate(config.sessionId(), username, password))
+        if (!security.authenticator().authenticate(config.sessionId(), username, password))
         {
             return REJECTED;
         }
-        final LogonDecision decision = config.logonAuthenticator().authenticate(this);
+        final LogonDecision decision = security.logonAuthenticator().authenticate(this);
         if (decision == null || !decision.accepted())
         {
             return decision == null ? REJECTED : decision.reason();
@@ -115,10 +118,10 @@ final class LogonAuthentication implements LogonRequest
     private void failed(final long now)
     {
         consecutiveFailures++;
-        final int max = config.maxLogonFailures();
+        final int max = security.maxLogonFailures();
         if (max > 0 && consecutiveFailures >= max)
         {
-            final long lockout = Math.min(MAX_LOCKOUT_NANOS, config.logonLockoutNanos() << Math.min(lockouts, 20));
+            final long lockout = Math.min(MAX_LOCKOUT_NANOS, security.logonLockoutNanos() << Math.min(lockouts, 20));
             lockedUntilNanos = now + lockout;
             lockouts++;
             consecutiveFailures = 0;

@@ -3,17 +3,13 @@ package io.fixtape.engine.session;
 import io.fixtape.engine.api.LogonAuthenticator;
 import io.fixtape.engine.api.PasswordHash;
 import io.fixtape.engine.api.ResendFilter;
-
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
 
-import java.util.Objects;
 import java.util.List;
-import java.util.ArrayList;
-import java.net.UnknownHostException;
-import java.net.InetAddress;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,11 +27,11 @@ public final class SessionConfig
         ACCEPTOR, INITIATOR
     }
 
-    /** Default HeartBtInt (108) an initiator proposes: 30 s. An acceptor uses the counterparty's value. */
     /** Default consecutive authentication failures before a lockout. */
     public static final int DEFAULT_MAX_LOGON_FAILURES = 5;
     /** Default first lockout (doubled for each further one, up to an hour). */
     public static final long DEFAULT_LOGON_LOCKOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /** Default HeartBtInt (108) an initiator proposes: 30 s. An acceptor uses the counterparty's value. */
     public static final int DEFAULT_HEART_BT_INT_SECONDS = 30;
     /** Default MinHeartBtInt: a counterparty may ask for 0 (no Heartbeats; liveness is still checked). */
     public static final int DEFAULT_MIN_HEART_BT_INT_SECONDS = 0;
@@ -89,13 +85,7 @@ public final class SessionConfig
     private int timestampPrecision = UtcTimestamps.MILLIS;
     private String defaultApplVerId;
     private SessionSchedule schedule = SessionSchedule.nonStop();
-    private Authenticator authenticator = Authenticator.ACCEPT_ALL;
-    private LogonAuthenticator logonAuthenticator = LogonAuthenticator.ACCEPT_ALL;
-    private List<String> allowedRemoteAddresses = List.of();
-    private String expectedUsername;
-    private PasswordHash expectedPasswordHash;
-    private int maxLogonFailures = DEFAULT_MAX_LOGON_FAILURES;
-    private long logonLockoutNanos = DEFAULT_LOGON_LOCKOUT_NANOS;
+    private final LogonSecurity security = new LogonSecurity();
     private ResendFilter resendFilter = ResendFilter.RESEND_ALL;
     private String username;
     private String password;
@@ -312,7 +302,7 @@ public final class SessionConfig
     /** Acceptor: decides on Username/Password of a Logon; default accept all. */
     public SessionConfig authenticator(final Authenticator authenticator)
     {
-        this.authenticator = authenticator;
+        security.authenticator(authenticator);
         return this;
     }
 
@@ -322,7 +312,7 @@ public final class SessionConfig
      */
     public SessionConfig logonAuthenticator(final LogonAuthenticator logonAuthenticator)
     {
-        this.logonAuthenticator = Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
+        security.logonAuthenticator(logonAuthenticator);
         return this;
     }
 
@@ -333,29 +323,14 @@ public final class SessionConfig
      */
     public SessionConfig allowedRemoteAddresses(final List<String> hosts)
     {
-        final List<String> resolved = new ArrayList<>();
-        for (final String host : hosts)
-        {
-            try
-            {
-                for (final InetAddress address : InetAddress.getAllByName(host.trim()))
-                {
-                    resolved.add(address.getHostAddress());
-                }
-            }
-            catch (final UnknownHostException ex)
-            {
-                throw new IllegalArgumentException("AllowedRemoteAddresses: unknown host " + host.trim());
-            }
-        }
-        this.allowedRemoteAddresses = List.copyOf(resolved);
+        security.allowedRemoteAddresses(hosts);
         return this;
     }
 
     /** Acceptor: the Username (553) a Logon must carry; null (default): not checked. */
     public SessionConfig expectedUsername(final String expectedUsername)
     {
-        this.expectedUsername = expectedUsername;
+        security.expectedUsername(expectedUsername);
         return this;
     }
 
@@ -365,53 +340,64 @@ public final class SessionConfig
      */
     public SessionConfig expectedPasswordHash(final PasswordHash expectedPasswordHash)
     {
-        this.expectedPasswordHash = expectedPasswordHash;
+        security.expectedPasswordHash(expectedPasswordHash);
         return this;
     }
 
     /** Acceptor: consecutive authentication failures before a lockout; 0: never locked out. Default 5. */
     public SessionConfig maxLogonFailures(final int maxLogonFailures)
     {
-        this.maxLogonFailures = maxLogonFailures;
+        security.maxLogonFailures(maxLogonFailures);
         return this;
     }
 
     /** Acceptor: the first lockout's length (doubled for each further one, up to an hour). Default 60 s. */
     public SessionConfig logonLockoutNanos(final long logonLockoutNanos)
     {
-        this.logonLockoutNanos = logonLockoutNanos;
+        security.logonLockoutNanos(logonLockoutNanos);
         return this;
+    }
+
+    public Authenticator authenticator()
+    {
+        return security.authenticator();
     }
 
     public LogonAuthenticator logonAuthenticator()
     {
-        return logonAuthenticator;
+        return security.logonAuthenticator();
     }
 
     /** Resolved IP addresses ({@code InetAddress.getHostAddress()} form); empty: any. */
     public List<String> allowedRemoteAddresses()
     {
-        return allowedRemoteAddresses;
+        return security.allowedRemoteAddresses();
     }
 
     public String expectedUsername()
     {
-        return expectedUsername;
+        return security.expectedUsername();
     }
 
     public PasswordHash expectedPasswordHash()
     {
-        return expectedPasswordHash;
+        return security.expectedPasswordHash();
     }
 
     public int maxLogonFailures()
     {
-        return maxLogonFailures;
+        return security.maxLogonFailures();
     }
 
     public long logonLockoutNanos()
     {
-        return logonLockoutNanos;
+        return security.logonLockoutNanos();
+    }
+
+    /** The acceptor's Logon security settings, for {@link LogonAuthentication}. */
+    LogonSecurity logonSecurity()
+    {
+        return security;
     }
 
     /** Whether a resend repeats or gap-fills each stored application message; default {@link ResendFilter#RESEND_ALL}. */
@@ -508,10 +494,7 @@ public final class SessionConfig
         Objects.requireNonNull(sessionId, "sessionId (BeginString/SenderCompID/TargetCompID) is required");
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(schedule, "schedule");
-        Objects.requireNonNull(authenticator, "authenticator");
-        Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
-        require(maxLogonFailures >= 0, "MaxLogonFailures must be >= 0 (0: no lockout)");
-        require(logonLockoutNanos > 0, "LogonLockoutSeconds must be > 0");
+        security.conclude();
         Objects.requireNonNull(resendFilter, "resendFilter");
         Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
         require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");
@@ -541,7 +524,7 @@ public final class SessionConfig
         return this;
     }
 
-    private static void require(final boolean condition, final String message)
+    static void require(final boolean condition, final String message)
     {
         if (!condition)
         {
@@ -659,11 +642,6 @@ public final class SessionConfig
     public SessionSchedule schedule()
     {
         return schedule;
-    }
-
-    public Authenticator authenticator()
-    {
-        return authenticator;
     }
 
     public String username()
