@@ -622,11 +622,21 @@ public final class SessionOptions
         return set("JournalRollCycle", value);
     }
 
-    /** Cycle files kept, older deleted at each roll; 0 (default) keeps all. */
+    /**
+     * Newest cycle files always kept; an older one goes once no registered session's resend range reaches into it.
+     * 0 (default) keeps all.
+     */
     @SettingKey("JournalRetentionCycles")
     public SessionOptions journalRetentionCycles(final int value)
     {
         return set("JournalRetentionCycles", Integer.toString(value));
+    }
+
+    /** Directory retention moves finished cycle files to instead of deleting them. Default none (deleted). */
+    @SettingKey("JournalArchiveDir")
+    public SessionOptions journalArchiveDir(final String value)
+    {
+        return set("JournalArchiveDir", value);
     }
 
     /** {@code auto} (default), {@code Y}, {@code duty} or {@code N}: who touches journal pages ahead of the writer. */
