@@ -93,9 +93,6 @@ public final class Journal implements AutoCloseable
             this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
             openedGuard = new JournalWriteGuard(directory, queueDir, space, ctx.faultInjector());
             this.writeGuard = openedGuard;
-            this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory, ctx.rollCycle(),
-                ctx.retentionCycles(), ctx.archiveDirectory() == null ? null : new JournalArchive(ctx.archiveDirectory()))
-                : null;
             // Chronicle's roll-cycle clock, refreshed from the records' engine time, unless the context sets one
             this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
             String rebuild = null;
@@ -152,6 +149,10 @@ public final class Journal implements AutoCloseable
                 stateRebuilds++;
             }
             this.queue = openedQueue;
+            // the queue's own roll cycle (a journal keeps the one it was created with, whatever the context says)
+            this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory, queue.rollCycle(),
+                ctx.retentionCycles(), ctx.archiveDirectory() == null ? null : new JournalArchive(ctx.archiveDirectory()))
+                : null;
             this.recoveredRecords = applied;
             this.incompleteTail = tail;
             this.appender = new JournalAppender(queue, cycleClock, writeGuard, directory, ctx.maskPasswords());
