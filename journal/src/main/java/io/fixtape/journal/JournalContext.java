@@ -31,6 +31,7 @@ public final class JournalContext
     public static final String KEY_RECOVER_TRUNCATE = "JournalRecoverTruncate";
     public static final String KEY_MASK_PASSWORDS = "JournalMaskPasswords";
     public static final String KEY_ARCHIVE_DIR = "JournalArchiveDir";
+    public static final String KEY_ARCHIVE_COMMAND = "JournalArchiveCommand";
     /**
      * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
      * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
@@ -38,7 +39,8 @@ public final class JournalContext
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
         KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
-        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS, KEY_ARCHIVE_DIR};
+        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS, KEY_ARCHIVE_DIR,
+        KEY_ARCHIVE_COMMAND};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -47,6 +49,7 @@ public final class JournalContext
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
     private Path archiveDirectory = null;
+    private String archiveCommand = null;
     private boolean retentionThread = true;
     private Pretouch pretouch = Pretouch.AUTO;
     private long pretouchAheadBytes = DEFAULT_PRETOUCH_AHEAD_BYTES;
@@ -167,6 +170,22 @@ public final class JournalContext
     public Path archiveDirectory()
     {
         return archiveDirectory;
+    }
+
+    /**
+     * A command run on each file retention archived, with the archived file's path as its last argument (e.g.
+     * {@code gzip -9}); words split on whitespace, no shell. Needs {@link #archiveDirectory}. Null (default): none.
+     * Settings: {@code JournalArchiveCommand}.
+     */
+    public JournalContext archiveCommand(final String archiveCommand)
+    {
+        this.archiveCommand = archiveCommand;
+        return this;
+    }
+
+    public String archiveCommand()
+    {
+        return archiveCommand;
     }
 
     /**
@@ -391,6 +410,11 @@ public final class JournalContext
         if (retentionCycles < 0)
         {
             throw new IllegalArgumentException("retentionCycles must be >= 0: " + retentionCycles);
+        }
+        if (archiveCommand != null && !archiveCommand.isBlank() && archiveDirectory == null)
+        {
+            throw new IllegalArgumentException(KEY_ARCHIVE_COMMAND + " needs " + KEY_ARCHIVE_DIR +
+                " (the command runs on the files moved there)");
         }
         if (maxSessions < 1 || maxSessions > 1 << 20)
         {

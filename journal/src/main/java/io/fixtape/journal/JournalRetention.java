@@ -250,6 +250,12 @@ final class JournalRetention implements Agent
         return passesWithoutLock;
     }
 
+    /** Archive commands that failed (0 without {@code JournalArchiveCommand}). */
+    long archiveCommandFailures()
+    {
+        return archive == null ? 0 : archive.commandFailures();
+    }
+
     /** Files that could not be removed (logged; tried again at the next pass). */
     long failures()
     {

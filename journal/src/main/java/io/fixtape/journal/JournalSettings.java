@@ -47,6 +47,9 @@ final class JournalSettings
             case JournalContext.KEY_ARCHIVE_DIR:
                 ctx.archiveDirectory(value.trim().isEmpty() ? null : Paths.get(value.trim()));
                 return true;
+            case JournalContext.KEY_ARCHIVE_COMMAND:
+                ctx.archiveCommand(value.trim().isEmpty() ? null : value.trim());
+                return true;
             case JournalContext.KEY_PRETOUCH:
                 applyPretouch(ctx, key, value);
                 return true;

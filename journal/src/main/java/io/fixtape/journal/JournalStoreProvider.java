@@ -32,6 +32,7 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
             .with(JournalContext.KEY_ROLL_CYCLE, "journal file roll cycle: daily (default), hourly, weekly, ...")
             .with(JournalContext.KEY_RETENTION_CYCLES, "newest cycle files always kept; older ones go once no session's resend range reaches them; 0 (default) keeps all")
             .with(JournalContext.KEY_ARCHIVE_DIR, "directory retention moves finished cycle files to instead of deleting them (default: none, delete)")
+            .with(JournalContext.KEY_ARCHIVE_COMMAND, "command run on each archived cycle file, its path appended, e.g. gzip -9 (default: none; needs JournalArchiveDir)")
             .with(JournalContext.KEY_PRETOUCH, "Y | N | duty | auto (default: Y = own agent thread when the JVM may use 2+ CPUs, duty = the writer's poller on one CPU): pre-touch journal pages ahead of the writer")
             .with(JournalContext.KEY_PRETOUCH_AHEAD_KB, "KiB the pretoucher thread keeps touched ahead of the writer (default 1024)")
             .with(JournalContext.KEY_LOW_SPACE_MB, "free MiB under which appends fail with DISK_FULL (default 64)")

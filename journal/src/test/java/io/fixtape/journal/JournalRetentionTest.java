@@ -244,6 +244,56 @@ class JournalRetentionTest
         }
     }
 
+    /**
+     * With {@code JournalArchiveCommand} each archived file is handed to a command (gzip here): the archive holds the
+     * compressed cycle files, which decompress to exactly the bytes the queue held.
+     */
+    @Test
+    void runsTheArchiveCommandOnEachArchivedFile() throws IOException
+    {
+        final Path archive = dir.resolve("archive");
+        final java.util.Map<String, byte[]> before = new java.util.TreeMap<>();
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(
+            ctx(1, false).archiveDirectory(archive).archiveCommand("gzip -1")))
+        {
+            final ChronicleMessageStore busy = factory.create(BUSY);
+            rollWithResets(busy, factory, 3);
+            for (final File f : CycleFiles.list(dir.resolve(Journal.QUEUE_DIR)))
+            {
+                before.put(f.getName(), java.nio.file.Files.readAllBytes(f.toPath()));
+            }
+            assertEquals(2, factory.retention().doWork());
+            assertEquals(0, factory.retention().archiveCommandFailures());
+            assertEquals(10, busy.replayOutbound(1, 0, (s, b, o, l) -> true), "the current sequence is intact");
+        }
+        int compared = 0;
+        for (final java.util.Map.Entry<String, byte[]> e : before.entrySet())
+        {
+            final Path gz = archive.resolve(e.getKey() + ".gz");
+            if (compared == 2)
+            {
+                assertFalse(java.nio.file.Files.exists(gz), "the newest file stays in the queue");
+                break;
+            }
+            try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(gz)))
+            {
+                assertArrayEquals(e.getValue(), in.readAllBytes(), e.getKey());
+            }
+            compared++;
+        }
+        assertEquals(2, compared);
+        assertEquals(0, CycleFiles.list(archive).length, "only the compressed files are left in the archive");
+    }
+
+    @Test
+    void anArchiveCommandNeedsAnArchiveDirectory()
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> ctx(1, false).archiveCommand("gzip").conclude());
+        assertTrue(ex.getMessage().contains("JournalArchiveCommand") && ex.getMessage().contains("JournalArchiveDir"),
+            ex.getMessage());
+    }
+
     /** With {@code JournalArchiveDir} finished cycle files are moved there whole instead of deleted. */
     @Test
     void archivesFinishedCyclesInsteadOfDeletingThem() throws IOException

@@ -639,6 +639,13 @@ public final class SessionOptions
         return set("JournalArchiveDir", value);
     }
 
+    /** Command run on each archived cycle file, its path appended (e.g. {@code gzip -9}). Default none. */
+    @SettingKey("JournalArchiveCommand")
+    public SessionOptions journalArchiveCommand(final String value)
+    {
+        return set("JournalArchiveCommand", value);
+    }
+
     /** {@code auto} (default), {@code Y}, {@code duty} or {@code N}: who touches journal pages ahead of the writer. */
     @SettingKey("JournalPretouch")
     public SessionOptions journalPretouch(final String value)
