@@ -152,7 +152,8 @@ public final class Journal implements AutoCloseable
             // the queue's own roll cycle (a journal keeps the one it was created with, whatever the context says)
             this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory, queue.rollCycle(),
                 ctx.retentionCycles(), ctx.archiveDirectory() == null ? null :
-                new JournalArchive(ctx.archiveDirectory(), JournalArchive.words(ctx.archiveCommand())))
+                new JournalArchive(ctx.archiveDirectory(), JournalArchive.words(ctx.archiveCommand())),
+                ctx.retentionClock())
                 : null;
             this.recoveredRecords = applied;
             this.incompleteTail = tail;

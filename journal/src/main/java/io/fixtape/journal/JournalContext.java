@@ -51,6 +51,7 @@ public final class JournalContext
     private Path archiveDirectory = null;
     private String archiveCommand = null;
     private boolean retentionThread = true;
+    private org.agrona.concurrent.NanoClock retentionClock = org.agrona.concurrent.SystemNanoClock.INSTANCE;
     private Pretouch pretouch = Pretouch.AUTO;
     private long pretouchAheadBytes = DEFAULT_PRETOUCH_AHEAD_BYTES;
     private long lowSpaceBytes = 64L * 1024 * 1024;
@@ -201,6 +202,18 @@ public final class JournalContext
     public boolean retentionThread()
     {
         return retentionThread;
+    }
+
+    /** The clock retention retries an unfinished pass by (default the system's); tests inject one. */
+    public JournalContext retentionClock(final org.agrona.concurrent.NanoClock retentionClock)
+    {
+        this.retentionClock = retentionClock;
+        return this;
+    }
+
+    public org.agrona.concurrent.NanoClock retentionClock()
+    {
+        return retentionClock;
     }
 
     /** Who touches the journal's pages ahead of its writer (settings {@code JournalPretouch}). */

@@ -2,6 +2,8 @@ package io.fixtape.journal;
 
 import net.openhft.chronicle.queue.RollCycle;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,7 +24,8 @@ import java.nio.file.StandardOpenOption;
  * </ul>
  * So retention keeps whichever is more: the window, or every file a live resend range reaches into. The writer
  * publishes the second bound ({@link #publishKeepFrom}, from {@link Journal#doWork}); this agent lists the directory
- * and deletes (or archives, {@link JournalArchive}) on its own thread when that bound changed.
+ * and deletes (or archives, {@link JournalArchive}) on its own thread when that bound changed, and again every
+ * {@link #RETRY_NANOS} while a pass left work undone (a file it could not remove, or the lock held elsewhere).
  *
  * <p>One instance acts per journal directory: a pass first takes an exclusive lock on {@code retention.lock} in the
  * journal directory and keeps it until {@link #onClose}; an instance in another process (or another instance in this
@@ -34,6 +37,8 @@ import java.nio.file.StandardOpenOption;
 final class JournalRetention implements Agent
 {
     static final String LOCK_FILE = "retention.lock";
+    /** A pass that could not do everything is tried again after this long (its clock). */
+    static final long RETRY_NANOS = 1_000_000_000L;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JournalRetention.class);
 
     private final Path queueDir;
@@ -41,6 +46,9 @@ final class JournalRetention implements Agent
     private final RollCycle rollCycle;
     private final int keep;
     private final JournalArchive archive;
+    private final NanoClock clock;
+    /** When a pass that left work undone is tried again; Long.MAX_VALUE when nothing is pending. */
+    private long retryAtNanos = Long.MAX_VALUE;
     /** Files whose cycle is at or after this one are kept; Integer.MIN_VALUE until the writer published (keep all). */
     private volatile int keepFromCycle = Integer.MIN_VALUE;
     private volatile long published;
@@ -59,6 +67,13 @@ final class JournalRetention implements Agent
      */
     JournalRetention(final Path journalDir, final RollCycle rollCycle, final int keep, final JournalArchive archive)
     {
+        this(journalDir, rollCycle, keep, archive, SystemNanoClock.INSTANCE);
+    }
+
+    /** @param clock decides when a pass that left work undone is retried (tests step their own). */
+    JournalRetention(final Path journalDir, final RollCycle rollCycle, final int keep, final JournalArchive archive,
+        final NanoClock clock)
+    {
         if (keep < 1)
         {
             throw new IllegalArgumentException("retention keeps at least 1 cycle file: " + keep);
@@ -68,6 +83,7 @@ final class JournalRetention implements Agent
         this.rollCycle = rollCycle;
         this.keep = keep;
         this.archive = archive;
+        this.clock = clock;
     }
 
     /**
@@ -90,17 +106,25 @@ final class JournalRetention implements Agent
         return keepFromCycle;
     }
 
-    /** One pass when the writer published a new bound since the last one, else nothing. */
+    /**
+     * One pass when the writer published a new bound since the last one, or when a pass that left work undone is due
+     * again ({@link #RETRY_NANOS}); else nothing (two field reads, and a clock read while a retry is pending).
+     */
     @Override
     public int doWork()
     {
         final long published = this.published;
-        if (published == seen)
+        if (published == seen && (retryAtNanos == Long.MAX_VALUE || clock.nanoTime() - retryAtNanos < 0))
         {
             return 0;
         }
         seen = published;
-        return apply();
+        final long failuresBefore = failures;
+        final long withoutLockBefore = passesWithoutLock;
+        final int removed = apply();
+        retryAtNanos = failures != failuresBefore || passesWithoutLock != withoutLockBefore ?
+            clock.nanoTime() + RETRY_NANOS : Long.MAX_VALUE;
+        return removed;
     }
 
     /**

@@ -285,6 +285,38 @@ class JournalRetentionTest
         assertEquals(0, CycleFiles.list(archive).length, "only the compressed files are left in the archive");
     }
 
+    /**
+     * The archive directory cannot be created (a plain file is in its way): nothing is removed, every record stays
+     * readable and resendable, the failures are counted; once the way is clear the retry, due by the injected clock,
+     * archives the files.
+     */
+    @Test
+    void aFileThatCannotBeArchivedStaysAndIsRetried() throws IOException
+    {
+        final Path archive = dir.resolve("archive");
+        java.nio.file.Files.writeString(archive, "in the way");
+        final AtomicLong retentionNanos = new AtomicLong();
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(
+            ctx(1, false).archiveDirectory(archive).retentionClock(retentionNanos::get)))
+        {
+            final ChronicleMessageStore busy = factory.create(BUSY);
+            rollWithResets(busy, factory, 3);
+            final JournalRetention retention = factory.retention();
+            assertEquals(0, retention.doWork(), "the archive directory cannot be made: nothing removed");
+            assertEquals(2, retention.failures());
+            assertEquals(3, cycleFiles());
+            assertEquals(0, retention.doWork(), "no retry before it is due");
+            assertEquals(2, retention.failures());
+            java.nio.file.Files.delete(archive);
+            retentionNanos.addAndGet(JournalRetention.RETRY_NANOS);
+            assertEquals(2, retention.doWork(), "the retry archives both files");
+            assertEquals(1, cycleFiles());
+            assertEquals(2, CycleFiles.list(archive).length);
+            assertEquals(0, retention.doWork(), "nothing pending any more");
+            assertEquals(10, busy.replayOutbound(1, 0, (s, b, o, l) -> true), "the current sequence is intact");
+        }
+    }
+
     @Test
     void anArchiveCommandNeedsAnArchiveDirectory()
     {
