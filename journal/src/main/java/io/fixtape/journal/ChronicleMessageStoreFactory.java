@@ -4,6 +4,9 @@ import io.fixtape.engine.api.DutyCycleTask;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.store.MessageStoreFactory;
 
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -23,6 +26,8 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     private final Journal journal;
     private final JournalMode mode;
     private final PretouchRunner pretouch;
+    /** Runs the journal's retention off the writer thread; null without retention or when the caller steps it. */
+    private final AgentRunner retentionRunner;
     private final SharedJournalLock sharedLock = new SharedJournalLock();
     private boolean closeWithLastStore;
     private int openStores;
@@ -41,6 +46,26 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
         this.housekeepingIntervalNanos = ctx.durability() == JournalDurability.PERIODIC_MSYNC ?
             Math.min(ctx.syncIntervalNanos(), ctx.diskCheckIntervalNanos()) : ctx.diskCheckIntervalNanos();
         this.pretouch = new PretouchRunner(journal, ctx);
+        if (journal.retention() != null && ctx.retentionThread())
+        {
+            // file deletion (and archive copies) never on the poller: an agent of its own, idle most of the time
+            retentionRunner = new AgentRunner(new SleepingMillisIdleStrategy(RETENTION_IDLE_MS),
+                Throwable::printStackTrace, null, journal.retention());
+            AgentRunner.startOnThread(retentionRunner);
+        }
+        else
+        {
+            retentionRunner = null;
+        }
+    }
+
+    /** How long the retention thread sleeps when it has nothing to do. */
+    static final long RETENTION_IDLE_MS = 10;
+
+    /** The journal's retention agent (null without {@code JournalRetentionCycles}): tests step it themselves. */
+    JournalRetention retention()
+    {
+        return journal.retention();
     }
 
     /**
@@ -196,6 +221,10 @@ public final class ChronicleMessageStoreFactory implements MessageStoreFactory, 
     @Override
     public void close()
     {
+        if (retentionRunner != null)
+        {
+            retentionRunner.close();
+        }
         pretouch.close();
         journal.close();
     }

@@ -61,6 +61,8 @@ public final class Journal implements AutoCloseable
     private final JournalRetention retention;
     private final WriterCycleClock cycleClock;
     private final List<String> warnings = new ArrayList<>();
+    /** {@link JournalRetention#removedFiles} when Chronicle's directory listing was last refreshed (writer thread). */
+    private long listedRemovals;
     private long truncateRecoveries;
     private long stateRebuilds;
     private boolean closed;
@@ -77,6 +79,7 @@ public final class Journal implements AutoCloseable
         this.lock = JournalLock.acquire(directory);
         SeqStateFile openedState = null;
         SingleChronicleQueue openedQueue = null;
+        JournalWriteGuard openedGuard = null;
         try
         {
             createDirectories(directory.resolve(STATE_DIR));
@@ -88,8 +91,8 @@ public final class Journal implements AutoCloseable
             this.outIndexes = new ResendIndexes(
                 directory.resolve(STATE_DIR), state.slotCount(), ctx.initialIndexCapacity());
             this.space = new DiskSpaceMonitor(directory.toFile(), ctx.lowSpaceBytes(), ctx.diskCheckIntervalNanos());
-            this.writeGuard = new JournalWriteGuard(directory, queueDir, space, ctx.faultInjector());
-            this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(queueDir, ctx.retentionCycles()) : null;
+            openedGuard = new JournalWriteGuard(directory, queueDir, space, ctx.faultInjector());
+            this.writeGuard = openedGuard;
             // Chronicle's roll-cycle clock, refreshed from the records' engine time, unless the context sets one
             this.cycleClock = ctx.cycleClock() == null ? new WriterCycleClock() : null;
             String rebuild = null;
@@ -105,7 +108,10 @@ public final class Journal implements AutoCloseable
             {
                 rebuild = "state/" + SeqStateFile.FILE_NAME + " was missing";
             }
-            openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock, retention);
+            try (ReadOnlyFallbackWatch.Scope opening = writeGuard.opening())
+            {
+                openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock);
+            }
             writeGuard.failIfReadOnlyFallback();
             space.measure(); // a journal opened below the watermark refuses the first append, whoever watches later
             for (final Integer id : registry.ids())
@@ -124,7 +130,10 @@ public final class Journal implements AutoCloseable
                     openedQueue.close();
                     openedQueue = null;
                     rebuild = cut(recovery.damage());
-                    openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock, retention);
+                    try (ReadOnlyFallbackWatch.Scope opening = writeGuard.opening())
+                    {
+                        openedQueue = JournalQueues.openForWriter(ctx, queueDir, cycleClock);
+                    }
                 }
                 else if (recovery.staleState() != null)
                 {
@@ -140,10 +149,17 @@ public final class Journal implements AutoCloseable
                 stateRebuilds++;
             }
             this.queue = openedQueue;
+            // the queue's own roll cycle (a journal keeps the one it was created with, whatever the context says)
+            this.retention = ctx.retentionCycles() > 0 ? new JournalRetention(directory, queue.rollCycle(),
+                ctx.retentionCycles(), ctx.archiveDirectory() == null ? null :
+                new JournalArchive(ctx.archiveDirectory(), JournalArchive.words(ctx.archiveCommand())),
+                ctx.retentionClock())
+                : null;
             this.recoveredRecords = applied;
             this.incompleteTail = tail;
-            this.appender = new JournalAppender(queue, cycleClock, retention, writeGuard, directory,
-                ctx.maskPasswords());
+            this.appender = new JournalAppender(queue, cycleClock, writeGuard, directory, ctx.maskPasswords());
+            outIndexes.scanOldest(state); // the oldest record each live resend range reaches: retention keeps it
+            publishRetentionBound();
             this.syncPolicy = new JournalSyncPolicy(ctx, appender, state, outIndexes, writeGuard);
             this.dutyCyclePretoucher = new DutyCyclePretoucher(appender, space);
             this.resendReader = new ResendReader(queue, ctx.rollCycle(), directory.toString());
@@ -157,6 +173,10 @@ public final class Journal implements AutoCloseable
             if (openedState != null)
             {
                 openedState.close();
+            }
+            if (openedGuard != null)
+            {
+                openedGuard.close();
             }
             lock.close();
             throw ex;
@@ -431,7 +451,8 @@ public final class Journal implements AutoCloseable
     }
 
     /**
-     * Housekeeping from the writer's duty cycle: periodic msync when idle and the free-space check.
+     * Housekeeping from the writer's duty cycle: periodic msync when idle, the free-space check, and the bound
+     * retention keeps files from ({@link #publishRetentionBound}).
      *
      * @return work count (1 if something was done).
      */
@@ -442,7 +463,54 @@ public final class Journal implements AutoCloseable
         {
             work++;
         }
+        publishRetentionBound();
+        if (retention != null && retention.removedFiles() != listedRemovals)
+        {
+            refreshListing();
+            work++;
+        }
         return work;
+    }
+
+    /**
+     * After retention removed files: Chronicle's directory listing (its lowest cycle, in {@code metadata.cq4t}) is
+     * brought up to date on the writer thread, so that readers, which never refresh it themselves, start at the
+     * oldest file still there.
+     */
+    private void refreshListing()
+    {
+        listedRemovals = retention.removedFiles();
+        queue.refreshDirectoryListing();
+    }
+
+    /**
+     * Tells retention (writer thread) from which queue index files must stay: the oldest record any registered
+     * session's resend index holds since its last sequence reset, or the last record written, whichever is older
+     * (a record indexed after this call is in the cycle written now or a later one, which stays). Nothing is published
+     * before anything was written or indexed: retention keeps every file until then. One field read per session slot.
+     */
+    private void publishRetentionBound()
+    {
+        if (retention == null)
+        {
+            return;
+        }
+        final long last = appender.lastIndex() >= 0 ? appender.lastIndex() : state.coveredIndex();
+        long keepFrom = outIndexes.oldestPinned();
+        if (last >= 0 && last < keepFrom)
+        {
+            keepFrom = last;
+        }
+        if (keepFrom != Long.MAX_VALUE)
+        {
+            retention.publishKeepFrom(keepFrom);
+        }
+    }
+
+    /** The journal's retention agent, null when every file is kept ({@code JournalRetentionCycles=0}). */
+    JournalRetention retention()
+    {
+        return retention;
     }
 
     /** msync the queue's written range, the sequence state and the resend indexes. */
@@ -539,11 +607,20 @@ public final class Journal implements AutoCloseable
         closed = true;
         try
         {
+            if (retention != null)
+            {
+                retention.onClose(); // its runner, if any, stopped first (ChronicleMessageStoreFactory)
+                if (retention.removedFiles() != listedRemovals)
+                {
+                    refreshListing();
+                }
+            }
             appender.close();
             resendReader.close();
             queue.close();
             outIndexes.close();
             state.close();
+            writeGuard.close();
         }
         finally
         {

@@ -20,7 +20,7 @@ import java.nio.file.Path;
 /**
  * Writes journal records into the queue (writer thread): lays out header + FIX bytes in an off-heap staging buffer
  * and hands them to Chronicle in one {@code writeBytes} call, publishes the write position for the pretoucher thread,
- * and on a roll publishes the new cycle file and its mapping and applies retention. A write that fails half way is
+ * and on a roll publishes the new cycle file and its mapping. A write that fails half way is
  * abandoned so that the next one overwrites it. Zero allocation in steady state; the first append creates
  * Chronicle's appender.
  */
@@ -44,7 +44,6 @@ final class JournalAppender implements AutoCloseable
     private final SingleChronicleQueue queue;
     /** Chronicle's roll-cycle clock, refreshed from the records' engine time; null when the context sets one. */
     private final WriterCycleClock cycleClock;
-    private final JournalRetention retention;
     private final JournalWriteGuard writeGuard;
     private final Path directory;
     private ExcerptAppender appender;
@@ -63,14 +62,13 @@ final class JournalAppender implements AutoCloseable
     /** Diagnostic, null unless {@link AppendTimings#ENABLED}. */
     private final AppendTimings appendTimings = AppendTimings.ENABLED ? new AppendTimings() : null;
 
-    /**
-     * @param cycleClock null when the context sets the roll-cycle clock.
-     * @param retention  null when every cycle file is kept.
-     */
+    /** Queue index of the last record this appender wrote, -1 before the first (writer thread). */
+    private long lastIndex = -1;
+
+    /** @param cycleClock null when the context sets the roll-cycle clock. */
     JournalAppender(
         final SingleChronicleQueue queue,
         final WriterCycleClock cycleClock,
-        final JournalRetention retention,
         final JournalWriteGuard writeGuard,
         final Path directory,
         final boolean maskPasswords)
@@ -78,7 +76,6 @@ final class JournalAppender implements AutoCloseable
         this.maskPasswords = maskPasswords;
         this.queue = queue;
         this.cycleClock = cycleClock;
-        this.retention = retention;
         this.writeGuard = writeGuard;
         this.directory = directory;
         stage(INITIAL_STAGING_BYTES);
@@ -147,6 +144,7 @@ final class JournalAppender implements AutoCloseable
         final Wire wire = appender.wire();
         WRITE_POSITION.setRelease(this, wire.bytes().writePosition());
         final long index = appender.lastIndexAppended();
+        lastIndex = index;
         final int cycle = appender.cycle();
         if (cycle != writeCycle)
         {
@@ -155,7 +153,7 @@ final class JournalAppender implements AutoCloseable
         return index;
     }
 
-    /** Once per roll: publishes the file being written and its mapping, and applies retention. */
+    /** Once per roll: publishes the file being written and its mapping. */
     private void onNewCycle(final ExcerptAppender appender, final Wire wire, final int cycle)
     {
         writeCycle = cycle;
@@ -164,10 +162,6 @@ final class JournalAppender implements AutoCloseable
         // ... and the mapping to touch it through: this writer's own, so that the pages it touches are mapped in the
         // writer's page tables too (a pretoucher with a mapping of its own leaves the writer one fault per page)
         currentMappedFile = wire.bytes() instanceof MappedBytes ? ((MappedBytes)wire.bytes()).mappedFile() : null;
-        if (retention != null)
-        {
-            retention.apply(); // Chronicle's release callback may come later or on another thread
-        }
     }
 
     /**
@@ -232,6 +226,12 @@ final class JournalAppender implements AutoCloseable
     {
         final ExcerptAppender appender = this.appender;
         return appender == null ? null : appender.wire();
+    }
+
+    /** Queue index of the last record written by this appender, -1 before the first (writer thread). */
+    long lastIndex()
+    {
+        return lastIndex;
     }
 
     /** The roll cycle of the last append (writer thread). */

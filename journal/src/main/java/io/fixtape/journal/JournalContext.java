@@ -30,6 +30,8 @@ public final class JournalContext
     public static final String KEY_PRETOUCH_AHEAD_KB = "JournalPretouchAheadKb";
     public static final String KEY_RECOVER_TRUNCATE = "JournalRecoverTruncate";
     public static final String KEY_MASK_PASSWORDS = "JournalMaskPasswords";
+    public static final String KEY_ARCHIVE_DIR = "JournalArchiveDir";
+    public static final String KEY_ARCHIVE_COMMAND = "JournalArchiveCommand";
     /**
      * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
      * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
@@ -37,7 +39,8 @@ public final class JournalContext
     public static final long DEFAULT_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
         KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
-        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS};
+        KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS, KEY_ARCHIVE_DIR,
+        KEY_ARCHIVE_COMMAND};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -45,6 +48,10 @@ public final class JournalContext
     private long syncIntervalNanos = TimeUnit.MILLISECONDS.toNanos(100);
     private RollCycle rollCycle = RollCycles.FAST_DAILY;
     private int retentionCycles = 0;
+    private Path archiveDirectory = null;
+    private String archiveCommand = null;
+    private boolean retentionThread = true;
+    private org.agrona.concurrent.NanoClock retentionClock = org.agrona.concurrent.SystemNanoClock.INSTANCE;
     private Pretouch pretouch = Pretouch.AUTO;
     private long pretouchAheadBytes = DEFAULT_PRETOUCH_AHEAD_BYTES;
     private long lowSpaceBytes = 64L * 1024 * 1024;
@@ -135,7 +142,11 @@ public final class JournalContext
         return rollCycle;
     }
 
-    /** Number of most recent cycle files kept; older ones are deleted when a cycle is released. 0 (default) keeps all. */
+    /**
+     * The minimum number of newest cycle files kept; an older file goes once no registered session's resend range
+     * (since its last sequence reset) reaches into it ({@link JournalRetention}). 0 (default) keeps all.
+     * Settings: {@code JournalRetentionCycles}.
+     */
     public JournalContext retentionCycles(final int retentionCycles)
     {
         this.retentionCycles = retentionCycles;
@@ -145,6 +156,64 @@ public final class JournalContext
     public int retentionCycles()
     {
         return retentionCycles;
+    }
+
+    /**
+     * Where retention moves finished cycle files instead of deleting them; null (default) deletes them. Settings:
+     * {@code JournalArchiveDir}.
+     */
+    public JournalContext archiveDirectory(final Path archiveDirectory)
+    {
+        this.archiveDirectory = archiveDirectory;
+        return this;
+    }
+
+    public Path archiveDirectory()
+    {
+        return archiveDirectory;
+    }
+
+    /**
+     * A command run on each file retention archived, with the archived file's path as its last argument (e.g.
+     * {@code gzip -9}); words split on whitespace, no shell. Needs {@link #archiveDirectory}. Null (default): none.
+     * Settings: {@code JournalArchiveCommand}.
+     */
+    public JournalContext archiveCommand(final String archiveCommand)
+    {
+        this.archiveCommand = archiveCommand;
+        return this;
+    }
+
+    public String archiveCommand()
+    {
+        return archiveCommand;
+    }
+
+    /**
+     * Whether {@link ChronicleMessageStoreFactory} runs retention on a thread of its own (default true). False leaves
+     * the agent to the caller ({@code ChronicleMessageStoreFactory.retention()}), as tests step it.
+     */
+    public JournalContext retentionThread(final boolean retentionThread)
+    {
+        this.retentionThread = retentionThread;
+        return this;
+    }
+
+    public boolean retentionThread()
+    {
+        return retentionThread;
+    }
+
+    /** The clock retention retries an unfinished pass by (default the system's); tests inject one. */
+    public JournalContext retentionClock(final org.agrona.concurrent.NanoClock retentionClock)
+    {
+        this.retentionClock = retentionClock;
+        return this;
+    }
+
+    public org.agrona.concurrent.NanoClock retentionClock()
+    {
+        return retentionClock;
     }
 
     /** Who touches the journal's pages ahead of its writer (settings {@code JournalPretouch}). */
@@ -354,6 +423,11 @@ public final class JournalContext
         if (retentionCycles < 0)
         {
             throw new IllegalArgumentException("retentionCycles must be >= 0: " + retentionCycles);
+        }
+        if (archiveCommand != null && !archiveCommand.isBlank() && archiveDirectory == null)
+        {
+            throw new IllegalArgumentException(KEY_ARCHIVE_COMMAND + " needs " + KEY_ARCHIVE_DIR +
+                " (the command runs on the files moved there)");
         }
         if (maxSessions < 1 || maxSessions > 1 << 20)
         {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * Opens the Chronicle queue of a journal directory with the journal's settings: roll cycle, block size, the msync mode
- * its durability needs, retention and the roll-cycle clock. The writer and the read-only readers (tools, other
+ * its durability needs and the roll-cycle clock. The writer and the read-only readers (tools, other
  * processes) open it through here, so both see the same queue configuration.
  */
 final class JournalQueues
@@ -29,10 +29,9 @@ final class JournalQueues
      *
      * @param writerClock the writer's roll-cycle clock; null for Chronicle's default (ignored if the context sets a
      *                    {@link JournalContext#cycleClock}).
-     * @param retention   deletes the oldest cycle files when Chronicle releases one; null keeps every file.
      */
     static SingleChronicleQueue openForWriter(
-        final JournalContext ctx, final Path queueDir, final WriterCycleClock writerClock, final JournalRetention retention)
+        final JournalContext ctx, final Path queueDir, final WriterCycleClock writerClock)
     {
         final SingleChronicleQueueBuilder builder = builder(ctx, queueDir, false);
         if (ctx.durability() != JournalDurability.PAGE_CACHE)
@@ -40,10 +39,6 @@ final class JournalQueues
             // Makes appender.sync() a synchronous msync (MS_SYNC); Chronicle itself does not sync per document, so the
             // journal calls sync() after each record (per-message) or every syncInterval (periodic).
             builder.syncMode(SyncMode.SYNC);
-        }
-        if (retention != null)
-        {
-            builder.storeFileListener(retention);
         }
         if (ctx.cycleClock() == null && writerClock != null)
         {

@@ -44,6 +44,12 @@ final class JournalSettings
             case JournalContext.KEY_RETENTION_CYCLES:
                 ctx.retentionCycles((int)parseLong(key, value));
                 return true;
+            case JournalContext.KEY_ARCHIVE_DIR:
+                ctx.archiveDirectory(value.trim().isEmpty() ? null : Paths.get(value.trim()));
+                return true;
+            case JournalContext.KEY_ARCHIVE_COMMAND:
+                ctx.archiveCommand(value.trim().isEmpty() ? null : value.trim());
+                return true;
             case JournalContext.KEY_PRETOUCH:
                 applyPretouch(ctx, key, value);
                 return true;

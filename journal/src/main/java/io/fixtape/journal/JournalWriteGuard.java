@@ -8,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Whether the journal may write, and why not: the free space is below the watermark ({@link DiskSpaceMonitor}),
- * Chronicle fell back to read-only ({@link ReadOnlyFallbackWatch}, compared with its count when the journal opened),
+ * Chronicle fell back to read-only for this journal's queue ({@link ReadOnlyFallbackWatch}; another journal's fallback
+ * in the same JVM does not count),
  * or, in tests, the {@link JournalWriteFaultInjector} refuses. Also says what a failed write means for the session
  * (DISK_FULL, READ_ONLY or IO_ERROR). Writer thread, apart from the open-time check.
  */
@@ -18,9 +19,9 @@ final class JournalWriteGuard
     private final File queueDirectory;
     private final DiskSpaceMonitor space;
     private final JournalWriteFaultInjector faultInjector;
-    private final long readOnlyWarningsAtOpen;
+    private final ReadOnlyFallbackWatch.Target readOnlyWatch;
 
-    /** Call before the queue is opened: Chronicle's read-only fallback warnings are counted from here. */
+    /** Call before the queue is opened: Chronicle's read-only fallback warnings for this queue are counted from here. */
     JournalWriteGuard(
         final Path directory,
         final Path queueDirectory,
@@ -31,8 +32,19 @@ final class JournalWriteGuard
         this.queueDirectory = queueDirectory.toFile();
         this.space = space;
         this.faultInjector = faultInjector;
-        ReadOnlyFallbackWatch.install();
-        this.readOnlyWarningsAtOpen = ReadOnlyFallbackWatch.count();
+        this.readOnlyWatch = ReadOnlyFallbackWatch.watch(queueDirectory);
+    }
+
+    /** Around opening this journal's queue: a fallback warning on this thread is this journal's. */
+    ReadOnlyFallbackWatch.Scope opening()
+    {
+        return readOnlyWatch.opening();
+    }
+
+    /** The journal closed. */
+    void close()
+    {
+        readOnlyWatch.close();
     }
 
     /** At open, once the queue is open: refuses a journal Chronicle could only open read-only. */
@@ -41,7 +53,7 @@ final class JournalWriteGuard
         if (fellBackToReadOnly())
         {
             throw new JournalException("Chronicle Queue fell back to read-only for " + directory + " (" +
-                ReadOnlyFallbackWatch.lastMessage() + "); refusing to run a journal that cannot write. Check directory " +
+                readOnlyWatch.lastMessage() + "); refusing to run a journal that cannot write. Check directory " +
                 "permissions and the JVM flags (--add-opens java.base/sun.nio.ch=ALL-UNNAMED)");
         }
     }
@@ -61,7 +73,7 @@ final class JournalWriteGuard
         if (fellBackToReadOnly())
         {
             throw new MessageStoreException(MessageStoreException.Reason.READ_ONLY, "Chronicle Queue fell back to " +
-                "read-only: " + ReadOnlyFallbackWatch.lastMessage(), null);
+                "read-only: " + readOnlyWatch.lastMessage(), null);
         }
         if (faultInjector != null)
         {
@@ -130,6 +142,6 @@ final class JournalWriteGuard
 
     private boolean fellBackToReadOnly()
     {
-        return ReadOnlyFallbackWatch.count() != readOnlyWarningsAtOpen;
+        return readOnlyWatch.count() != 0;
     }
 }

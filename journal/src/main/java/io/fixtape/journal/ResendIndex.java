@@ -35,6 +35,12 @@ final class ResendIndex implements AutoCloseable
     private final int initialCapacity;
     /** Entries at or below this queue index belong to a sequence before the last reset (entry 0 on disk). */
     private long validAfter;
+    /**
+     * The lowest queue index put since the last reset, 0 when none: the oldest record a resend of this session may
+     * still read, which retention keeps ({@link JournalRetention}). Kept in memory; {@link #scanOldest} finds it again
+     * at open.
+     */
+    private long oldest;
 
     ResendIndex(final Path file, final int initialCapacity)
     {
@@ -105,6 +111,10 @@ final class ResendIndex implements AutoCloseable
         {
             buffer.putLong(seqNum * Long.BYTES, queueIndex);
             lastPut = seqNum;
+            if (oldest == 0 || queueIndex < oldest)
+            {
+                oldest = queueIndex;
+            }
         }
         catch (final InternalError ex)
         {
@@ -154,6 +164,7 @@ final class ResendIndex implements AutoCloseable
     {
         lastPut = 0;
         touchedUpTo = 0;
+        oldest = 0;
         if (mapped == null || lastIndex <= 0)
         {
             return; // no file (nothing was ever indexed), or nothing appended yet
@@ -176,6 +187,7 @@ final class ResendIndex implements AutoCloseable
         buffer.wrap(0, 0);
         capacity = 0;
         validAfter = 0;
+        oldest = 0;
         lastPut = 0;
         touchedUpTo = 0;
         try
@@ -186,6 +198,36 @@ final class ResendIndex implements AutoCloseable
         {
             throw new JournalException("cannot delete resend index " + file + " on a sequence reset: " + ex, ex);
         }
+    }
+
+    /** The lowest queue index put since the last reset ({@link #scanOldest} at open), 0 when none. */
+    long oldest()
+    {
+        return oldest;
+    }
+
+    /**
+     * At open: finds the oldest record of the session's live resend range, MsgSeqNum 1 up to {@code nextSender - 1}
+     * (the numbers a ResendRequest may ask for), reading 8 bytes per number: entries past that range belong to numbers
+     * not sent yet in this sequence. Keeps a lower value already known (entries put by recovery).
+     */
+    void scanOldest(final int nextSender)
+    {
+        if (mapped == null)
+        {
+            return;
+        }
+        final int end = Math.min(nextSender, capacity);
+        long min = oldest;
+        for (int seq = 1; seq < end; seq++)
+        {
+            final long entry = buffer.getLong(seq * Long.BYTES);
+            if (entry > validAfter && (min == 0 || entry < min))
+            {
+                min = entry;
+            }
+        }
+        oldest = min;
     }
 
     void force()

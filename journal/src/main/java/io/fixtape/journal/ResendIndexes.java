@@ -44,6 +44,39 @@ final class ResendIndexes implements AutoCloseable
         return sessionId > 0 && sessionId < indexes.length ? indexes[sessionId] : null;
     }
 
+    /**
+     * The oldest queue index any session's resend index still holds since its last reset ({@link ResendIndex#oldest}),
+     * {@link Long#MAX_VALUE} when none does. Reads one field per session slot.
+     */
+    long oldestPinned()
+    {
+        long min = Long.MAX_VALUE;
+        for (final ResendIndex index : indexes)
+        {
+            if (index != null)
+            {
+                final long oldest = index.oldest();
+                if (oldest > 0 && oldest < min)
+                {
+                    min = oldest;
+                }
+            }
+        }
+        return min;
+    }
+
+    /** At open, after recovery: each open index finds its oldest live entry ({@link ResendIndex#scanOldest}). */
+    void scanOldest(final SeqStateFile state)
+    {
+        for (int id = 1; id < indexes.length; id++)
+        {
+            if (indexes[id] != null)
+            {
+                indexes[id].scanOldest(state.nextSender(id));
+            }
+        }
+    }
+
     /** msync of every open index. */
     void force()
     {

@@ -54,8 +54,8 @@ public final class AppendPathAB
         final UnsafeBuffer stagingView = new UnsafeBuffer(staging.underlyingObject());
         final RecordChecksum checksum = new RecordChecksum();
         final UnsafeBuffer rawView = new UnsafeBuffer(0, 0);
-        try (SingleChronicleQueue documentQueue = JournalQueues.openForWriter(ctx, dir.resolve("document"), null, null);
-            SingleChronicleQueue writeBytesQueue = JournalQueues.openForWriter(ctx, dir.resolve("writeBytes"), null, null))
+        try (SingleChronicleQueue documentQueue = JournalQueues.openForWriter(ctx, dir.resolve("document"), null);
+            SingleChronicleQueue writeBytesQueue = JournalQueues.openForWriter(ctx, dir.resolve("writeBytes"), null))
         {
             final ExcerptAppender document = documentQueue.createAppender();
             final ExcerptAppender writeBytes = writeBytesQueue.createAppender();

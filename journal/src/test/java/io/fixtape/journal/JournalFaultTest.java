@@ -184,6 +184,38 @@ class JournalFaultTest
         }
     }
 
+    /** One journal falling back to read-only fails that journal only: another in the same JVM keeps appending. */
+    @Test
+    void anotherJournalsReadOnlyFallbackLeavesThisJournalWriting() throws IOException
+    {
+        final Path a = dir.resolve("a");
+        final Path b = dir.resolve("b");
+        try (ChronicleMessageStoreFactory factory = new ChronicleMessageStoreFactory(ctx(b)))
+        {
+            send(factory.create(S1), 1);
+        }
+        final Path metadata = b.resolve(Journal.QUEUE_DIR).resolve("metadata.cq4t");
+        try (ChronicleMessageStoreFactory journalA = new ChronicleMessageStoreFactory(ctx(a));
+            Mounts mounts = new Mounts())
+        {
+            final ChronicleMessageStore storeA = journalA.create(S1);
+            send(storeA, 1);
+            final boolean readOnly = mounts.readOnly(metadata) || mounts.readOnlyBind(metadata);
+            org.junit.jupiter.api.Assumptions.assumeTrue(readOnly,
+                "neither permissions, chattr +i nor mount(8) can make the table store read-only here");
+            final JournalException ex = assertThrows(JournalException.class, () -> new ChronicleMessageStoreFactory(ctx(b)));
+            assertTrue(ex.getMessage().contains("fell back to read-only") && ex.getMessage().contains(b.toString()),
+                ex.getMessage());
+            send(storeA, 2); // would throw READ_ONLY if B's fallback counted against A
+            assertTrue(journalA.journal().probeWritable(Long.MAX_VALUE), "journal A still writes");
+            assertEquals(3, storeA.nextSenderSeqNum());
+        }
+        try (JournalReader reader = new JournalReader(a))
+        {
+            assertEquals(2, readIntactInSequence(reader), "both of A's records are there");
+        }
+    }
+
     /**
      * A real disk filling up, without mount(8): the watermark is set 16 MiB below the free space now, so the
      * journal's own writes (ext4 reserves blocks as pages are dirtied) bring the free space under it. With a

@@ -622,11 +622,28 @@ public final class SessionOptions
         return set("JournalRollCycle", value);
     }
 
-    /** Cycle files kept, older deleted at each roll; 0 (default) keeps all. */
+    /**
+     * Newest cycle files always kept; an older one goes once no registered session's resend range reaches into it.
+     * 0 (default) keeps all.
+     */
     @SettingKey("JournalRetentionCycles")
     public SessionOptions journalRetentionCycles(final int value)
     {
         return set("JournalRetentionCycles", Integer.toString(value));
+    }
+
+    /** Directory retention moves finished cycle files to instead of deleting them. Default none (deleted). */
+    @SettingKey("JournalArchiveDir")
+    public SessionOptions journalArchiveDir(final String value)
+    {
+        return set("JournalArchiveDir", value);
+    }
+
+    /** Command run on each archived cycle file, its path appended (e.g. {@code gzip -9}). Default none. */
+    @SettingKey("JournalArchiveCommand")
+    public SessionOptions journalArchiveCommand(final String value)
+    {
+        return set("JournalArchiveCommand", value);
     }
 
     /** {@code auto} (default), {@code Y}, {@code duty} or {@code N}: who touches journal pages ahead of the writer. */
