@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
+import static io.fixtape.engine.runtime.EngineProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,7 +49,7 @@ class SessionCommandTest
         {
             qfj.awaitLogon();
             qfj.send(qfj.newOrderSingle(1));
-            await(() -> engine.session().nextTargetSeqNum() == 3);
+            await(() -> engine.session().nextTargetSeqNum() == 3, "next target 3");
 
             final CliRun refused = CliRun.fixtape("session", "set-seq", "--journal", journal.toString(), "--session", ID,
                 "--sender", "50", "--target", "30");
@@ -85,7 +85,7 @@ class SessionCommandTest
             qfj.session().setNextTargetMsgSeqNum(50);
             qfj.logonAgain();
             qfj.awaitLogon();
-            await(() -> engine.session().isLoggedOn());
+            await(() -> engine.session().isLoggedOn(), "logged on");
             assertEquals(51, engine.session().nextSenderSeqNum(), "our Logon went out as 50");
             assertEquals(31, engine.session().nextTargetSeqNum(), "theirs came as 30");
             assertEquals(0, engine.session().counters().resendRequestsSent());
@@ -135,16 +135,4 @@ class SessionCommandTest
         }
     }
 
-    private static void await(final BooleanSupplier condition) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out");
-            }
-            Thread.sleep(10);
-        }
-    }
 }

@@ -13,8 +13,8 @@ import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
+import static io.fixtape.engine.runtime.EngineProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -48,7 +48,7 @@ class SessionJmxTest
                 .resetOnLogon(false).start())
             {
                 qfj.awaitLogon();
-                await(mbean::isLoggedOn);
+                await(mbean::isLoggedOn, "logged on");
                 assertEquals("ACTIVE", mbean.getState());
                 assertEquals(2, mbean.getNextSenderMsgSeqNum());
                 assertEquals(2, mbean.getNextTargetMsgSeqNum());
@@ -58,14 +58,14 @@ class SessionJmxTest
 
                 mbean.logout();
                 qfj.awaitLogout();
-                await(() -> "DISCONNECTED".equals(mbean.getState()));
+                await(() -> "DISCONNECTED".equals(mbean.getState()), "DISCONNECTED");
                 assertFalse(mbean.isLoggedOn());
 
                 mbean.setSequenceNumbers(20, 3); // QuickFIX/J sent Logon 1, Logout 2: it sends 3 next
                 qfj.session().setNextTargetMsgSeqNum(20);
                 qfj.logonAgain();
                 qfj.awaitLogon();
-                await(mbean::isLoggedOn);
+                await(mbean::isLoggedOn, "logged on");
                 assertEquals(21, mbean.getNextSenderMsgSeqNum(), "our Logon went out as 20");
                 assertEquals(4, mbean.getNextTargetMsgSeqNum(), "their Logon came as 3");
                 assertEquals(0, qfj.resendRequests(), "no resend either way");
@@ -75,16 +75,4 @@ class SessionJmxTest
         assertFalse(server.isRegistered(name));
     }
 
-    private static void await(final BooleanSupplier condition) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out");
-            }
-            Thread.sleep(10);
-        }
-    }
 }

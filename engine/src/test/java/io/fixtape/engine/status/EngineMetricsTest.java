@@ -26,8 +26,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
+import static io.fixtape.engine.runtime.EngineProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,20 +75,21 @@ class EngineMetricsTest
             {
                 qfj.send(qfj.newOrderSingle(i));
             }
-            await(() -> qfj.rejects() == 3);
+            await(() -> qfj.rejects() == 3, "qfj.rejects() == 3");
             qfj.session().setNextSenderMsgSeqNum(qfj.session().getStore().getNextSenderMsgSeqNum() + 3);
             qfj.send(qfj.newOrderSingle(4));
-            await(() -> qfj.rejects() == 4);
+            await(() -> qfj.rejects() == 4, "qfj.rejects() == 4");
             try (CountersFile file = CountersFile.open(dir))
             {
                 await(() -> value(file.reader(), "fixtape_session_messages_total{" + SESSION +
-                    ",direction=\"out\",msg_type=\"j\"}") == 4);
+                    ",direction=\"out\",msg_type=\"j\"}") == 4,
+                    "four outbound j messages in the counters file");
                 assertTrue(file.isLive(System.currentTimeMillis()), "heartbeat of a running engine");
             }
             assertEquals(200, get(base + "/health/ready").statusCode());
             assertEquals(200, get(base + "/health/live").statusCode());
             qfj.logout("done");
-            await(() -> !engine.sessions().get(0).isConnected());
+            await(() -> !engine.sessions().get(0).isConnected(), "!engine.sessions().get(0).isConnected()");
             awaitReady(base, 503);
             final HttpResponse<String> scrape = get(base + "/metrics");
             assertEquals(200, scrape.statusCode());
@@ -194,29 +195,6 @@ class EngineMetricsTest
 
     private void awaitReady(final String base, final int status) throws Exception
     {
-        await(() ->
-        {
-            try
-            {
-                return get(base + "/health/ready").statusCode() == status;
-            }
-            catch (final IOException | InterruptedException ex)
-            {
-                throw new IllegalStateException(ex);
-            }
-        });
-    }
-
-    private static void await(final BooleanSupplier condition) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out");
-            }
-            Thread.sleep(10);
-        }
+        await(() -> get(base + "/health/ready").statusCode() == status, "/health/ready answering " + status);
     }
 }

@@ -14,9 +14,9 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
+import static io.fixtape.engine.runtime.EngineProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,12 +49,12 @@ class SessionEventLinesTest
             QfjPeer qfj = QfjPeer.initiator("FIX.4.4", "QFJ", "FIXTAPE", engine.boundPort()).heartBtInt(7).start())
         {
             qfj.awaitLogon();
-            await(() -> lines.size() >= 3);
+            await(() -> lines.size() >= 3, "three event lines");
             qfj.session().setNextSenderMsgSeqNum(qfj.session().getStore().getNextSenderMsgSeqNum() + 3);
             qfj.send(qfj.newOrderSingle(1));
-            await(() -> lines.stream().anyMatch(l -> l.contains("gap fill received")));
+            await(() -> lines.stream().anyMatch(l -> l.contains("gap fill received")), "the gap fill line");
             qfj.logout("end of day");
-            await(() -> lines.stream().anyMatch(l -> l.contains("disconnected")));
+            await(() -> lines.stream().anyMatch(l -> l.contains("disconnected")), "the disconnected line");
         }
         final String all = lines.stream().collect(Collectors.joining("\n"));
         assertTrue(lines.get(0).matches(java.util.regex.Pattern.quote(SESSION) + " connected from /?127\\.0\\.0\\.1:\\d+"),
@@ -71,16 +71,4 @@ class SessionEventLinesTest
         assertTrue(warnings.stream().noneMatch(w -> w), all);
     }
 
-    private static void await(final BooleanSupplier condition) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() > deadline)
-            {
-                throw new AssertionError("timed out");
-            }
-            Thread.sleep(10);
-        }
-    }
 }

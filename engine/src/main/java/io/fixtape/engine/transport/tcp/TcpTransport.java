@@ -502,7 +502,7 @@ public final class TcpTransport implements Transport
         final SSLEngine engine = context.newEngine(connection.initiated(), host, port);
         final TlsChannel tls = new TlsChannel(engine, connection.channel(), tlsPlaintext, connection.outboundBuffer());
         connection.tls(tls);
-        tls.beginHandshake(System.nanoTime());
+        tls.beginHandshake();
     }
 
     private void acceptAll(final Listening listening)

@@ -41,7 +41,6 @@ final class TlsChannel
     private final ByteBuffer[] plaintextTarget;
     private final ByteBuffer[] plaintextSource;
     private boolean handshakeDone;
-    private long handshakeStartNanos;
 
     /**
      * @param plaintextIn  where decrypted bytes go (the transport's shared buffer, at least the engine's
@@ -67,20 +66,14 @@ final class TlsChannel
         return engine.getSession().getApplicationBufferSize();
     }
 
-    void beginHandshake(final long nowNanos) throws SSLException
+    void beginHandshake() throws SSLException
     {
-        handshakeStartNanos = nowNanos;
         engine.beginHandshake();
     }
 
     boolean handshakeDone()
     {
         return handshakeDone;
-    }
-
-    long handshakeStartNanos()
-    {
-        return handshakeStartNanos;
     }
 
     /** The negotiated protocol (e.g. {@code TLSv1.3}), for tests and reports. */
