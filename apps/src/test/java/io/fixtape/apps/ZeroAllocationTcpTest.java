@@ -1,13 +1,6 @@
 package io.fixtape.apps;
 
 import io.fixtape.apps.ExecApplication;
-import io.fixtape.engine.api.Application;
-import io.fixtape.engine.api.DutyCycleTask;
-import io.fixtape.engine.api.SessionHandle;
-import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
@@ -23,7 +16,6 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Steady state allocates nothing: a fixtape initiator sends NewOrderSingles to a fixtape acceptor running the
@@ -57,7 +49,7 @@ class ZeroAllocationTcpTest
             .idleStrategy("busy-spin")
             .addSession(SessionEndpoint.acceptor(new SessionConfig().sessionId(acceptorId).resetOnLogon(true),
                 new ExecApplication("FIX.4.4", clock), new InetSocketAddress("127.0.0.1", 0)));
-        final Sender sender = new Sender(clock, total);
+        final WindowedOrderSender sender = new WindowedOrderSender(clock, total, WINDOW);
         try (FixEngine acceptor = FixEngine.invoked(acceptorContext))
         {
             final EngineContext initiatorContext = new EngineContext().name("za-initiator").clock(clock)
@@ -67,7 +59,7 @@ class ZeroAllocationTcpTest
                 .addTask(sender);
             try (FixEngine initiator = FixEngine.invoked(initiatorContext))
             {
-                runUntil(acceptor, initiator, sender, WARM_UP);
+                WindowedOrderSender.runUntil(acceptor, initiator, sender, WARM_UP);
 
                 final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
@@ -81,7 +73,7 @@ class ZeroAllocationTcpTest
                     target += MEASURED;
                     final long before = threads.getThreadAllocatedBytes(threadId);
                     final long start = System.nanoTime();
-                    runUntil(acceptor, initiator, sender, target);
+                    WindowedOrderSender.runUntil(acceptor, initiator, sender, target);
                     final long elapsed = System.nanoTime() - start;
                     allocated = threads.getThreadAllocatedBytes(threadId) - before;
                     rounds.append(String.format("round %d: %d round trips in %.2f s, %d bytes allocated%n",
@@ -90,76 +82,6 @@ class ZeroAllocationTcpTest
                 System.out.print("zero-allocation TCP (both pollers on this thread):\n" + rounds);
                 assertEquals(target, sender.fills);
                 assertEquals(0, allocated, "no round of " + MEASURED + " round trips was allocation-free:\n" + rounds);
-            }
-        }
-    }
-
-    private static void runUntil(final FixEngine acceptor, final FixEngine initiator, final Sender sender, final int fills)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(100);
-        while (sender.fills < fills)
-        {
-            acceptor.invoker().invoke();
-            initiator.invoker().invoke();
-            if ((sender.fills & 0xFFF) == 0 && System.nanoTime() > deadline)
-            {
-                throw new AssertionError("only " + sender.fills + " fills");
-            }
-        }
-        assertTrue(sender.fills >= fills);
-    }
-
-    /** Keeps {@value #WINDOW} orders in flight; allocation-free (ClOrdID is the order number). */
-    static final class Sender implements Application, DutyCycleTask
-    {
-        private final EpochNanoClock clock;
-        private final int limit;
-        private SessionHandle session;
-        int sent;
-        int fills;
-
-        Sender(final EpochNanoClock clock, final int limit)
-        {
-            this.clock = clock;
-            this.limit = limit;
-        }
-
-        @Override
-        public void onLogon(final SessionHandle session)
-        {
-            this.session = session;
-        }
-
-        @Override
-        public int doWork(final long nowNanos)
-        {
-            int work = 0;
-            while (session != null && sent < limit && sent - fills < WINDOW)
-            {
-                final FixEncoder order = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
-                order.putLong(Tags.CL_ORD_ID, sent)
-                    .putString(Tags.SYMBOL, "ACME")
-                    .putChar(Tags.SIDE, '1')
-                    .putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime())
-                    .putLong(Tags.ORDER_QTY, 100)
-                    .putChar(Tags.ORD_TYPE, '2')
-                    .putDecimal(Tags.PRICE, 10_025, 2);
-                if (session.send() <= 0)
-                {
-                    break;
-                }
-                sent++;
-                work++;
-            }
-            return work;
-        }
-
-        @Override
-        public void onMessage(final FixDecoder message, final SessionHandle session)
-        {
-            if (message.msgType() == MsgTypes.EXECUTION_REPORT)
-            {
-                fills++;
             }
         }
     }

@@ -1,13 +1,6 @@
 package io.fixtape.apps;
 
 import io.fixtape.apps.ExecApplication;
-import io.fixtape.engine.api.Application;
-import io.fixtape.engine.api.DutyCycleTask;
-import io.fixtape.engine.api.SessionHandle;
-import io.fixtape.engine.codec.FixDecoder;
-import io.fixtape.engine.codec.FixEncoder;
-import io.fixtape.engine.codec.MsgTypes;
-import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.FixEngine;
 import io.fixtape.engine.runtime.SessionEndpoint;
@@ -60,7 +53,7 @@ class ZeroAllocationTlsTest
             .addSession(SessionEndpoint.acceptor(new SessionConfig().sessionId(acceptorId).resetOnLogon(true),
                 new ExecApplication("FIX.4.4", clock), new InetSocketAddress("127.0.0.1", 0))
                 .tls(KEYS.server().needClientAuth(true).build()));
-        final Sender sender = new Sender(clock, total);
+        final WindowedOrderSender sender = new WindowedOrderSender(clock, total, WINDOW);
         try (FixEngine acceptor = FixEngine.invoked(acceptorContext))
         {
             final EngineContext initiatorContext = new EngineContext().name("zt-initiator").clock(clock)
@@ -71,7 +64,7 @@ class ZeroAllocationTlsTest
                 .addTask(sender);
             try (FixEngine initiator = FixEngine.invoked(initiatorContext))
             {
-                runUntil(acceptor, initiator, sender, WARM_UP);
+                WindowedOrderSender.runUntil(acceptor, initiator, sender, WARM_UP);
 
                 final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
@@ -85,7 +78,7 @@ class ZeroAllocationTlsTest
                     target += MEASURED;
                     final long before = threads.getThreadAllocatedBytes(threadId);
                     final long start = System.nanoTime();
-                    runUntil(acceptor, initiator, sender, target);
+                    WindowedOrderSender.runUntil(acceptor, initiator, sender, target);
                     final long elapsed = System.nanoTime() - start;
                     allocated = threads.getThreadAllocatedBytes(threadId) - before;
                     rounds.append(String.format("round %d: %d round trips in %.2f s, %d bytes allocated%n",
@@ -98,76 +91,6 @@ class ZeroAllocationTlsTest
                 assertEquals(target, sender.fills);
                 assertTrue(perRoundTrip <= 2 * floor * 1.05 + 16, "the engines allocate " + perRoundTrip + " bytes per round " +
                     "trip; the JDK's SSLEngine alone " + floor + " per record exchange (two per round trip):\n" + rounds);
-            }
-        }
-    }
-
-    private static void runUntil(final FixEngine acceptor, final FixEngine initiator, final Sender sender, final int fills)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(100);
-        while (sender.fills < fills)
-        {
-            acceptor.invoker().invoke();
-            initiator.invoker().invoke();
-            if ((sender.fills & 0xFFF) == 0 && System.nanoTime() > deadline)
-            {
-                throw new AssertionError("only " + sender.fills + " fills");
-            }
-        }
-        assertTrue(sender.fills >= fills);
-    }
-
-    /** Keeps {@value #WINDOW} orders in flight; allocation-free (ClOrdID is the order number). */
-    static final class Sender implements Application, DutyCycleTask
-    {
-        private final EpochNanoClock clock;
-        private final int limit;
-        private SessionHandle session;
-        int sent;
-        int fills;
-
-        Sender(final EpochNanoClock clock, final int limit)
-        {
-            this.clock = clock;
-            this.limit = limit;
-        }
-
-        @Override
-        public void onLogon(final SessionHandle session)
-        {
-            this.session = session;
-        }
-
-        @Override
-        public int doWork(final long nowNanos)
-        {
-            int work = 0;
-            while (session != null && sent < limit && sent - fills < WINDOW)
-            {
-                final FixEncoder order = session.newMessage(MsgTypes.NEW_ORDER_SINGLE);
-                order.putLong(Tags.CL_ORD_ID, sent)
-                    .putString(Tags.SYMBOL, "ACME")
-                    .putChar(Tags.SIDE, '1')
-                    .putUtcTimestamp(Tags.TRANSACT_TIME, clock.nanoTime())
-                    .putLong(Tags.ORDER_QTY, 100)
-                    .putChar(Tags.ORD_TYPE, '2')
-                    .putDecimal(Tags.PRICE, 10_025, 2);
-                if (session.send() <= 0)
-                {
-                    break;
-                }
-                sent++;
-                work++;
-            }
-            return work;
-        }
-
-        @Override
-        public void onMessage(final FixDecoder message, final SessionHandle session)
-        {
-            if (message.msgType() == MsgTypes.EXECUTION_REPORT)
-            {
-                fills++;
             }
         }
     }
