@@ -307,6 +307,7 @@ final class ReplayRun implements Counterparty.OutboundListener
                     return false;
                 }
                 counterparty.openNext();
+                engineTransport.counterpartyReady(connection);
                 connectionStates[connection] = OPENING;
                 connectionEvents++;
                 return false;
@@ -444,8 +445,32 @@ final class ReplayRun implements Counterparty.OutboundListener
                 "received %d, messages %d of %d recorded; engine duty cycles %d, last with work %d); no result is " +
                 "reported", options.transport().cliName(), (now - progressNanos) / 1e9, nextInbound,
                 schedule.inboundCount, engine.delivered(), nextToOpen, openBefore.length, engine.writtenBytes(),
-                receivedBytes(), outboundReceived(), plan.outboundCount(), engine.cycles(), engine.lastWorkCycle()));
+                receivedBytes(), outboundReceived(), plan.outboundCount(), engine.cycles(), engine.lastWorkCycle()) +
+                describeConnections());
         }
+    }
+
+    /** Each session's side of the stall: what the counterparty saw and what the engine saw of each connection. */
+    private String describeConnections()
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int s = 0; s < counterparties.length; s++)
+        {
+            final Counterparty counterparty = counterparties[s];
+            text.append("; session ").append(s).append(": counterparty saw ").append(counterparty.connections())
+                .append(" connection(s), ").append(counterparty.isConnected() ? "connected" : "not connected")
+                .append(", last ended ").append(counterparty.disconnectReason())
+                .append(", messages on it ").append(counterparty.outboundOnConnection())
+                .append(", bytes discarded ").append(counterparty.garbledBytes());
+        }
+        text.append("; engine saw connections [");
+        for (int c = 0; c < openBefore.length; c++)
+        {
+            final int state = engineTransport.connectionState(c);
+            text.append(c == 0 ? "" : ", ").append(state == TimelineTransport.ENDED ? "ended" :
+                state == TimelineTransport.CONNECTED ? "connected" : "not seen");
+        }
+        return text.append(']').toString();
     }
 
     @Override

@@ -103,7 +103,7 @@ public final class Replayer
             InProcPipe.capacityFor(ENGINE_MAX_MESSAGE_BYTES, MIN_RING_CAPACITY)))
         {
             final TimelineTransport engineTransport = new TimelineTransport(network.engineTransport(), clock, timeline)
-                .sessionAddresses(network.sessionAddresses());
+                .sessionAddresses(network.sessionAddresses()).connectsWaitForCounterparty();
             final ReplayEngine engine = engineFactory.start(new ReplayEngineSpec(plan.sessions(),
                 network.sessionAddresses(), engineTransport, clock, options.application(), journalDir,
                 options.journalMode(), options.journalSettings()));

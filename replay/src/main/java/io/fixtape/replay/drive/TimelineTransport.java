@@ -9,6 +9,7 @@ import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.collections.IntArrayList;
 import org.agrona.collections.Long2LongHashMap;
 import org.agrona.collections.LongArrayList;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -72,6 +73,12 @@ public final class TimelineTransport implements Transport, TransportListener
     private final int[][] sessionConnections;
     private final int[] sessionConnected;
     private final AtomicIntegerArray connectionStates;
+    /** Per recorded connection, 1 once the counterparty's side is ready for it ({@link #counterpartyReady}). */
+    private final AtomicIntegerArray counterpartyReady;
+    private boolean connectsWaitForCounterparty;
+    /** Engine connects held until the counterparty is ready: the connect ids and their recorded connections. */
+    private final LongArrayList heldConnects = new LongArrayList();
+    private final IntArrayList heldConnections = new IntArrayList();
     private InetSocketAddress[] sessionAddresses = new InetSocketAddress[0];
     private ReplayEngine control;
     private TransportListener engine;
@@ -105,6 +112,7 @@ public final class TimelineTransport implements Transport, TransportListener
         final int connections = plan.connectionCount();
         this.inflows = new Inflow[connections];
         this.connectionStates = new AtomicIntegerArray(connections);
+        this.counterpartyReady = new AtomicIntegerArray(connections);
         int accepted = 0;
         for (int c = 0; c < connections; c++)
         {
@@ -142,6 +150,28 @@ public final class TimelineTransport implements Transport, TransportListener
         return this;
     }
 
+    /**
+     * Make an initiator session's connects wait until the replay says the counterparty is ready for that connection
+     * ({@link #counterpartyReady}). Without it a reconnecting initiator may reach the counterparty's listening
+     * socket before the counterparty has seen the previous connection end, and the two connections' bytes would
+     * arrive at the counterparty out of order.
+     */
+    public TimelineTransport connectsWaitForCounterparty()
+    {
+        this.connectsWaitForCounterparty = true;
+        return this;
+    }
+
+    /**
+     * Replay thread: the counterparty's side of recorded connection {@code connection} is ready (the session's
+     * previous connection is over on both sides); an engine connect for it held until now goes ahead as a refused
+     * connect that the initiator retries at once.
+     */
+    public void counterpartyReady(final int connection)
+    {
+        counterpartyReady.set(connection, 1);
+    }
+
     /** The engine to ask for a Logout it started when recorded (set once it runs, before it is polled). */
     public TimelineTransport control(final ReplayEngine engine)
     {
@@ -154,7 +184,8 @@ public final class TimelineTransport implements Transport, TransportListener
     {
         this.engine = listener;
         blocked = false;
-        int work = reportRefusedConnects();
+        int work = releaseHeldConnects();
+        work += reportRefusedConnects();
         work += serveOwedOutput();
         work += deliverWaiting();
         if (!blocked && next < plan.inboundCount())
@@ -297,9 +328,38 @@ public final class TimelineTransport implements Transport, TransportListener
             connectBlockedAt = clock.nanoTime();
             return refused;
         }
+        if (session >= 0 && connectsWaitForCounterparty)
+        {
+            final int[] connections = sessionConnections[session];
+            final int ordinal = sessionConnected[session];
+            if (ordinal < connections.length && counterpartyReady.get(connections[ordinal]) == 0)
+            {
+                // reported as refused once the counterparty is ready: the initiator then retries and connects
+                final long held = nextRefusedId++;
+                heldConnects.addLong(held);
+                heldConnections.addInt(connections[ordinal]);
+                return held;
+            }
+        }
         final long connectionId = inner.connect(address);
         pendingConnects.put(connectionId, session);
         return connectionId;
+    }
+
+    private int releaseHeldConnects()
+    {
+        int released = 0;
+        for (int i = heldConnects.size() - 1; i >= 0; i--)
+        {
+            if (counterpartyReady.get(heldConnections.getInt(i)) != 0)
+            {
+                refusedConnects.addLong(heldConnects.removeAt(i));
+                heldConnections.removeAt(i);
+                connectBlockedAt = clock.nanoTime();
+                released++;
+            }
+        }
+        return released;
     }
 
     private int reportRefusedConnects()

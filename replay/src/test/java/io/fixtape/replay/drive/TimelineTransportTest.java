@@ -107,4 +107,107 @@ class TimelineTransportTest
         assertEquals(9_000, seenAt.getLong(5));
         assertEquals(5, engineSide.delivered());
     }
+
+    private static byte[] logon(final int seq)
+    {
+        final String body = "35=A\u000134=" + seq + "\u000149=E\u000156=C\u000198=0\u0001108=30\u0001";
+        final String withLength = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
+        int sum = 0;
+        for (final byte b : withLength.getBytes(StandardCharsets.US_ASCII))
+        {
+            sum += b & 0xFF;
+        }
+        return (withLength + "10=" + String.format("%03d", sum % 256) + "\u0001").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * A reconnecting initiator may try to connect before the counterparty has seen its previous connection end (the
+     * replay thread is behind): its connect is held, neither made nor refused, until the replay says the
+     * counterparty is ready; then it is refused once and the retry goes through.
+     */
+    @Test
+    void anInitiatorsConnectWaitsUntilTheCounterpartyIsReady()
+    {
+        final SessionRecording recording = new SessionRecording(new SessionId("FIX.4.4", "E", "C"));
+        final byte[] engineLogon = logon(1);
+        final byte[] counterpartyLogon = logon(1);
+        recording.add(false, 1_000, new UnsafeBuffer(engineLogon), 0, engineLogon.length);
+        recording.add(true, 2_000, new UnsafeBuffer(counterpartyLogon), 0, counterpartyLogon.length);
+        final LongArrayList innerConnects = new LongArrayList();
+        final io.fixtape.engine.transport.Transport inner = new io.fixtape.engine.transport.Transport()
+        {
+            @Override
+            public int poll(final TransportListener listener)
+            {
+                return 0;
+            }
+
+            @Override
+            public boolean canConnect()
+            {
+                return true;
+            }
+
+            @Override
+            public long connect(final java.net.InetSocketAddress address)
+            {
+                innerConnects.addLong(address.getPort());
+                return 7;
+            }
+
+            @Override
+            public String name()
+            {
+                return "stub";
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        };
+        final java.net.InetSocketAddress address = new java.net.InetSocketAddress("127.0.0.1", 9876);
+        final TimelineTransport engineSide = new TimelineTransport(inner, new ReplayClock(0), new Timeline(recording))
+            .sessionAddresses(new java.net.InetSocketAddress[] {address}).connectsWaitForCounterparty();
+        final LongArrayList failed = new LongArrayList();
+        final TransportListener engine = new TransportListener()
+        {
+            @Override
+            public void onConnected(final Connection connection, final boolean initiated)
+            {
+            }
+
+            @Override
+            public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
+            {
+            }
+
+            @Override
+            public void onDisconnected(final Connection connection, final DisconnectReason reason)
+            {
+            }
+
+            @Override
+            public void onConnectFailed(final long connectionId)
+            {
+                failed.addLong(connectionId);
+            }
+        };
+
+        engineSide.poll(engine);
+        final long held = engineSide.connect(address);
+        for (int i = 0; i < 5; i++)
+        {
+            engineSide.poll(engine);
+        }
+        assertEquals(0, innerConnects.size(), "not connected before the counterparty is ready");
+        assertEquals(0, failed.size(), "nor refused: the initiator just waits");
+
+        engineSide.counterpartyReady(0);
+        engineSide.poll(engine);
+        assertEquals(1, failed.size());
+        assertEquals(held, failed.getLong(0), "the held connect is refused once");
+        assertEquals(7, engineSide.connect(address), "the retry connects");
+        assertEquals(1, innerConnects.size());
+    }
 }
