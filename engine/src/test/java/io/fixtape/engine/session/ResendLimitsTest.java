@@ -79,7 +79,7 @@ class ResendLimitsTest
 
         // the same full resend, repeated: the first rounds warm up, the last must allocate nothing in its duty cycles
         long allocated = -1;
-        for (int round = 0; round < 6 && allocated != 0; round++)
+        for (int round = 0; round < 10 && allocated != 0; round++)
         {
             final long resentBefore = session.counters().messagesResent();
             resendRequest(1, 0);
@@ -120,14 +120,22 @@ class ResendLimitsTest
             session.doWork(clock.nanoTime());
         }
         assertEquals(256 * 1_001, store.highestAsked, "256 numbers further each duty cycle");
-        final long before = allocatedBytes();
-        for (int cycle = 0; cycle < 1_000; cycle++)
+        // windows of a thousand duty cycles, up to five: a JIT compilation landing late may allocate once, the last
+        // window must allocate nothing
+        long allocated = -1;
+        int dutyCycles = 1_000;
+        for (int window = 0; window < 5 && allocated != 0; window++)
         {
-            session.doWork(clock.nanoTime());
+            final long before = allocatedBytes();
+            for (int cycle = 0; cycle < 1_000; cycle++)
+            {
+                session.doWork(clock.nanoTime());
+            }
+            allocated = allocatedBytes() - before;
+            dutyCycles += 1_000;
         }
-        assertEquals(0, allocatedBytes() - before, "a thousand duty cycles of the resend allocate nothing");
+        assertEquals(0, allocated, "a thousand duty cycles of the resend allocate nothing");
         assertTrue(session.needsEveryDutyCycle(), "more to come");
-        int dutyCycles = 2_000;
         while (session.needsEveryDutyCycle())
         {
             session.doWork(clock.nanoTime());
