@@ -159,8 +159,9 @@ final class AdminMessageHandler
     /**
      * SequenceReset: NewSeqNo (36) becomes the next expected number (a gap fill is sequenced, a reset is not). A
      * NewSeqNo below the expected number (an attempt to lower it), or a gap fill's NewSeqNo not above its own
-     * MsgSeqNum, is rejected (SessionRejectReason 5, RefTagID 36) and changes nothing; a rejected SequenceReset does
-     * not consume its number (QuickFIX/J). A reset to the expected number changes nothing either.
+     * MsgSeqNum, or a NewSeqNo of 2147483647 (nothing could follow it), is rejected (SessionRejectReason 5, RefTagID
+     * 36) and changes nothing; a rejected SequenceReset does not consume its number (QuickFIX/J). A reset to the
+     * expected number changes nothing either.
      */
     void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
     {
@@ -179,7 +180,8 @@ final class AdminMessageHandler
             return;
         }
         final int expected = sequence.nextTarget();
-        if (newSeqNo < expected || (gapFill && newSeqNo <= seqNum))
+        // Integer.MAX_VALUE: the number after it cannot be expected (a 32-bit MsgSeqNum would wrap negative)
+        if (newSeqNo < expected || (gapFill && newSeqNo <= seqNum) || newSeqNo == Integer.MAX_VALUE)
         {
             counters.sequenceResetsRejected++;
             checks.reject(
