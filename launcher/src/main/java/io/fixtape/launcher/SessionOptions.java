@@ -351,6 +351,40 @@ public final class SessionOptions
         return set("ResendRequestChunkSize", Integer.toString(value));
     }
 
+    /** The most sequence numbers a resend covers per duty cycle; the rest follows in the next ones. Default 256. */
+    @SettingKey("ResendBatchSize")
+    public SessionOptions resendBatchSize(final int value)
+    {
+        return set("ResendBatchSize", Integer.toString(value));
+    }
+
+    /**
+     * The most sequence numbers one ResendRequest may ask for; a larger one is rejected and answered with a Logout.
+     * 0: unlimited. Default 1,000,000.
+     */
+    @SettingKey("MaxResendRequestRange")
+    public SessionOptions maxResendRequestRange(final int value)
+    {
+        return set("MaxResendRequestRange", Integer.toString(value));
+    }
+
+    /**
+     * ResendRequests per {@link #resendRequestRepeatWindow window} that ask again for numbers already asked for; one
+     * more is answered with a Logout. 0: unlimited. Default 10.
+     */
+    @SettingKey("MaxResendRequestRepeats")
+    public SessionOptions maxResendRequestRepeats(final int value)
+    {
+        return set("MaxResendRequestRepeats", Integer.toString(value));
+    }
+
+    /** Seconds of engine time over which repeated ResendRequests are counted. Default 60. */
+    @SettingKey("ResendRequestRepeatWindow")
+    public SessionOptions resendRequestRepeatWindow(final int seconds)
+    {
+        return set("ResendRequestRepeatWindow", Integer.toString(seconds));
+    }
+
     /**
      * Send NextExpectedMsgSeqNum (789) in our Logon, resend what the counterparty's 789 asks for, and log out a
      * counterparty whose 789 is above our next MsgSeqNum. Default false.

@@ -54,6 +54,18 @@ public interface SessionCountersView
     /** {@return the number of ResendRequests received} */
     long resendRequestsReceived();
 
+    /**
+     * {@return the number of ResendRequests refused with a Logout: beyond MaxResendRequestRange, or one repeat more
+     * than MaxResendRequestRepeats}
+     */
+    long resendRequestsRefused();
+
+    /** {@return the number of ResendRequests that asked again for numbers asked for within ResendRequestRepeatWindow} */
+    long resendRequestsRepeated();
+
+    /** {@return the number of repeated ResendRequests ignored because the resend in progress already covered them} */
+    long resendRequestsCoalesced();
+
     /** {@return the number of application messages resent with PossDupFlag=Y} */
     long messagesResent();
 
@@ -62,6 +74,12 @@ public interface SessionCountersView
 
     /** {@return the number of SequenceResets received} */
     long sequenceResetsReceived();
+
+    /**
+     * {@return the number of SequenceResets rejected: a NewSeqNo below the expected number (an attempt to lower it),
+     * or a GapFill whose NewSeqNo is not above its own MsgSeqNum}
+     */
+    long sequenceResetsRejected();
 
     /** {@return the number of messages with MsgSeqNum below the expected one and PossDupFlag=Y, ignored} */
     long duplicatesIgnored();

@@ -290,6 +290,7 @@ public final class EngineSettings
         final int chunkSize = section.integer("ResendRequestChunkSize", 0);
         section.check(chunkSize >= 0, "ResendRequestChunkSize", "must be >= 0");
         config.resendRequestChunkSize(chunkSize);
+        ResendLimitSettings.apply(section, config);
         config.checkLatency(section.bool("CheckLatency", true));
         config.maxLatencyNanos(seconds(section, "MaxLatency", 120));
         config.storeFailurePolicy(storeFailurePolicy(section));

@@ -213,6 +213,14 @@ public final class KnownKeys
         session(t, "AllowUnknownMsgFields", "Y: tags unknown to the message are accepted (default N)");
         session(t, "ResendRequestChunkSize", "ask for a gap in ResendRequests of at most N messages, the next once the " +
             "previous is filled (default 0: one request for the whole gap)");
+        session(t, "ResendBatchSize", "the most sequence numbers a resend covers per duty cycle; the rest follows in " +
+            "the next ones (default 256)");
+        session(t, "MaxResendRequestRange", "the most sequence numbers one ResendRequest may ask for; a larger one is " +
+            "rejected and answered with a Logout (default 1000000; 0 = unlimited)");
+        session(t, "MaxResendRequestRepeats", "ResendRequests per ResendRequestRepeatWindow that ask again for numbers " +
+            "already asked for; one more is answered with a Logout (default 10; 0 = unlimited)");
+        session(t, "ResendRequestRepeatWindow", "seconds of engine time over which repeated ResendRequests are " +
+            "counted (default 60)");
         session(t, "EnableNextExpectedMsgSeqNum", "Y: send NextExpectedMsgSeqNum (789) in Logon, resend what the " +
             "counterparty's 789 asks for, and log out a counterparty whose 789 is above our next MsgSeqNum (default N)");
         session(t, "CheckCompID", "Y (default): incoming CompIDs must match the session");

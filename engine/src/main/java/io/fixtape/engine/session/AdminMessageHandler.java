@@ -24,6 +24,7 @@ final class AdminMessageHandler
     private final SequenceTracker sequence;
     private final InboundGaps gaps;
     private final ResendResponder resender;
+    private final ResendRequestGuard resendGuard;
     private final SessionSender sender;
     private final HeartbeatTimer timer;
     private final ApplicationNotifier notifier;
@@ -42,6 +43,7 @@ final class AdminMessageHandler
         this.sequence = sequence;
         this.gaps = gaps;
         this.resender = resender;
+        this.resendGuard = new ResendRequestGuard(config, lifecycle, checks, resender, counters);
         this.sender = sender;
         this.timer = timer;
         this.notifier = notifier;
@@ -155,8 +157,11 @@ final class AdminMessageHandler
     }
 
     /**
-     * SequenceReset: NewSeqNo (36) becomes the next expected number (a gap fill is sequenced, a reset is not); a
-     * NewSeqNo below the expected number is rejected.
+     * SequenceReset: NewSeqNo (36) becomes the next expected number (a gap fill is sequenced, a reset is not). A
+     * NewSeqNo below the expected number (an attempt to lower it), or a gap fill's NewSeqNo not above its own
+     * MsgSeqNum, or a NewSeqNo of 2147483647 (nothing could follow it), is rejected (SessionRejectReason 5, RefTagID
+     * 36) and changes nothing; a rejected SequenceReset does not consume its number (QuickFIX/J). A reset to the
+     * expected number changes nothing either.
      */
     void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
     {
@@ -170,24 +175,31 @@ final class AdminMessageHandler
         counters.events.sequenceResetReceived(newSeqNo, gapFill);
         if (!m.lastParseOk())
         {
+            counters.sequenceResetsRejected++;
             checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, rejectReason(m.lastParseStatus()), Tags.NEW_SEQ_NO, now);
             return;
         }
         final int expected = sequence.nextTarget();
-        if (newSeqNo > expected)
+        // Integer.MAX_VALUE: the number after it cannot be expected (a 32-bit MsgSeqNum would wrap negative)
+        if (newSeqNo < expected || (gapFill && newSeqNo <= seqNum) || newSeqNo == Integer.MAX_VALUE)
+        {
+            counters.sequenceResetsRejected++;
+            checks.reject(
+                m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
+        }
+        else if (newSeqNo > expected)
         {
             sequence.nextTarget(newSeqNo);
             gaps.onFilledUpTo(newSeqNo - 1, now);
         }
-        else if (newSeqNo < expected)
-        {
-            checks.reject(
-                m, MsgTypes.SEQUENCE_RESET, seqNum, SessionRejectReason.VALUE_INCORRECT, Tags.NEW_SEQ_NO, now);
-        }
         notifier.onAdminMessage(m);
     }
 
-    /** ResendRequest: resend (or gap-fill) what they ask for, from what we sent so far. */
+    /**
+     * ResendRequest: resend (or gap-fill) what they ask for, from what we sent so far, within the limits of
+     * {@link ResendRequestGuard} (a refused one is answered with a Logout; a repeat the resend in progress covers is
+     * ignored).
+     */
     void onResendRequest(final FixDecoder m, final int seqNum, final long now)
     {
         // QuickFIX/J does not check too high first: answer now, then treat the request's own number as a gap
@@ -208,7 +220,16 @@ final class AdminMessageHandler
         }
         counters.resendRequestsReceived++;
         counters.events.resendRequestReceived(begin, end);
-        resender.request(begin, end, now);
+        final int verdict = resendGuard.check(m, seqNum, begin, end, now);
+        if (verdict == ResendRequestGuard.REFUSED)
+        {
+            sequence.incrementTargetIfExpected(seqNum); // answered with a Logout: the connection is closing
+            return;
+        }
+        if (verdict == ResendRequestGuard.SERVE)
+        {
+            resender.request(begin, end, now);
+        }
         if (seqNum > sequence.nextTarget())
         {
             // QuickFIX/J: queued only so that its number is consumed when the gap closes (the gap queue does not

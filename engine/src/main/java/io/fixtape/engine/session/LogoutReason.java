@@ -29,7 +29,9 @@ public enum LogoutReason
     /** The session schedule ended. */
     SCHEDULE_END,
     /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */
-    STORE_FAILURE;
+    STORE_FAILURE,
+    /** A ResendRequest beyond MaxResendRequestRange, or one repeat too many (MaxResendRequestRepeats). */
+    RESEND_REQUEST_LIMIT;
 
     static final LogoutReason[] VALUES = values();
 }

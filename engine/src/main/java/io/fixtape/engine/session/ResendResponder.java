@@ -11,15 +11,20 @@ import org.agrona.DirectBuffer;
  * Answers a counterparty's ResendRequest by streaming {@link MessageStore#replayOutbound}: stored application
  * messages are resent with PossDupFlag=Y and OrigSendingTime; admin messages, numbers the store does not have and
  * application messages the session's {@link ResendFilter} declines become SequenceReset-GapFill, one per contiguous
- * run. Nothing is materialised: memory stays bounded whatever
- * the range. When the connection back-pressures, the responder remembers where it stopped and
- * {@link #resume} continues from there on the next duty cycle.
+ * run. Nothing is materialised: memory stays bounded whatever the range.
+ *
+ * <p>Work per duty cycle is bounded too: each call reads at most {@code ResendBatchSize} sequence numbers from the
+ * store (a window that moves on from one call to the next), so a request for millions of numbers is spread over
+ * many duty cycles and the other sessions of the poller keep their turn. A gap-fill run is not cut at a window's
+ * edge: it is sent once the run ends, so the messages sent do not depend on the batch size. When the connection
+ * back-pressures, the responder remembers where it stopped and {@link #resume} continues from there on the next
+ * duty cycle.
  *
  * <p>While a resend is active every new sequenced message (the application's, Heartbeats, Rejects...) waits in the
  * sender's {@link OutboundQueue} and goes out after it, in order; messages queued before it began go out first, and
  * the resend does not cover their numbers.
  *
- * <p>Poller thread only.
+ * <p>Poller thread only; allocation-free.
  */
 final class ResendResponder implements MessageStore.ReplayHandler
 {
@@ -28,10 +33,16 @@ final class ResendResponder implements MessageStore.ReplayHandler
     private final SessionId sessionId;
     private final ResendFilter filter;
     private final SessionCounters counters;
+    private final int batchSize;
     private final FixDecoder stored = new FixDecoder();
     private boolean active;
     private boolean stalled;
+    /** The first number of the request being answered. */
+    private int first;
+    /** The first number not yet resent or gap-filled: a gap fill pending from here covers what was skipped. */
     private int next;
+    /** The first number not yet read from the store (≥ {@link #next}). */
+    private int scan;
     private int end;
     private long nowNanos;
 
@@ -42,33 +53,44 @@ final class ResendResponder implements MessageStore.ReplayHandler
         this.store = store;
         this.sessionId = config.sessionId();
         this.filter = config.resendFilter();
+        this.batchSize = config.resendBatchSize();
         this.counters = counters;
     }
 
     /**
-     * Start answering {@code [beginSeqNo, endSeqNo]}; {@code endSeqNo} 0 (FIX 4.2+) or anything beyond our last
-     * sent number (999999 in FIX 4.0/4.1) means "up to the last message sent" (numbers still queued are not
-     * resent: they go out before the resend). A new request replaces one still in progress.
+     * The last number a request for {@code [beginSeqNo, endSeqNo]} covers: {@code endSeqNo} 0 (FIX 4.2+) or anything
+     * beyond our last sent number (999999 in FIX 4.0/4.1) means "up to the last message sent" (numbers still queued
+     * are not resent: they go out before the resend).
      */
-    void request(final int beginSeqNo, final int endSeqNo, final long nowNanos)
+    int lastCovered(final int endSeqNo)
     {
         final int lastSent = sender.lastResendableSeqNum();
-        int last = endSeqNo;
-        if (last <= 0 || last > lastSent)
-        {
-            last = lastSent;
-        }
+        return endSeqNo <= 0 || endSeqNo > lastSent ? lastSent : endSeqNo;
+    }
+
+    /** Start answering {@code [beginSeqNo, endSeqNo]} (see {@link #lastCovered}). A new request replaces one in progress. */
+    void request(final int beginSeqNo, final int endSeqNo, final long nowNanos)
+    {
+        final int last = lastCovered(endSeqNo);
         final int first = Math.max(1, beginSeqNo);
         if (first > last)
         {
             finish(nowNanos);
             return;
         }
+        this.first = first;
         next = first;
+        scan = first;
         end = last;
         active = true;
         sender.resendActive(true);
         resume(nowNanos);
+    }
+
+    /** Whether the request in progress will still send everything of {@code [from, to]} it has not sent yet. */
+    boolean covers(final int from, final int to)
+    {
+        return active && from >= first && to <= end;
     }
 
     /** Forget the resend (the connection or the sequence numbers are gone). */
@@ -93,13 +115,13 @@ final class ResendResponder implements MessageStore.ReplayHandler
         }
     }
 
-    /** Continue (or finish) the current resend. @return work done. */
-    /** Whether a back-pressured resend waits to go on (the duty cycle resumes it). */
+    /** Whether a resend waits to go on (the duty cycle resumes it: back-pressure, or the rest of a large range). */
     boolean isResuming()
     {
         return active;
     }
 
+    /** Continue (or finish) the current resend, one batch of numbers at most. @return work done. */
     int resume(final long nowNanos)
     {
         if (!active)
@@ -116,13 +138,19 @@ final class ResendResponder implements MessageStore.ReplayHandler
                 return flushed > 0 ? 1 : 0;
             }
         }
+        final int batchEnd = (int)Math.min(end, (long)scan + batchSize - 1);
         if (!StoreSwitch.COMPILED_OUT && store.persistsMessages()) // compiled out: gap fill only
         {
-            store.replayOutbound(next, end, this);
+            store.replayOutbound(scan, batchEnd, this);
             if (stalled)
             {
-                return 1;
+                return 1; // scan stays at the message that could not be sent
             }
+        }
+        scan = batchEnd + 1;
+        if (batchEnd < end)
+        {
+            return 1; // the rest in the next duty cycles; a gap fill pending from next waits for its run to end
         }
         if (next <= end && !sender.gapFill(next, end + 1, nowNanos))
         {
@@ -135,7 +163,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
     @Override
     public boolean onMessage(final int seqNum, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (seqNum < next || seqNum > end)
+        if (seqNum < scan || seqNum > end)
         {
             return true;
         }
@@ -153,16 +181,14 @@ final class ResendResponder implements MessageStore.ReplayHandler
         {
             if (!sender.gapFill(next, seqNum, nowNanos))
             {
-                stalled = true;
-                return false;
+                return stall(seqNum);
             }
             next = seqNum;
         }
         final int result = sender.resendStored(stored, seqNum, nowNanos);
         if (result == 0)
         {
-            stalled = true;
-            return false;
+            return stall(seqNum);
         }
         if (result > 0)
         {
@@ -170,5 +196,13 @@ final class ResendResponder implements MessageStore.ReplayHandler
         }
         // result < 0: unusable stored message; it stays part of the gap and is gap-filled
         return true;
+    }
+
+    /** Back-pressured at {@code seqNum}: the next call reads the store from there again. */
+    private boolean stall(final int seqNum)
+    {
+        stalled = true;
+        scan = seqNum;
+        return false;
     }
 }

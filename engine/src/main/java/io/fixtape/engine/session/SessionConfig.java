@@ -86,6 +86,7 @@ public final class SessionConfig
     private String defaultApplVerId;
     private SessionSchedule schedule = SessionSchedule.nonStop();
     private final LogonSecurity security = new LogonSecurity();
+    private final ResendLimits resendLimits = new ResendLimits();
     private ResendFilter resendFilter = ResendFilter.RESEND_ALL;
     private String username;
     private String password;
@@ -400,6 +401,63 @@ public final class SessionConfig
         return security;
     }
 
+    /**
+     * ResendBatchSize: the most sequence numbers a resend in answer to a ResendRequest covers per duty cycle (resent
+     * or gap-filled); the rest follows in the next duty cycles. Default 256.
+     */
+    public SessionConfig resendBatchSize(final int numbers)
+    {
+        resendLimits.batchSize(numbers);
+        return this;
+    }
+
+    /**
+     * MaxResendRequestRange: the most sequence numbers one ResendRequest may ask for (counted up to our last sent
+     * number); a larger one is rejected and answered with a Logout. 0: unlimited. Default 1,000,000.
+     */
+    public SessionConfig maxResendRequestRange(final int numbers)
+    {
+        resendLimits.maxRange(numbers);
+        return this;
+    }
+
+    /**
+     * MaxResendRequestRepeats: ResendRequests per {@link #resendRequestRepeatWindowNanos window} that ask again for
+     * numbers already asked for; one more is answered with a Logout. 0: unlimited. Default 10.
+     */
+    public SessionConfig maxResendRequestRepeats(final int count)
+    {
+        resendLimits.maxRepeats(count);
+        return this;
+    }
+
+    /** ResendRequestRepeatWindow: the engine time over which repeated ResendRequests are counted. Default 60 s. */
+    public SessionConfig resendRequestRepeatWindowNanos(final long nanos)
+    {
+        resendLimits.repeatWindowNanos(nanos);
+        return this;
+    }
+
+    public int resendBatchSize()
+    {
+        return resendLimits.batchSize();
+    }
+
+    public int maxResendRequestRange()
+    {
+        return resendLimits.maxRange();
+    }
+
+    public int maxResendRequestRepeats()
+    {
+        return resendLimits.maxRepeats();
+    }
+
+    public long resendRequestRepeatWindowNanos()
+    {
+        return resendLimits.repeatWindowNanos();
+    }
+
     /** Whether a resend repeats or gap-fills each stored application message; default {@link ResendFilter#RESEND_ALL}. */
     public SessionConfig resendFilter(final ResendFilter filter)
     {
@@ -495,6 +553,7 @@ public final class SessionConfig
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(schedule, "schedule");
         security.conclude();
+        resendLimits.conclude();
         Objects.requireNonNull(resendFilter, "resendFilter");
         Objects.requireNonNull(storeFailurePolicy, "StoreFailurePolicy");
         require(storeProbeIntervalNanos > 0, "StoreProbeIntervalMs must be > 0");

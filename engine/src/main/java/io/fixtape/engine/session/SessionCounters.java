@@ -64,6 +64,10 @@ public final class SessionCounters implements SessionCountersView
     long resendRequestsSent;
     long resendRequestsSuppressed;
     long resendRequestsReceived;
+    long resendRequestsRefused;
+    long resendRequestsRepeated;
+    long resendRequestsCoalesced;
+    long sequenceResetsRejected;
     long messagesResent;
     long gapFillsSent;
     long sequenceResetsReceived;
@@ -303,6 +307,26 @@ public final class SessionCounters implements SessionCountersView
     public long resendRequestsReceived()
     {
         return resendRequestsReceived;
+    }
+
+    public long resendRequestsRefused()
+    {
+        return resendRequestsRefused;
+    }
+
+    public long resendRequestsRepeated()
+    {
+        return resendRequestsRepeated;
+    }
+
+    public long resendRequestsCoalesced()
+    {
+        return resendRequestsCoalesced;
+    }
+
+    public long sequenceResetsRejected()
+    {
+        return sequenceResetsRejected;
     }
 
     /** Application messages resent with PossDupFlag=Y. */

@@ -64,6 +64,9 @@ public final class SessionMetrics
         counter.add("fixtape_session_messages_resent_total", "", () -> c.messagesResent);
         counter.add("fixtape_session_gap_fills_total", ",direction=\"out\"", () -> c.gapFillsSent);
         counter.add("fixtape_session_sequence_resets_total", ",direction=\"in\"", () -> c.sequenceResetsReceived);
+        counter.add("fixtape_session_sequence_resets_rejected_total", "", () -> c.sequenceResetsRejected);
+        counter.add("fixtape_session_resend_requests_refused_total", "", () -> c.resendRequestsRefused);
+        counter.add("fixtape_session_resend_requests_coalesced_total", "", () -> c.resendRequestsCoalesced);
         counter.add("fixtape_session_rejects_total", ",direction=\"in\"", () -> c.rejectsReceived);
         counter.add("fixtape_session_rejects_total", ",direction=\"out\"", c::rejectsSentTotal);
         counter.add("fixtape_session_business_rejects_total", ",direction=\"out\"", () -> c.businessRejectsSent);

@@ -1,0 +1,96 @@
+package io.fixtape.engine.session;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How much of our outbound history a counterparty may make us send again, which {@link SessionConfig} exposes as its
+ * own: how many sequence numbers a resend covers per duty cycle (so that a huge range is spread over many duty
+ * cycles and other sessions on the poller keep their turn), the largest range one ResendRequest may ask for, and how
+ * often a counterparty may ask again for numbers it already asked for. {@link ResendResponder} and
+ * {@link ResendRequestGuard} apply them.
+ *
+ * <p>Set on a configuration thread before the session starts; read-only afterwards.
+ */
+public final class ResendLimits
+{
+    /**
+     * Default ResendBatchSize: a resend covers at most 256 sequence numbers per duty cycle. Resending 256 stored orders
+     * from the in-memory store takes about 50 µs of poller time, so the other sessions of the poller wait about that
+     * long for their turn; a resend of a million messages still finishes in about 4,000 duty cycles.
+     */
+    public static final int DEFAULT_BATCH_SIZE = 256;
+    /**
+     * Default MaxResendRequestRange: one ResendRequest may cover a million sequence numbers. Above a busy session's
+     * whole day (and far above the 64 Ki messages the in-memory store keeps), below what a hostile counterparty
+     * asking for everything after weeks without a reset would make the session read back and send.
+     */
+    public static final int DEFAULT_MAX_RANGE = 1_000_000;
+    /**
+     * Default MaxResendRequestRepeats: ten ResendRequests per window that ask again for numbers already asked for.
+     * A counterparty recovering a gap asks for each number once (chunked requests do not overlap); one whose
+     * resend was lost asks again a few times, not every second.
+     */
+    public static final int DEFAULT_MAX_REPEATS = 10;
+    /** Default ResendRequestRepeatWindow: repeats are counted over 60 s of engine time. */
+    public static final long DEFAULT_REPEAT_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private int maxRange = DEFAULT_MAX_RANGE;
+    private int maxRepeats = DEFAULT_MAX_REPEATS;
+    private long repeatWindowNanos = DEFAULT_REPEAT_WINDOW_NANOS;
+
+    ResendLimits()
+    {
+    }
+
+    void batchSize(final int batchSize)
+    {
+        this.batchSize = batchSize;
+    }
+
+    void maxRange(final int maxRange)
+    {
+        this.maxRange = maxRange;
+    }
+
+    void maxRepeats(final int maxRepeats)
+    {
+        this.maxRepeats = maxRepeats;
+    }
+
+    void repeatWindowNanos(final long repeatWindowNanos)
+    {
+        this.repeatWindowNanos = repeatWindowNanos;
+    }
+
+    int batchSize()
+    {
+        return batchSize;
+    }
+
+    /** 0: unlimited. */
+    int maxRange()
+    {
+        return maxRange;
+    }
+
+    /** 0: unlimited. */
+    int maxRepeats()
+    {
+        return maxRepeats;
+    }
+
+    long repeatWindowNanos()
+    {
+        return repeatWindowNanos;
+    }
+
+    /** @throws IllegalArgumentException naming the setting and its limit. */
+    void conclude()
+    {
+        SessionConfig.require(batchSize > 0, "ResendBatchSize must be > 0: " + batchSize);
+        SessionConfig.require(maxRange >= 0, "MaxResendRequestRange must be >= 0 (0: unlimited): " + maxRange);
+        SessionConfig.require(maxRepeats >= 0, "MaxResendRequestRepeats must be >= 0 (0: unlimited): " + maxRepeats);
+        SessionConfig.require(repeatWindowNanos > 0, "ResendRequestRepeatWindow must be > 0");
+    }
+}
