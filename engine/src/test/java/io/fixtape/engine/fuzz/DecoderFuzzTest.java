@@ -142,14 +142,17 @@ class DecoderFuzzTest
         final boolean integer = INTEGER.matcher(text).matches();
         final BigInteger exact = integer ? new BigInteger(text) : null;
         final long asLong = decoder.longAt(index);
-        final boolean longFits = integer && exact.bitLength() < 64 && exact.longValue() != Long.MIN_VALUE;
+        // documented limits: at most 19 digits for a long, 12 characters for an int, leading zeros included
+        final int digits = text.startsWith("-") ? text.length() - 1 : text.length();
+        final boolean longFits = integer && digits <= 19 && exact.bitLength() < 64 && exact.longValue() != Long.MIN_VALUE;
         assertEquals(longFits, decoder.lastParseOk(), "long " + where);
         if (longFits)
         {
             assertEquals(exact.longValue(), asLong, "long " + where);
         }
         final int asInt = decoder.intAt(index);
-        final boolean intFits = integer && exact.bitLength() < 32 && exact.intValue() != Integer.MIN_VALUE;
+        final boolean intFits = integer && text.length() <= 12 && exact.bitLength() < 32 &&
+            exact.intValue() != Integer.MIN_VALUE;
         assertEquals(intFits, decoder.lastParseOk(), "int " + where);
         if (intFits)
         {
