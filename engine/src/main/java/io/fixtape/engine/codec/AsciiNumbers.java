@@ -43,9 +43,10 @@ public final class AsciiNumbers
     }
 
     /**
-     * Parses an optionally negative decimal integer ({@code -?[0-9]+}).
+     * Parses an optionally negative decimal integer ({@code -?[0-9]+}) of at most 19 digits, leading zeros included
+     * (the work per value is bounded; no counterparty pads a number that far).
      *
-     * @return the value, or {@link #INVALID_LONG} when empty, not a number, or outside the long range.
+     * @return the value, or {@link #INVALID_LONG} when empty, not a number, too long, or outside the long range.
      */
     public static long parseLongAscii(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -89,7 +90,10 @@ public final class AsciiNumbers
         return negative ? -value : value;
     }
 
-    /** As {@link #parseLongAscii} for int; {@link #INVALID_INT} when malformed or outside the int range. */
+    /**
+     * As {@link #parseLongAscii} for int, at most 12 characters with the sign; {@link #INVALID_INT} when malformed,
+     * too long or outside the int range.
+     */
     public static int parseIntAscii(final DirectBuffer buffer, final int offset, final int length)
     {
         if (length > 12)

@@ -262,8 +262,9 @@ public final class SessionRegistry
      * Encode a Logout (MsgSeqNum 1, CompIDs swapped, BeginString echoed) answering a Logon for an unknown
      * session (the transport writes it, then closes the connection).
      *
-     * @return length of the message written at {@code buffer[offset...]}, or 0 when the message lacks the header
-     * fields to answer.
+     * @return length of the message written at {@code buffer[offset...]}, or 0 (nothing written) when the message
+     * lacks the header fields to answer, a CompID is empty (the answer would carry a field without a value), or the
+     * answer does not fit in {@code buffer} (CompIDs as long as the message size limit allows).
      */
     public static int encodeUnknownSessionLogout(
         final FixDecoder message, final CharSequence text, final long nowNanos, final MutableDirectBuffer buffer,
@@ -272,13 +273,14 @@ public final class SessionRegistry
         final int beginIndex = message.indexOf(Tags.BEGIN_STRING);
         final int senderIndex = message.indexOf(Tags.SENDER_COMP_ID);
         final int targetIndex = message.indexOf(Tags.TARGET_COMP_ID);
-        if (beginIndex < 0 || senderIndex < 0 || targetIndex < 0)
+        if (beginIndex < 0 || senderIndex < 0 || targetIndex < 0 ||
+            message.valueLengthAt(senderIndex) == 0 || message.valueLengthAt(targetIndex) == 0)
         {
             return 0;
         }
         // rare path (once per refused connection): allocation is acceptable here
         final FixEncoder encoder = new FixEncoder(message.stringAt(beginIndex).toString());
-        final UnsafeBuffer scratch = new UnsafeBuffer(new byte[512 + text.length() +
+        final UnsafeBuffer scratch = new UnsafeBuffer(new byte[512 + text.length() + message.valueLengthAt(beginIndex) +
             message.valueLengthAt(senderIndex) + message.valueLengthAt(targetIndex)]);
         encoder.wrap(scratch, 0).msgType(MsgTypes.LOGOUT)
             .putBytes(Tags.SENDER_COMP_ID, message.buffer(), message.valueOffsetAt(targetIndex),
@@ -289,6 +291,10 @@ public final class SessionRegistry
             .putUtcTimestamp(Tags.SENDING_TIME, nowNanos)
             .putString(Tags.TEXT, text);
         final int length = encoder.finish();
+        if (length > buffer.capacity() - offset)
+        {
+            return 0;
+        }
         buffer.putBytes(offset, scratch, encoder.messageOffset(), length);
         return length;
     }

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SessionRegistryTest
 {
@@ -88,5 +89,25 @@ class SessionRegistryTest
         assertEquals("TW", logout.get("56"));
         assertEquals("1", logout.get("34"));
         assertEquals("Unknown session", logout.get("58"));
+    }
+
+    @Test
+    void noUnknownSessionLogoutWithAnEmptyCompId()
+    {
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[512]);
+        assertEquals(0, SessionRegistry.encodeUnknownSessionLogout(
+            message("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=|98=0|108=30|"), "Unknown session", clock.nanoTime(), out, 0));
+        assertEquals(0, SessionRegistry.encodeUnknownSessionLogout(
+            message("8=FIX.4.4|35=A|34=1|49=|52=<TIME>|56=DLSI|98=0|108=30|"), "Unknown session", clock.nanoTime(), out, 0));
+    }
+
+    @Test
+    void noUnknownSessionLogoutLargerThanTheBuffer()
+    {
+        final FixDecoder logon = message("8=FIX.4.4|35=A|34=1|49=" + "T".repeat(600) + "|52=<TIME>|56=DLSI|98=0|108=30|");
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[512]);
+        assertEquals(0, SessionRegistry.encodeUnknownSessionLogout(logon, "Unknown session", clock.nanoTime(), out, 0));
+        final UnsafeBuffer larger = new UnsafeBuffer(new byte[2048]);
+        assertTrue(SessionRegistry.encodeUnknownSessionLogout(logon, "Unknown session", clock.nanoTime(), larger, 0) > 600);
     }
 }
