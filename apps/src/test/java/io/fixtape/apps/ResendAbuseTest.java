@@ -44,6 +44,7 @@ class ResendAbuseTest
         "NonStopSession=Y",
         "ResetOnLogon=Y",
         "IdleStrategy=sleeping",
+        "SocketSendBufferSize=32768", // with the abuser's small receive buffer: far less than a resend of ORDERS
         "[SESSION]",
         "TargetCompID=GOOD",
         "[SESSION]",
@@ -69,7 +70,7 @@ class ResendAbuseTest
         good = new RawFixClient(engine.boundPort());
         good.send("FIX.4.4", "35=A|34=" + goodSeqNum++ + "|49=GOOD|52=" + now() + "|56=ISLD|98=0|108=30|");
         assertTrue(good.receive(5000).contains("|35=A|"), "good session logged on");
-        evil = new RawFixClient(engine.boundPort());
+        evil = new RawFixClient(engine.boundPort(), 32 * 1024);
         evil.send("FIX.4.4", "35=A|34=" + evilSeqNum++ + "|49=EVIL|52=" + now() + "|56=ISLD|98=0|108=30|");
         assertTrue(evil.receive(5000).contains("|35=A|"), "evil session logged on");
     }

@@ -26,7 +26,21 @@ public final class RawFixClient implements AutoCloseable
 
     public RawFixClient(final int port) throws IOException
     {
-        socket = new Socket("127.0.0.1", port);
+        this(port, 0);
+    }
+
+    /**
+     * @param receiveBufferBytes SO_RCVBUF set before connecting (fixed: the kernel does not grow it as the client
+     *                           reads), 0 for the OS default; a small one makes back-pressure reachable in a test.
+     */
+    public RawFixClient(final int port, final int receiveBufferBytes) throws IOException
+    {
+        socket = new Socket();
+        if (receiveBufferBytes > 0)
+        {
+            socket.setReceiveBufferSize(receiveBufferBytes);
+        }
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(100);
         in = socket.getInputStream();
