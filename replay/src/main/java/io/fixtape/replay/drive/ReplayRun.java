@@ -442,11 +442,11 @@ final class ReplayRun implements Counterparty.OutboundListener
         {
             throw new ReplayStalledException(String.format("replay over %s stalled: nothing moved for %.1f s " +
                 "(inbound sent %d/%d, handed to the engine %d; connections opened %d of %d; outbound bytes written %d, " +
-                "received %d, messages %d of %d recorded; engine duty cycles %d, last with work %d); no result is " +
-                "reported", options.transport().cliName(), (now - progressNanos) / 1e9, nextInbound,
+                "received %d, messages %d of %d recorded; engine duty cycles %d, last with work %d)%s; no " +
+                "result is reported", options.transport().cliName(), (now - progressNanos) / 1e9, nextInbound,
                 schedule.inboundCount, engine.delivered(), nextToOpen, openBefore.length, engine.writtenBytes(),
-                receivedBytes(), outboundReceived(), plan.outboundCount(), engine.cycles(), engine.lastWorkCycle()) +
-                describeConnections());
+                receivedBytes(), outboundReceived(), plan.outboundCount(), engine.cycles(), engine.lastWorkCycle(),
+                describeConnections()));
         }
     }
 
