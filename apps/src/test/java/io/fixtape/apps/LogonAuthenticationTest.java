@@ -56,8 +56,12 @@ class LogonAuthenticationTest
         lines.addAll(List.of(sessionLines));
         final EngineContext context = new EngineSettings().toContext(
             new SettingsParser().parse("auth.cfg", String.join("\n", lines)), new OffsetEpochNanoClock(),
-            (config, clock) -> BuiltinApplications.create("echo", config.logonAuthenticator(authenticator == null ?
-                io.fixtape.engine.api.LogonAuthenticator.ACCEPT_ALL : authenticator), clock));
+            (config, clock) ->
+            {
+                config.logonSecurity().logonAuthenticator(
+                    authenticator == null ? io.fixtape.engine.api.LogonAuthenticator.ACCEPT_ALL : authenticator);
+                return BuiltinApplications.create("echo", config, clock);
+            });
         engine = FixEngine.launch(context);
     }
 

@@ -3,6 +3,7 @@ package io.fixtape.journal;
 import io.fixtape.engine.codec.MsgTypes;
 import io.fixtape.engine.codec.Tags;
 import io.fixtape.engine.session.Session;
+import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.testkit.RawFixPeer;
 import io.fixtape.engine.testkit.RecordingApplication;
@@ -47,8 +48,10 @@ class JournalResendBatchTest
         final int sent = 20_000;
         factory = new ChronicleMessageStoreFactory(new JournalContext().directory(dir).mode(JournalMode.STORE)
             .pretouch(false).lowSpaceBytes(0));
-        final Session session = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4").resendBatchSize(batch)
-            .maxResendRequestRepeats(0), factory.create(SESSION), new RecordingApplication(false), clock);
+        final SessionConfig config = TestSessions.acceptorConfig("FIX.4.4");
+        config.resendLimits().batchSize(batch).maxRepeats(0);
+        final Session session = TestSessions.session(config, factory.create(SESSION), new RecordingApplication(false),
+            clock);
         final RawFixPeer peer = new RawFixPeer(session, clock);
         peer.send("8=FIX.4.4|35=A|34=1|49=TW|52=<TIME>|56=ISLD|98=0|108=30|");
         peer.drain();

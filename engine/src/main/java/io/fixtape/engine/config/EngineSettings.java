@@ -373,7 +373,7 @@ public final class EngineSettings
         {
             try
             {
-                config.allowedRemoteAddresses(List.of(section.string("AllowedRemoteAddresses", "").split(",")));
+                config.logonSecurity().allowedRemoteAddresses(List.of(section.string("AllowedRemoteAddresses", "").split(",")));
             }
             catch (final IllegalArgumentException ex)
             {
@@ -382,13 +382,13 @@ public final class EngineSettings
         }
         if (section.has("ExpectedUsername"))
         {
-            config.expectedUsername(section.string("ExpectedUsername", null));
+            config.logonSecurity().expectedUsername(section.string("ExpectedUsername", null));
         }
         if (section.has("ExpectedPasswordHash"))
         {
             try
             {
-                config.expectedPasswordHash(PasswordHash.parse(section.string("ExpectedPasswordHash", "")));
+                config.logonSecurity().expectedPasswordHash(PasswordHash.parse(section.string("ExpectedPasswordHash", "")));
             }
             catch (final IllegalArgumentException ex)
             {
@@ -398,11 +398,11 @@ public final class EngineSettings
         }
         final int maxFailures = section.integer("MaxLogonFailures", SessionConfig.DEFAULT_MAX_LOGON_FAILURES);
         section.check(maxFailures >= 0, "MaxLogonFailures", "must be >= 0 (0: never locked out)");
-        config.maxLogonFailures(maxFailures);
+        config.logonSecurity().maxLogonFailures(maxFailures);
         final int lockout = section.integer("LogonLockoutSeconds",
             (int)TimeUnit.NANOSECONDS.toSeconds(SessionConfig.DEFAULT_LOGON_LOCKOUT_NANOS));
         section.check(lockout > 0, "LogonLockoutSeconds", "must be > 0 seconds");
-        config.logonLockoutNanos(TimeUnit.SECONDS.toNanos(lockout));
+        config.logonSecurity().logonLockoutNanos(TimeUnit.SECONDS.toNanos(lockout));
     }
 
     /** QuickFIX/J's TLS keys; null without {@code SocketUseSSL=Y}. Stores are read when the engine starts. */

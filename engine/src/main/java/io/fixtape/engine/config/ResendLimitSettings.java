@@ -27,7 +27,7 @@ final class ResendLimitSettings
         final int window = section.integer("ResendRequestRepeatWindow",
             (int)TimeUnit.NANOSECONDS.toSeconds(ResendLimits.DEFAULT_REPEAT_WINDOW_NANOS));
         section.check(window > 0, "ResendRequestRepeatWindow", "must be > 0 seconds");
-        config.resendBatchSize(batchSize).maxResendRequestRange(maxRange).maxResendRequestRepeats(maxRepeats)
-            .resendRequestRepeatWindowNanos(TimeUnit.SECONDS.toNanos(window));
+        config.resendLimits().batchSize(batchSize).maxRange(maxRange).maxRepeats(maxRepeats)
+            .repeatWindowNanos(TimeUnit.SECONDS.toNanos(window));
     }
 }

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An acceptor's Logon security settings, which {@link SessionConfig} exposes as its own: the addresses a Logon may
+ * An acceptor's Logon security settings, part of its {@link SessionConfig} ({@link SessionConfig#logonSecurity()}): the addresses a Logon may
  * come from, the Username and Password hash it must carry, the authenticators asked after those checks, and the
  * lockout after repeated failures. {@link LogonAuthentication} applies them; the defaults let every Logon in.
  *
  * <p>Set on a configuration thread before the session starts; read-only afterwards.
  */
-final class LogonSecurity
+public final class LogonSecurity
 {
     private Authenticator authenticator = Authenticator.ACCEPT_ALL;
     private LogonAuthenticator logonAuthenticator = LogonAuthenticator.ACCEPT_ALL;
@@ -26,14 +26,18 @@ final class LogonSecurity
     private int maxLogonFailures = SessionConfig.DEFAULT_MAX_LOGON_FAILURES;
     private long logonLockoutNanos = SessionConfig.DEFAULT_LOGON_LOCKOUT_NANOS;
 
-    void authenticator(final Authenticator authenticator)
+    /** Decides on Username/Password of a Logon; default accept all. */
+    public LogonSecurity authenticator(final Authenticator authenticator)
     {
         this.authenticator = authenticator;
+        return this;
     }
 
-    void logonAuthenticator(final LogonAuthenticator logonAuthenticator)
+    /** The application's authenticator, after the engine's own checks (see {@link LogonAuthenticator}); default accept all. */
+    public LogonSecurity logonAuthenticator(final LogonAuthenticator logonAuthenticator)
     {
         this.logonAuthenticator = Objects.requireNonNull(logonAuthenticator, "logonAuthenticator");
+        return this;
     }
 
     /**
@@ -42,7 +46,7 @@ final class LogonSecurity
      *
      * @throws IllegalArgumentException naming a host that does not resolve.
      */
-    void allowedRemoteAddresses(final List<String> hosts)
+    public LogonSecurity allowedRemoteAddresses(final List<String> hosts)
     {
         final List<String> resolved = new ArrayList<>();
         for (final String host : hosts)
@@ -60,63 +64,75 @@ final class LogonSecurity
             }
         }
         this.allowedRemoteAddresses = List.copyOf(resolved);
+        return this;
     }
 
-    void expectedUsername(final String expectedUsername)
+    /** The Username (553) a Logon must carry; null (default): not checked. */
+    public LogonSecurity expectedUsername(final String expectedUsername)
     {
         this.expectedUsername = expectedUsername;
+        return this;
     }
 
-    void expectedPasswordHash(final PasswordHash expectedPasswordHash)
+    /**
+     * The hash ({@link PasswordHash}, from {@code fixtape password-hash}) the Logon's Password (554) must match; null
+     * (default): not checked.
+     */
+    public LogonSecurity expectedPasswordHash(final PasswordHash expectedPasswordHash)
     {
         this.expectedPasswordHash = expectedPasswordHash;
+        return this;
     }
 
-    void maxLogonFailures(final int maxLogonFailures)
+    /** Consecutive authentication failures before a lockout; 0: never locked out. Default 5. */
+    public LogonSecurity maxLogonFailures(final int maxLogonFailures)
     {
         this.maxLogonFailures = maxLogonFailures;
+        return this;
     }
 
-    void logonLockoutNanos(final long logonLockoutNanos)
+    /** The first lockout's length (doubled for each further one, up to an hour). Default 60 s. */
+    public LogonSecurity logonLockoutNanos(final long logonLockoutNanos)
     {
         this.logonLockoutNanos = logonLockoutNanos;
+        return this;
     }
 
-    Authenticator authenticator()
+    public Authenticator authenticator()
     {
         return authenticator;
     }
 
-    LogonAuthenticator logonAuthenticator()
+    public LogonAuthenticator logonAuthenticator()
     {
         return logonAuthenticator;
     }
 
     /** Resolved IP addresses ({@code InetAddress.getHostAddress()} form); empty: any. */
-    List<String> allowedRemoteAddresses()
+    public List<String> allowedRemoteAddresses()
     {
         return allowedRemoteAddresses;
     }
 
     /** Null: not checked. */
-    String expectedUsername()
+    public String expectedUsername()
     {
         return expectedUsername;
     }
 
     /** Null: not checked. */
-    PasswordHash expectedPasswordHash()
+    public PasswordHash expectedPasswordHash()
     {
         return expectedPasswordHash;
     }
 
     /** 0: never locked out. */
-    int maxLogonFailures()
+    public int maxLogonFailures()
     {
         return maxLogonFailures;
     }
 
-    long logonLockoutNanos()
+    public long logonLockoutNanos()
     {
         return logonLockoutNanos;
     }

@@ -3,8 +3,8 @@ package io.fixtape.engine.session;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How much of our outbound history a counterparty may make us send again, which {@link SessionConfig} exposes as its
- * own: how many sequence numbers a resend covers per duty cycle (so that a huge range is spread over many duty
+ * How much of our outbound history a counterparty may make us send again, part of a {@link SessionConfig}
+ * ({@link SessionConfig#resendLimits()}): how many sequence numbers a resend covers per duty cycle (so that a huge range is spread over many duty
  * cycles and other sessions on the poller keep their turn), the largest range one ResendRequest may ask for, and how
  * often a counterparty may ask again for numbers it already asked for. {@link ResendResponder} and
  * {@link ResendRequestGuard} apply them.
@@ -43,44 +43,61 @@ public final class ResendLimits
     {
     }
 
-    void batchSize(final int batchSize)
+    /**
+     * ResendBatchSize: the most sequence numbers a resend in answer to a ResendRequest covers per duty cycle (resent
+     * or gap-filled); the rest follows in the next duty cycles. Default {@value #DEFAULT_BATCH_SIZE}.
+     */
+    public ResendLimits batchSize(final int batchSize)
     {
         this.batchSize = batchSize;
+        return this;
     }
 
-    void maxRange(final int maxRange)
+    /**
+     * MaxResendRequestRange: the most sequence numbers one ResendRequest may ask for (counted up to our last sent
+     * number); a larger one is rejected and answered with a Logout. 0: unlimited. Default 1,000,000.
+     */
+    public ResendLimits maxRange(final int maxRange)
     {
         this.maxRange = maxRange;
+        return this;
     }
 
-    void maxRepeats(final int maxRepeats)
+    /**
+     * MaxResendRequestRepeats: ResendRequests per {@link #repeatWindowNanos window} that ask again for numbers
+     * already asked for; one more is answered with a Logout. 0: unlimited. Default {@value #DEFAULT_MAX_REPEATS}.
+     */
+    public ResendLimits maxRepeats(final int maxRepeats)
     {
         this.maxRepeats = maxRepeats;
+        return this;
     }
 
-    void repeatWindowNanos(final long repeatWindowNanos)
+    /** ResendRequestRepeatWindow: the engine time over which repeated ResendRequests are counted. Default 60 s. */
+    public ResendLimits repeatWindowNanos(final long repeatWindowNanos)
     {
         this.repeatWindowNanos = repeatWindowNanos;
+        return this;
     }
 
-    int batchSize()
+    public int batchSize()
     {
         return batchSize;
     }
 
     /** 0: unlimited. */
-    int maxRange()
+    public int maxRange()
     {
         return maxRange;
     }
 
     /** 0: unlimited. */
-    int maxRepeats()
+    public int maxRepeats()
     {
         return maxRepeats;
     }
 
-    long repeatWindowNanos()
+    public long repeatWindowNanos()
     {
         return repeatWindowNanos;
     }

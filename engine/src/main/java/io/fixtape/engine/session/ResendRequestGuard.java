@@ -63,9 +63,9 @@ final class ResendRequestGuard
         this.checks = checks;
         this.resender = resender;
         this.counters = counters;
-        this.maxRange = config.maxResendRequestRange();
-        this.maxRepeats = config.maxResendRequestRepeats();
-        this.windowNanos = config.resendRequestRepeatWindowNanos();
+        this.maxRange = config.resendLimits().maxRange();
+        this.maxRepeats = config.resendLimits().maxRepeats();
+        this.windowNanos = config.resendLimits().repeatWindowNanos();
     }
 
     /**

@@ -53,7 +53,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
         this.store = store;
         this.sessionId = config.sessionId();
         this.filter = config.resendFilter();
-        this.batchSize = config.resendBatchSize();
+        this.batchSize = config.resendLimits().batchSize();
         this.counters = counters;
     }
 

@@ -1,14 +1,11 @@
 package io.fixtape.engine.session;
 
-import io.fixtape.engine.api.LogonAuthenticator;
-import io.fixtape.engine.api.PasswordHash;
 import io.fixtape.engine.api.ResendFilter;
 import io.fixtape.engine.codec.FixFramer;
 import io.fixtape.engine.codec.UtcTimestamps;
 import io.fixtape.engine.dictionary.ApplVerIds;
 import io.fixtape.engine.validation.MessageValidator;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -300,162 +297,23 @@ public final class SessionConfig
         return this;
     }
 
-    /** Acceptor: decides on Username/Password of a Logon; default accept all. */
-    public SessionConfig authenticator(final Authenticator authenticator)
-    {
-        security.authenticator(authenticator);
-        return this;
-    }
-
     /**
-     * Acceptor: the application's authenticator, after the engine's own checks (see {@link LogonAuthenticator});
-     * default accept all.
+     * The acceptor's Logon security: the addresses a Logon may come from (AllowedRemoteAddresses), the Username and
+     * Password hash it must carry, the authenticators asked after those checks and the lockout after repeated
+     * failures. Set through the returned object; the defaults let every Logon in.
      */
-    public SessionConfig logonAuthenticator(final LogonAuthenticator logonAuthenticator)
-    {
-        security.logonAuthenticator(logonAuthenticator);
-        return this;
-    }
-
-    /**
-     * Acceptor: the only addresses (host names or IPs, resolved now) a Logon may come from; empty (default): any.
-     *
-     * @throws IllegalArgumentException naming a host that does not resolve.
-     */
-    public SessionConfig allowedRemoteAddresses(final List<String> hosts)
-    {
-        security.allowedRemoteAddresses(hosts);
-        return this;
-    }
-
-    /** Acceptor: the Username (553) a Logon must carry; null (default): not checked. */
-    public SessionConfig expectedUsername(final String expectedUsername)
-    {
-        security.expectedUsername(expectedUsername);
-        return this;
-    }
-
-    /**
-     * Acceptor: the hash ({@link PasswordHash}, from {@code fixtape password-hash}) the Logon's Password (554) must
-     * match; null (default): not checked.
-     */
-    public SessionConfig expectedPasswordHash(final PasswordHash expectedPasswordHash)
-    {
-        security.expectedPasswordHash(expectedPasswordHash);
-        return this;
-    }
-
-    /** Acceptor: consecutive authentication failures before a lockout; 0: never locked out. Default 5. */
-    public SessionConfig maxLogonFailures(final int maxLogonFailures)
-    {
-        security.maxLogonFailures(maxLogonFailures);
-        return this;
-    }
-
-    /** Acceptor: the first lockout's length (doubled for each further one, up to an hour). Default 60 s. */
-    public SessionConfig logonLockoutNanos(final long logonLockoutNanos)
-    {
-        security.logonLockoutNanos(logonLockoutNanos);
-        return this;
-    }
-
-    public Authenticator authenticator()
-    {
-        return security.authenticator();
-    }
-
-    public LogonAuthenticator logonAuthenticator()
-    {
-        return security.logonAuthenticator();
-    }
-
-    /** Resolved IP addresses ({@code InetAddress.getHostAddress()} form); empty: any. */
-    public List<String> allowedRemoteAddresses()
-    {
-        return security.allowedRemoteAddresses();
-    }
-
-    public String expectedUsername()
-    {
-        return security.expectedUsername();
-    }
-
-    public PasswordHash expectedPasswordHash()
-    {
-        return security.expectedPasswordHash();
-    }
-
-    public int maxLogonFailures()
-    {
-        return security.maxLogonFailures();
-    }
-
-    public long logonLockoutNanos()
-    {
-        return security.logonLockoutNanos();
-    }
-
-    /** The acceptor's Logon security settings, for {@link LogonAuthentication}. */
-    LogonSecurity logonSecurity()
+    public LogonSecurity logonSecurity()
     {
         return security;
     }
 
     /**
-     * ResendBatchSize: the most sequence numbers a resend in answer to a ResendRequest covers per duty cycle (resent
-     * or gap-filled); the rest follows in the next duty cycles. Default 256.
+     * How much of our outbound history the counterparty may make us send again: ResendBatchSize,
+     * MaxResendRequestRange, MaxResendRequestRepeats and ResendRequestRepeatWindow, set through the returned object.
      */
-    public SessionConfig resendBatchSize(final int numbers)
+    public ResendLimits resendLimits()
     {
-        resendLimits.batchSize(numbers);
-        return this;
-    }
-
-    /**
-     * MaxResendRequestRange: the most sequence numbers one ResendRequest may ask for (counted up to our last sent
-     * number); a larger one is rejected and answered with a Logout. 0: unlimited. Default 1,000,000.
-     */
-    public SessionConfig maxResendRequestRange(final int numbers)
-    {
-        resendLimits.maxRange(numbers);
-        return this;
-    }
-
-    /**
-     * MaxResendRequestRepeats: ResendRequests per {@link #resendRequestRepeatWindowNanos window} that ask again for
-     * numbers already asked for; one more is answered with a Logout. 0: unlimited. Default 10.
-     */
-    public SessionConfig maxResendRequestRepeats(final int count)
-    {
-        resendLimits.maxRepeats(count);
-        return this;
-    }
-
-    /** ResendRequestRepeatWindow: the engine time over which repeated ResendRequests are counted. Default 60 s. */
-    public SessionConfig resendRequestRepeatWindowNanos(final long nanos)
-    {
-        resendLimits.repeatWindowNanos(nanos);
-        return this;
-    }
-
-    public int resendBatchSize()
-    {
-        return resendLimits.batchSize();
-    }
-
-    public int maxResendRequestRange()
-    {
-        return resendLimits.maxRange();
-    }
-
-    public int maxResendRequestRepeats()
-    {
-        return resendLimits.maxRepeats();
-    }
-
-    public long resendRequestRepeatWindowNanos()
-    {
-        return resendLimits.repeatWindowNanos();
+        return resendLimits;
     }
 
     /** Whether a resend repeats or gap-fills each stored application message; default {@link ResendFilter#RESEND_ALL}. */

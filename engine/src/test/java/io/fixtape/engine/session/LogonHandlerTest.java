@@ -53,8 +53,9 @@ class LogonHandlerTest
     @Test
     void refusalsNameTheReasonInQuickFixJOrder()
     {
-        final LogonHandler logon = handler(TestSessions.acceptorConfig("FIX.4.4")
-            .authenticator((id, user, password) -> "secret".contentEquals(password)));
+        final SessionConfig config = TestSessions.acceptorConfig("FIX.4.4");
+        config.logonSecurity().authenticator((id, user, password) -> "secret".contentEquals(password));
+        final LogonHandler logon = handler(config);
         logon.onConnect(false, "127.0.0.1:40000");
         final long now = clock.nanoTime();
         assertEquals(-1, logon.check(decode("8=FIX.4.4|35=A|34=1|49=XX|52=<TIME>|56=ISLD|98=0|108=30|"), now));

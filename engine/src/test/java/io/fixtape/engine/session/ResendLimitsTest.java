@@ -63,7 +63,7 @@ class ResendLimitsTest
     {
         final int batch = 500;
         final int sent = 30_000;
-        logOn(TestSessions.acceptorConfig("FIX.4.4").resendBatchSize(batch).maxResendRequestRepeats(0),
+        logOn(limits(TestSessions.acceptorConfig("FIX.4.4"), batch, ResendLimits.DEFAULT_MAX_RANGE, 0),
             new InMemoryMessageStore());
         for (int i = 0; i < sent; i++)
         {
@@ -109,7 +109,7 @@ class ResendLimitsTest
     void aRangeOfMillionsIsReadABatchAtATimeAndEndsInOneGapFill()
     {
         final MillionsSentStore store = new MillionsSentStore();
-        logOn(TestSessions.acceptorConfig("FIX.4.4").resendBatchSize(256).maxResendRequestRange(0), store);
+        logOn(limits(TestSessions.acceptorConfig("FIX.4.4"), 256, 0, ResendLimits.DEFAULT_MAX_REPEATS), store);
         resendRequest(1, 0);
         assertEquals(List.of(), peer.drain(), "nothing stored: the gap fill waits for the end of its run");
         assertEquals(256, store.highestAsked);
@@ -180,8 +180,7 @@ class ResendLimitsTest
     void repeatsOfARangeBeingServedAreCoalescedAndOneTooManyIsLoggedOut()
     {
         final MillionsSentStore store = new MillionsSentStore();
-        logOn(TestSessions.acceptorConfig("FIX.4.4").resendBatchSize(100).maxResendRequestRange(0)
-            .maxResendRequestRepeats(3), store);
+        logOn(limits(TestSessions.acceptorConfig("FIX.4.4"), 100, 0, 3), store);
         resendRequest(1, 0); // served: the first 100 numbers read
         session.doWork(clock.nanoTime()); // the next 100
         resendRequest(1, 0);
@@ -210,7 +209,8 @@ class ResendLimitsTest
     @Test
     void chunkedRequestsAreNotRepeatsAndTheWindowStartsAgain()
     {
-        logOn(TestSessions.acceptorConfig("FIX.4.4").maxResendRequestRepeats(1), new InMemoryMessageStore());
+        logOn(limits(TestSessions.acceptorConfig("FIX.4.4"), ResendLimits.DEFAULT_BATCH_SIZE,
+            ResendLimits.DEFAULT_MAX_RANGE, 1), new InMemoryMessageStore());
         for (int i = 0; i < 9; i++)
         {
             SessionPairTest.sendOrder(session, "O" + i); // 2..10
@@ -266,6 +266,13 @@ class ResendLimitsTest
         peer.send("8=FIX.4.4|35=4|34=5|49=TW|52=<TIME>|56=ISLD|123=Y|36=9|");
         assertEquals(9, session.nextTargetSeqNum(), "a gap fill forward still moves it");
         assertTrue(session.isLoggedOn());
+    }
+
+    private static SessionConfig limits(final SessionConfig config, final int batchSize, final int maxRange,
+        final int maxRepeats)
+    {
+        config.resendLimits().batchSize(batchSize).maxRange(maxRange).maxRepeats(maxRepeats);
+        return config;
     }
 
     private static void assertIncorrectNewSeqNo(final Map<String, String> reject)

@@ -27,8 +27,9 @@ class SessionOptionsTest
     {
         final Authenticator onlyAlice = (id, user, password) ->
             "alice".contentEquals(user) && "secret".contentEquals(password);
-        final Session acceptor = TestSessions.session(TestSessions.acceptorConfig("FIX.4.4")
-            .authenticator(onlyAlice), clock);
+        final SessionConfig acceptorConfig = TestSessions.acceptorConfig("FIX.4.4");
+        acceptorConfig.logonSecurity().authenticator(onlyAlice);
+        final Session acceptor = TestSessions.session(acceptorConfig, clock);
 
         final Session good = TestSessions.session(TestSessions.initiatorConfig("FIX.4.4").username("alice")
             .password("secret"), clock);

@@ -215,7 +215,11 @@ public final class EngineAssembly
             final EngineSettings.ApplicationFactory userApplications = applications;
             final io.fixtape.engine.api.LogonAuthenticator authenticator = logonAuthenticator;
             final EngineSettings.ApplicationFactory withAuthenticator = authenticator == null ? userApplications :
-                (config, engineClock) -> userApplications.create(config.logonAuthenticator(authenticator), engineClock);
+                (config, engineClock) ->
+                {
+                    config.logonSecurity().logonAuthenticator(authenticator);
+                    return userApplications.create(config, engineClock);
+                };
             final EngineContext context = engineSettings.toContext(
                 built, clock != null ? clock : new OffsetEpochNanoClock(), withAuthenticator);
             if (errorHandler != null)
