@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 public final class ResendLimits
 {
     /**
-     * Default ResendBatchSize: a resend covers at most 256 sequence numbers per duty cycle. Resending 256 stored orders
-     * from the in-memory store takes about 50 µs of poller time, so the other sessions of the poller wait about that
-     * long for their turn; a resend of a million messages still finishes in about 4,000 duty cycles.
+     * Default ResendBatchSize: a resend covers at most 256 sequence numbers per duty cycle, so the other sessions of
+     * the poller wait for at most one batch of reads and writes before their turn, and a resend of a million messages
+     * still finishes in about 4,000 duty cycles.
      */
     public static final int DEFAULT_BATCH_SIZE = 256;
     /**

@@ -19,7 +19,17 @@ class TimelineTransportTest
 {
     private static byte[] heartbeat(final int seq)
     {
-        final String body = "35=0\u000134=" + seq + "\u0001";
+        return message("35=0\u000134=" + seq + "\u0001");
+    }
+
+    private static byte[] logon(final int seq)
+    {
+        return message("35=A\u000134=" + seq + "\u000149=E\u000156=C\u000198=0\u0001108=30\u0001");
+    }
+
+    /** A FIX 4.4 message of {@code body} with its BodyLength and CheckSum. */
+    private static byte[] message(final String body)
+    {
         final String withLength = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
         int sum = 0;
         for (final byte b : withLength.getBytes(StandardCharsets.US_ASCII))
@@ -106,18 +116,6 @@ class TimelineTransportTest
         assertEquals(2_000, seenAt.getLong(4), "never backwards");
         assertEquals(9_000, seenAt.getLong(5));
         assertEquals(5, engineSide.delivered());
-    }
-
-    private static byte[] logon(final int seq)
-    {
-        final String body = "35=A\u000134=" + seq + "\u000149=E\u000156=C\u000198=0\u0001108=30\u0001";
-        final String withLength = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
-        int sum = 0;
-        for (final byte b : withLength.getBytes(StandardCharsets.US_ASCII))
-        {
-            sum += b & 0xFF;
-        }
-        return (withLength + "10=" + String.format("%03d", sum % 256) + "\u0001").getBytes(StandardCharsets.US_ASCII);
     }
 
     /**
