@@ -244,7 +244,7 @@ public final class Journal implements AutoCloseable
     /** Registers (or finds) a session; returns its stable id. Configuration time only. */
     public int registerSession(final SessionId sessionId)
     {
-        final int id = registry.register(sessionId);
+        final int id = registry.register(sessionId, ctx.maxSessions());
         openSession(id);
         return id;
     }

@@ -32,6 +32,7 @@ public final class JournalContext
     public static final String KEY_MASK_PASSWORDS = "JournalMaskPasswords";
     public static final String KEY_ARCHIVE_DIR = "JournalArchiveDir";
     public static final String KEY_ARCHIVE_COMMAND = "JournalArchiveCommand";
+    public static final String KEY_MAX_SESSIONS = "JournalMaxSessions";
     /**
      * Default {@link #pretouchAheadBytes}: 1 MiB. A fresh journal's first pass faults in the whole window (256 pages
      * here), competing with the writer for the CPU; a much larger window makes that pass last tens of milliseconds.
@@ -40,7 +41,7 @@ public final class JournalContext
     public static final String[] SETTINGS_KEYS = {KEY_JOURNAL_PATH, KEY_FILE_STORE_PATH, KEY_JOURNAL_MODE,
         KEY_DURABILITY, KEY_SYNC_INTERVAL_MS, KEY_ROLL_CYCLE, KEY_RETENTION_CYCLES, KEY_PRETOUCH, KEY_LOW_SPACE_MB,
         KEY_PRETOUCH_AHEAD_KB, KEY_RECOVER_TRUNCATE, KEY_MASK_PASSWORDS, KEY_ARCHIVE_DIR,
-        KEY_ARCHIVE_COMMAND};
+        KEY_ARCHIVE_COMMAND, KEY_MAX_SESSIONS};
 
     private Path directory;
     private JournalMode mode = JournalMode.AUDIT;
@@ -58,7 +59,7 @@ public final class JournalContext
     private boolean maskPasswords = true;
     private long diskCheckIntervalNanos = TimeUnit.MILLISECONDS.toNanos(250);
     private long blockSize = 0;
-    private int maxSessions = 4096;
+    private int maxSessions = 65_536;
     private int initialIndexCapacity = 4 * 1024 * 1024;
     private JournalWriteFaultInjector faultInjector = null;
     private EpochClock cycleClock = null;
@@ -352,7 +353,12 @@ public final class JournalContext
         return blockSize;
     }
 
-    /** Highest session id the sequence-state file has room for; default 4096. */
+    /**
+     * Most sessions the journal holds (the highest session id); default 65,536, at most 1,048,576. The sequence
+     * state starts small and grows by doubling as sessions register (16 bytes per session, a sparse file); a session
+     * registered past the limit fails its registration (an acceptor template's Logon is refused) with a line naming
+     * {@value #KEY_MAX_SESSIONS}. A journal that already holds more sessions keeps them all.
+     */
     public JournalContext maxSessions(final int maxSessions)
     {
         this.maxSessions = maxSessions;

@@ -109,10 +109,25 @@ public final class JournalSessionTable
     /** The id of a session, registering (and persisting) it if new. */
     public synchronized int register(final SessionId sessionId)
     {
+        return register(sessionId, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The id of a session, registering (and persisting) it if new and its id would not pass {@code maxSessions}:
+     * past it nothing is written and the registration fails, so that the table never names a session the journal
+     * has no room for.
+     */
+    public synchronized int register(final SessionId sessionId, final int maxSessions)
+    {
         final Integer existing = idBySession.get(sessionId);
         if (existing != null)
         {
             return existing;
+        }
+        if (maxId >= maxSessions)
+        {
+            throw new JournalException("session " + sessionId + " not registered: the journal holds " + maxId +
+                " sessions, its limit (" + JournalContext.KEY_MAX_SESSIONS + "=" + maxSessions + ")");
         }
         if (readOnly)
         {

@@ -62,6 +62,9 @@ final class JournalSettings
             case JournalContext.KEY_LOW_SPACE_MB:
                 ctx.lowSpaceBytes(parseLong(key, value) * 1024 * 1024);
                 return true;
+            case JournalContext.KEY_MAX_SESSIONS:
+                ctx.maxSessions((int)Math.min(Integer.MAX_VALUE, parseLong(key, value)));
+                return true;
             case JournalContext.KEY_RECOVER_TRUNCATE:
                 ctx.recoverTruncate(parseYesNo(key, value));
                 return true;

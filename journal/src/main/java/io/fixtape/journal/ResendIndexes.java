@@ -13,9 +13,9 @@ final class ResendIndexes implements AutoCloseable
 
     private final Path stateDirectory;
     private final int initialCapacity;
-    private final ResendIndex[] indexes;
+    private ResendIndex[] indexes;
 
-    /** @param slots one more than the highest session id (the sequence-state file's slot count). */
+    /** @param slots one more than the highest session id expected; the table grows past it when a session needs it. */
     ResendIndexes(final Path stateDirectory, final int slots, final int initialCapacity)
     {
         this.stateDirectory = stateDirectory;
@@ -26,6 +26,10 @@ final class ResendIndexes implements AutoCloseable
     /** Opens (creating if needed) the index of a session; keeps one already open. */
     void open(final int sessionId)
     {
+        if (sessionId >= indexes.length)
+        {
+            indexes = java.util.Arrays.copyOf(indexes, Math.max(sessionId + 1, indexes.length << 1));
+        }
         if (indexes[sessionId] == null)
         {
             indexes[sessionId] = new ResendIndex(stateDirectory.resolve(sessionId + SUFFIX), initialCapacity);
@@ -35,7 +39,7 @@ final class ResendIndexes implements AutoCloseable
     /** The index of a session, null if it was never opened. */
     ResendIndex get(final int sessionId)
     {
-        return indexes[sessionId];
+        return sessionId < indexes.length ? indexes[sessionId] : null;
     }
 
     /** The index of a session id read from a record, null for an id out of range or never opened. */

@@ -26,6 +26,9 @@ import java.nio.file.Path;
  * 1.1 gave the reserved slot int a meaning: when the session's sequence state began (its last reset), so a session
  * with a schedule restarted in a later period resets at start-up. 1.0 files read it as 0 (unknown); 1.0 readers
  * ignore it.
+ * The file starts with room for {@link #INITIAL_SLOTS} sessions (or what an existing file holds) and grows by
+ * doubling when a session with a higher id is initialised, up to the configured maximum: a remap at registration
+ * time, never on the message path. The file is sparse: slots never written take no disk space.
  * Single writer (the journal's writer thread).
  */
 final class SeqStateFile implements AutoCloseable
@@ -36,6 +39,8 @@ final class SeqStateFile implements AutoCloseable
     static final int MINOR_VERSION = 1;
     static final int HEADER_LENGTH = 64;
     static final int SLOT_LENGTH = 16;
+    /** Slots a new file starts with (including the unused slot 0): 16 KiB apparent size. */
+    static final int INITIAL_SLOTS = 1024;
     private static final int MAGIC_OFFSET = 0;
     private static final int MAJOR_OFFSET = 8;
     private static final int MINOR_OFFSET = 12;
@@ -46,38 +51,29 @@ final class SeqStateFile implements AutoCloseable
     private static final int INITIALISED_OFFSET = 8;
     private static final int CREATION_SECONDS_OFFSET = 12;
 
-    private final MappedByteBuffer mapped;
-    private final UnsafeBuffer buffer;
-    private final int slotCount;
+    private final Path file;
+    private final int maxSessions;
+    private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
+    private MappedByteBuffer mapped;
+    private int slotCount;
 
+    /** @param maxSessions the highest session id the file may grow to hold. */
     SeqStateFile(final Path stateDir, final int maxSessions)
     {
-        final Path file = stateDir.resolve(FILE_NAME);
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        this.file = stateDir.resolve(FILE_NAME);
+        this.maxSessions = maxSessions;
+        final long existing = file.toFile().length();
+        if (existing > 0 && existing < HEADER_LENGTH)
         {
-            final boolean fresh = raf.length() == 0;
-            int slots = maxSessions + 1;
-            if (!fresh)
-            {
-                if (raf.length() < HEADER_LENGTH)
-                {
-                    throw new JournalException("sequence state " + file + " is truncated (" + raf.length() + " bytes)");
-                }
-                slots = Math.max(slots, (int)((raf.length() - HEADER_LENGTH) / SLOT_LENGTH));
-            }
-            raf.setLength(HEADER_LENGTH + (long)slots * SLOT_LENGTH);
-            mapped = raf.getChannel().map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, raf.length());
+            throw new JournalException("sequence state " + file + " is truncated (" + existing + " bytes)");
         }
-        catch (final IOException ex)
-        {
-            throw new JournalException("cannot map sequence state " + file + ": " + ex, ex);
-        }
-        buffer = new UnsafeBuffer(mapped);
+        map(existing == 0 ? Math.min(INITIAL_SLOTS, maxSessions + 1) : (int)((existing - HEADER_LENGTH) / SLOT_LENGTH));
         if (buffer.getLong(MAGIC_OFFSET) == 0)
         {
             buffer.putInt(MAJOR_OFFSET, MAJOR_VERSION);
             buffer.putInt(MINOR_OFFSET, MINOR_VERSION);
             buffer.putLong(COVERED_INDEX_OFFSET, -1L);
+            buffer.putInt(SLOT_COUNT_OFFSET, slotCount);
             buffer.putLong(MAGIC_OFFSET, MAGIC);
         }
         else if (buffer.getLong(MAGIC_OFFSET) != MAGIC)
@@ -93,8 +89,35 @@ final class SeqStateFile implements AutoCloseable
         {
             buffer.putInt(MINOR_OFFSET, MINOR_VERSION); // written from now on: the creation-time field
         }
-        slotCount = (int)((buffer.capacity() - HEADER_LENGTH) / SLOT_LENGTH);
-        buffer.putInt(SLOT_COUNT_OFFSET, slotCount);
+    }
+
+    /** Maps the file with room for this many slots, extending it (sparse) when shorter; unmaps the last mapping. */
+    private void map(final int slots)
+    {
+        final MappedByteBuffer previous = mapped;
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
+        {
+            final long length = HEADER_LENGTH + (long)slots * SLOT_LENGTH;
+            if (raf.length() < length)
+            {
+                raf.setLength(length);
+            }
+            mapped = raf.getChannel().map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, length);
+        }
+        catch (final IOException ex)
+        {
+            throw new JournalException("cannot map sequence state " + file + ": " + ex, ex);
+        }
+        buffer.wrap(mapped);
+        if (previous != null)
+        {
+            IoUtil.unmap(previous);
+        }
+        slotCount = slots;
+        if (buffer.getLong(MAGIC_OFFSET) == MAGIC && buffer.getInt(MAJOR_OFFSET) == MAJOR_VERSION)
+        {
+            buffer.putInt(SLOT_COUNT_OFFSET, slotCount);
+        }
     }
 
     int slotCount()
@@ -104,10 +127,14 @@ final class SeqStateFile implements AutoCloseable
 
     private int slot(final int sessionId)
     {
-        if (sessionId <= 0 || sessionId >= slotCount)
+        if (sessionId <= 0 || sessionId > maxSessions && sessionId >= slotCount)
         {
-            throw new JournalException("session id " + sessionId + " exceeds the sequence-state capacity " + (slotCount - 1) +
-                " (JournalContext.maxSessions)");
+            throw new JournalException("session " + sessionId + " exceeds the journal's session limit " + maxSessions +
+                " (" + JournalContext.KEY_MAX_SESSIONS + ")");
+        }
+        if (sessionId >= slotCount)
+        {
+            map((int)Math.min(Math.max((long)sessionId + 1, 2L * slotCount), maxSessions + 1L));
         }
         return field(sessionId, 0);
     }

@@ -173,7 +173,7 @@ final class ConnectionAdmission
      * A Logon no session has, matching a template: ask the template's authenticator, then create, store and serve
      * the session and hand it this connection and Logon as if it had been configured. Once per new session, so the
      * allocation is fine; a refused Logon creates nothing (Logout, disconnect); a failure to create (e.g. the
-     * store cannot be opened) disconnects and is reported.
+     * store cannot be opened, the journal holds its most sessions) answers a Logout, disconnects and is reported.
      */
     private boolean createFromTemplate(
         final SessionTemplate template, final ConnectionState state, final FixDecoder logon)
@@ -196,7 +196,8 @@ final class ConnectionAdmission
         catch (final RuntimeException ex)
         {
             counters.errors.incrementRelease();
-            errorHandler.onError(ex);
+            errorHandler.onError(ex); // the reason (e.g. the journal's session limit) goes to the log, not the peer
+            refuse(connection, logon, "Session not available");
             connection.close(DisconnectReason.APPLICATION);
             return false;
         }
