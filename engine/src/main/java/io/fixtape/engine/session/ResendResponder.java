@@ -34,7 +34,8 @@ final class ResendResponder implements MessageStore.ReplayHandler
     private final ResendFilter filter;
     private final SessionCounters counters;
     private final int batchSize;
-    private final FixDecoder stored = new FixDecoder();
+    /** Its lookup table reserved up front: a session's first resend allocates nothing either. */
+    private final FixDecoder stored = new FixDecoder().reserveLookups();
     private boolean active;
     private boolean stalled;
     /** The first number of the request being answered. */
