@@ -285,9 +285,9 @@ public final class ReplyQueue
         final int dropped = size;
         if (ring != null)
         {
-            ring.read((msgTypeId, buffer, index, length) ->
+            readAll(ring, (msgTypeId, buffer, index, length) ->
             {
-            }, Integer.MAX_VALUE);
+            });
         }
         size = 0;
         headProgress = 0;
@@ -311,7 +311,7 @@ public final class ReplyQueue
             new UnsafeBuffer(ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH)));
         if (ring != null)
         {
-            ring.read(moveToGrown, Integer.MAX_VALUE);
+            readAll(ring, moveToGrown);
         }
         ring = grown;
         grown = null;
@@ -325,6 +325,16 @@ public final class ReplyQueue
     private void moveToGrown(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         grown.write(msgTypeId, buffer, index, length); // twice the room of the ring it comes from: always fits
+    }
+
+    /**
+     * Every message of {@code ring}, in order. One read stops at the end of the buffer, so a ring that has wrapped
+     * holds its messages in two blocks: from the head to the end, then from the start.
+     */
+    private static void readAll(final OneToOneRingBuffer ring, final MessageHandler handler)
+    {
+        ring.read(handler, Integer.MAX_VALUE);
+        ring.read(handler, Integer.MAX_VALUE);
     }
 
     /** The largest message a {@link OneToOneRingBuffer} of {@code capacity} bytes takes. */

@@ -68,6 +68,64 @@ class ReplyQueueGrowthTest
     }
 
     @Test
+    void aRingThatHasWrappedGrowsWithEveryRequestInOrder()
+    {
+        final ReplyQueue queue = new ReplyQueue(2 * ReplyQueue.INITIAL_CAPACITY);
+        int offered = 0;
+        while (queue.allocatedCapacity() < ReplyQueue.INITIAL_CAPACITY || queue.size() < 300)
+        {
+            assertTrue(queue.offer(order(++offered), 0));
+        }
+        final int[] answeredNow = {0};
+        queue.drain(null, (held, session, progress) -> answeredNow[0]++ < 200 ? ReplyQueue.DONE : 0); // head moves on
+        answered.clear();
+        int first = offered - queue.size() + 1;
+        while (queue.allocatedCapacity() == ReplyQueue.INITIAL_CAPACITY) // wraps, then no longer fits: grows
+        {
+            assertTrue(queue.offer(order(++offered), 0));
+        }
+        assertEquals(2 * ReplyQueue.INITIAL_CAPACITY, queue.allocatedCapacity());
+        assertEquals(offered - first + 1, queue.size());
+        int drained = 0;
+        for (int round = 0; round < 3 && !queue.isEmpty(); round++) // one read stops at the buffer's end
+        {
+            drained += queue.drain(null, recordAll);
+        }
+        assertEquals(offered - first + 1, drained);
+        for (int i = 0; i < answered.size(); i++)
+        {
+            assertEquals(first + i, answered.get(i), "answered in the order held");
+        }
+        assertTrue(queue.isEmpty());
+    }
+
+    @Test
+    void clearForgetsEveryHeldRequestOfAWrappedRing()
+    {
+        final ReplyQueue queue = new ReplyQueue(ReplyQueue.INITIAL_CAPACITY);
+        int offered = 0;
+        while (queue.offer(order(++offered), 0))
+        {
+            // fill
+        }
+        final int[] answeredNow = {0};
+        queue.drain(null, (held, session, progress) -> answeredNow[0]++ < 100 ? ReplyQueue.DONE : 0);
+        for (int i = 0; i < 50; i++)
+        {
+            assertTrue(queue.offer(order(++offered), 0)); // behind the wrap
+        }
+        final int held = queue.size();
+        assertEquals(held, queue.clear());
+        assertTrue(queue.offer(order(1_000_000), 0));
+        answered.clear();
+        for (int round = 0; round < 3 && !queue.isEmpty(); round++)
+        {
+            queue.drain(null, recordAll);
+        }
+        assertEquals(List.of(1_000_000), answered, "nothing cleared comes back");
+    }
+
+    @Test
     void aSmallBoundIsNeverExceeded()
     {
         final ReplyQueue queue = new ReplyQueue(4096);
