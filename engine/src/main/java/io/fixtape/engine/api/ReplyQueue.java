@@ -47,10 +47,11 @@ import java.nio.ByteBuffer;
  * <p>Bounded: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only), allocated on the first
  * request held (most sessions never hold one, and thousands of idle sessions must not each keep megabytes of zeroed
  * memory) at {@value #INITIAL_CAPACITY} bytes, and doubled, in order, whenever a request does not fit, up to the
- * capacity given at construction; once grown it allocates nothing. When it is full {@link #hold} logs the session out ({@link #overflows()}, Text
- * {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the session journals application
- * messages without writing them, so the held replies and this one are journaled and numbered at once and reach the
- * counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
+ * capacity given at construction; once grown it allocates nothing. When it is full {@link #hold} logs the session
+ * out ({@link #overflows()}, Text {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the
+ * session journals application messages without writing them, so the held replies and this one are journaled and
+ * numbered at once and reach the counterparty by resend after its next Logon — nothing is lost when the store keeps
+ * messages.
  *
  * <p>Threading: the thread of the application's callbacks only.
  */
