@@ -30,8 +30,10 @@ import java.util.Map;
  * is full the session is logged out ({@link #replyQueueOverflows()}). A held request stays held across a reconnect:
  * its reply goes out after the next Logon.
  *
- * <p>One instance per session; its thread only. The fill path (held or not) allocates nothing; resting GTC orders
- * and cancels keep a small map (allocation on that rare path only).
+ * <p>One instance per session; its thread only. The codecs, the request read and the report written are the
+ * thread's ({@link ExecScratch}), shared with the other sessions of that thread, so an idle session holds little
+ * more than its counters. The fill path (held or not) allocates nothing once the thread's codecs exist; resting GTC
+ * orders and cancels keep a small map (allocation on that rare path only).
  */
 public final class ExecApplication extends QueuedReplyApplication
 {
@@ -39,10 +41,12 @@ public final class ExecApplication extends QueuedReplyApplication
     public static final int DEFAULT_PENDING_REPLY_BYTES = 4 << 20;
     private static final long MARKET_PRICE = 100;
 
-    private final ExecCodecs codecs;
-    private final ExecRequest request = new ExecRequest();
-    private final ExecReport report = new ExecReport();
+    private final int version;
     private final Map<String, RestingOrder> resting = new HashMap<>();
+    /** The calling thread's scratch, set at the start of each {@link #reply}. */
+    private ExecCodecs codecs;
+    private ExecRequest request;
+    private ExecReport report;
     private long nextOrderId = 1;
     private long nextExecId = 1;
     private long fills;
@@ -64,7 +68,7 @@ public final class ExecApplication extends QueuedReplyApplication
     public ExecApplication(final String beginString, final EpochNanoClock clock, final int pendingReplyBytes)
     {
         super(pendingReplyBytes);
-        this.codecs = ExecCodecs.forBeginString(beginString);
+        this.version = ExecScratch.version(beginString);
     }
 
     /**
@@ -90,6 +94,10 @@ public final class ExecApplication extends QueuedReplyApplication
     @Override
     public int reply(final FixDecoder message, final SessionHandle session, final int progress)
     {
+        final ExecScratch scratch = ExecScratch.current();
+        codecs = scratch.codecs(version);
+        request = scratch.request;
+        report = scratch.report;
         final long msgType = message.msgType();
         if (msgType == MsgTypes.NEW_ORDER_SINGLE)
         {

@@ -9,7 +9,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code io.fixtape.codecs.fix42}, 4.3 and 4.4 {@code fix44}, FIXT.1.1 {@code fix50sp2}. Requests are read into an
  * {@link ExecRequest}; replies are written in a fixed field order and sent.
  *
- * <p>One instance per session, its thread only; allocation-free.
+ * <p>One instance per version and thread ({@link ExecScratch}), shared by that thread's sessions; state lasts one
+ * request. Allocation-free.
  */
 abstract class ExecCodecs
 {
@@ -20,22 +21,6 @@ abstract class ExecCodecs
 
     private final UnsafeBuffer digits = new UnsafeBuffer(new byte[20]);
     private int digitsLength;
-
-    /** The codecs of the FIX version behind {@code beginString}. */
-    static ExecCodecs forBeginString(final String beginString)
-    {
-        switch (beginString)
-        {
-            case "FIX.4.0":
-            case "FIX.4.1":
-            case "FIX.4.2":
-                return new Fix42ExecCodecs();
-            case "FIXT.1.1":
-                return new Fix50Sp2ExecCodecs();
-            default:
-                return new Fix44ExecCodecs();
-        }
-    }
 
     abstract void readOrder(FixDecoder message, ExecRequest into);
 

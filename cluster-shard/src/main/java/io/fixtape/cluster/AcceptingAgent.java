@@ -63,7 +63,7 @@ final class AcceptingAgent implements Agent, TransportListener
     private final ClusterCounters counters;
     private final long logonTimeoutNanos;
     private final FixFramer framer;
-    private final FixDecoder decoder = new FixDecoder();
+    private final FixDecoder decoder = new FixDecoder().reserveLookups();
     private final UnsafeBuffer refusal = new UnsafeBuffer(new byte[2048]);
     private final Long2ObjectHashMap<PreLogon> states = new Long2ObjectHashMap<>();
     private final ArrayDeque<PreLogon> byAge = new ArrayDeque<>();

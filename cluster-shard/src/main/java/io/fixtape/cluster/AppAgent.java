@@ -52,7 +52,7 @@ final class AppAgent implements Agent, ControlledFragmentHandler
     private final boolean[] holdingPublished;
     private final ReplyNotSentListener[] listeners;
     private final Subscription[] replySubscriptions;
-    private final FixDecoder decoder = new FixDecoder();
+    private final FixDecoder decoder = new FixDecoder().reserveLookups();
     private final IpcHeader header = new IpcHeader();
 
     AppAgent(

@@ -4,6 +4,7 @@ import io.fixtape.engine.codec.FixDecoder;
 import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.ControlledMessageHandler;
+import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
@@ -43,11 +44,14 @@ import java.nio.ByteBuffer;
  * need several replies (one snapshot per symbol): the handler says how many it sent ({@code progress}) and is
  * called again with that count.
  *
- * <p>Bounded: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only) of the capacity given at
- * construction. When it is full {@link #hold} logs the session out ({@link #overflows()}, Text
- * {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the session journals application
- * messages without writing them, so the held replies and this one are journaled and numbered at once and reach the
- * counterparty by resend after its next Logon — nothing is lost when the store keeps messages.
+ * <p>Bounded: one off-heap Agrona {@link OneToOneRingBuffer} (used by one thread only), allocated on the first
+ * request held (most sessions never hold one, and thousands of idle sessions must not each keep megabytes of zeroed
+ * memory) at {@value #INITIAL_CAPACITY} bytes, and doubled, in order, whenever a request does not fit, up to the
+ * capacity given at construction; once grown it allocates nothing. When it is full {@link #hold} logs the session
+ * out ({@link #overflows()}, Text {@value #OVERFLOW_TEXT}): the counterparty is not reading. From our Logout on the
+ * session journals application messages without writing them, so the held replies and this one are journaled and
+ * numbered at once and reach the counterparty by resend after its next Logon — nothing is lost when the store keeps
+ * messages.
  *
  * <p>Threading: the thread of the application's callbacks only.
  */
@@ -56,6 +60,8 @@ public final class ReplyQueue
     /** {@link Handler#reply} result: every reply of the request was sent (or can never be sent). */
     public static final int DONE = -1;
     private static final int MSG_TYPE_ID = 1;
+    /** Bytes of the ring allocated on the first request held (or the whole capacity, if smaller). */
+    public static final int INITIAL_CAPACITY = 64 * 1024;
     /** Logout Text when {@link #hold} finds the queue full. */
     public static final String OVERFLOW_TEXT = "Reply queue overflow: counterparty not reading";
 
@@ -74,9 +80,12 @@ public final class ReplyQueue
         int reply(FixDecoder request, SessionHandle session, int progress);
     }
 
-    private final OneToOneRingBuffer ring;
+    private final int maxCapacity;
     private final ControlledMessageHandler retry = this::retry;
-    private final FixDecoder decoder = new FixDecoder();
+    private final MessageHandler moveToGrown = this::moveToGrown;
+    private OneToOneRingBuffer ring;
+    private OneToOneRingBuffer grown;
+    private FixDecoder decoder;
     private int size;
     private int headProgress;
     private SessionHandle session;
@@ -87,16 +96,20 @@ public final class ReplyQueue
     private long dropped;
 
     /**
-     * A queue in a direct buffer of its own (allocated here, once).
+     * A queue in a direct buffer of its own, allocated when the first request is held and grown on demand.
      *
-     * @param capacityBytes bytes of queued requests (rounded up to a power of two; each costs its length + 8).
+     * @param capacityBytes bytes of queued requests at most (rounded up to a power of two; each costs its length
+     *                      + 8).
      */
     public ReplyQueue(final int capacityBytes)
     {
-        final int capacity = BitUtil.findNextPositivePowerOfTwo(Math.max(capacityBytes, 1024));
-        final UnsafeBuffer buffer = new UnsafeBuffer(
-            ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH));
-        this.ring = new OneToOneRingBuffer(buffer);
+        this.maxCapacity = BitUtil.findNextPositivePowerOfTwo(Math.max(capacityBytes, 1024));
+    }
+
+    /** {@return the bytes the ring holds now: 0 until a request is held, then up to the capacity bound} */
+    public int allocatedCapacity()
+    {
+        return ring == null ? 0 : ring.capacity();
     }
 
     /** {@return true when no request is held} */
@@ -127,10 +140,18 @@ public final class ReplyQueue
      */
     public boolean offer(final FixDecoder request, final int progress)
     {
-        if (request.length() > ring.maxMsgLength() ||
-            !ring.write(MSG_TYPE_ID, request.buffer(), request.offset(), request.length()))
+        final int length = request.length();
+        if (length > maxMsgLength(maxCapacity))
         {
             return false;
+        }
+        while (ring == null || length > ring.maxMsgLength() ||
+            !ring.write(MSG_TYPE_ID, request.buffer(), request.offset(), length))
+        {
+            if (!grow())
+            {
+                return false;
+            }
         }
         if (size++ == 0)
         {
@@ -263,12 +284,64 @@ public final class ReplyQueue
     public int clear()
     {
         final int dropped = size;
-        ring.read((msgTypeId, buffer, index, length) ->
+        if (ring != null)
         {
-        }, Integer.MAX_VALUE);
+            readAll(ring, (msgTypeId, buffer, index, length) ->
+            {
+            });
+        }
         size = 0;
         headProgress = 0;
         return dropped;
+    }
+
+    /**
+     * A ring twice as large (or the first one), holding what this one held in the same order.
+     *
+     * @return false when the ring is already at the capacity bound.
+     */
+    private boolean grow()
+    {
+        final int current = ring == null ? 0 : ring.capacity();
+        if (current >= maxCapacity)
+        {
+            return false;
+        }
+        final int capacity = current == 0 ? Math.min(INITIAL_CAPACITY, maxCapacity) : current << 1;
+        grown = new OneToOneRingBuffer(
+            new UnsafeBuffer(ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH)));
+        if (ring != null)
+        {
+            readAll(ring, moveToGrown);
+        }
+        ring = grown;
+        grown = null;
+        if (decoder == null)
+        {
+            decoder = new FixDecoder();
+        }
+        return true;
+    }
+
+    private void moveToGrown(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
+    {
+        grown.write(msgTypeId, buffer, index, length); // twice the room of the ring it comes from: always fits
+    }
+
+    /**
+     * Every message of {@code ring}, in order. One read stops at the end of the buffer, so a ring that has wrapped
+     * holds its messages in two blocks: from the head to the end, then from the start.
+     */
+    private static void readAll(final OneToOneRingBuffer ring, final MessageHandler handler)
+    {
+        ring.read(handler, Integer.MAX_VALUE);
+        ring.read(handler, Integer.MAX_VALUE);
+    }
+
+    /** The largest message a {@link OneToOneRingBuffer} of {@code capacity} bytes takes. */
+    private static int maxMsgLength(final int capacity)
+    {
+        return capacity >> 3;
     }
 
     private ControlledMessageHandler.Action retry(

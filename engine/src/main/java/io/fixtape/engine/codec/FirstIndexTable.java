@@ -10,6 +10,10 @@ import java.util.Arrays;
  * decoder's field arrays. A message with the same tag sequence as the one the table was built for (a counterparty
  * repeats its layouts) reuses the table after one vectorised comparison of the tags.
  *
+ * <p>The table ({@value #TAG_LIMIT} longs) is allocated by the first lookup: most decoders a session owns (the
+ * one of a resend, of a gap, of a held reply) may never look a tag up, and thousands of sessions would otherwise
+ * each keep tens of KiB of it.
+ *
  * <p>Not thread-safe: owned by one decoder.
  */
 final class FirstIndexTable
@@ -17,7 +21,8 @@ final class FirstIndexTable
     /** Tags from 1 to {@code TAG_LIMIT - 1} are looked up here; others by a scan of the fields. */
     static final int TAG_LIMIT = 1024;
 
-    private final long[] firstIndexByTag = new long[TAG_LIMIT];
+    private final int initialCapacity;
+    private long[] firstIndexByTag;
     private int generation;
     private int[] builtTags;
     private int builtFieldCount = -1;
@@ -26,7 +31,23 @@ final class FirstIndexTable
 
     FirstIndexTable(final int initialCapacity)
     {
-        builtTags = new int[initialCapacity];
+        this.initialCapacity = initialCapacity;
+    }
+
+    /** Whether a lookup has allocated the table. */
+    boolean isAllocated()
+    {
+        return firstIndexByTag != null;
+    }
+
+    /** Allocate the table now rather than on the first lookup (a user that is about to look tags up). */
+    void reserve()
+    {
+        if (firstIndexByTag == null)
+        {
+            firstIndexByTag = new long[TAG_LIMIT];
+            builtTags = new int[initialCapacity];
+        }
     }
 
     /** Another message was wrapped: the table describes it only after the next {@link #build}. */
@@ -44,6 +65,7 @@ final class FirstIndexTable
     {
         if (builtStamp != stamp)
         {
+            reserve(); // on the first lookup only
             build(tags, count);
         }
         final long entry = firstIndexByTag[tag];

@@ -323,7 +323,26 @@ public final class FixDecoder
         return msgType;
     }
 
-    /** Index of the first occurrence of {@code tag}, or -1. */
+    /**
+     * Allocate the by-tag lookup table of {@link #indexOf(int)} now instead of on the first lookup: for a decoder
+     * that is shared and looks tags up in every message (configuration time). A decoder that never looks a tag up
+     * never allocates the table.
+     *
+     * @return this, for chaining.
+     */
+    public FixDecoder reserveLookups()
+    {
+        firstIndex.reserve();
+        return this;
+    }
+
+    /** Whether the by-tag lookup table is allocated (see {@link #reserveLookups()}). */
+    public boolean hasLookupTable()
+    {
+        return firstIndex.isAllocated();
+    }
+
+    /** Index of the first occurrence of {@code tag}, or -1; the first lookup allocates the table. */
     public int indexOf(final int tag)
     {
         if (tag > 0 && tag < FirstIndexTable.TAG_LIMIT)

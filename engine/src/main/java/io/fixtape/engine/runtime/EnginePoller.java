@@ -62,7 +62,7 @@ final class EnginePoller implements Agent, TransportListener, MessageAssembler.H
     private final EngineCounters counters;
     private final ErrorHandler errorHandler;
     private final FixFramer framer;
-    private final FixDecoder decoder = new FixDecoder();
+    private final FixDecoder decoder = new FixDecoder().reserveLookups(); // every inbound message is looked up
     private final long logonTimeoutNanos;
     private final long shutdownTimeoutNanos;
     private final Long2ObjectHashMap<ConnectionState> states = new Long2ObjectHashMap<>();

@@ -1,10 +1,9 @@
 package io.fixtape.engine.runtime;
 
 import io.fixtape.engine.codec.FixFramer;
+import io.fixtape.engine.codec.UntouchedMemory;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-
-import java.nio.ByteBuffer;
 
 /**
  * Turns the byte chunks of one connection into complete FIX messages. Whole messages inside a chunk are framed
@@ -138,11 +137,13 @@ public final class MessageAssembler
      * transport's read buffer). The framer, the decoder and everything that reads a message through them are
      * compiled by C2 with the buffer's array base profiled as always null; a heap buffer here would make the first
      * reassembled message fail that speculation ({@code speculate_null_assert} in {@code UnsafeApi.getByte/getInt})
-     * and deoptimise the whole compiled message path at once, at a random moment after the warm-up.
+     * and deoptimise the whole compiled message path at once, at a random moment after the warm-up. Off-heap it is
+     * {@link UntouchedMemory}: a split message is copied to its start, so a connection keeps resident only the
+     * pages its largest split message touched, not MaxMessageSize.
      */
     private static UnsafeBuffer bufferLike(final DirectBuffer transportBuffer, final int capacity)
     {
-        return transportBuffer.byteArray() == null ? new UnsafeBuffer(ByteBuffer.allocateDirect(capacity)) :
+        return transportBuffer.byteArray() == null ? new UnsafeBuffer(UntouchedMemory.byteBuffer(capacity)) :
             new UnsafeBuffer(new byte[capacity]);
     }
 

@@ -17,8 +17,9 @@ import java.nio.ByteBuffer;
  * kept: the later offer is refused and re-requested. Entries below the next expected number (duplicates, or skipped
  * by a SequenceReset) are dropped by {@link #removeBelow}, which scans only when such entries can exist.
  *
- * <p>The byte area is allocated on the first gap (most sessions never see one) and reused; it is reclaimed when
- * the queue becomes empty (the normal case once a gap is filled).
+ * <p>The byte area and the slot table are allocated on the first gap (most sessions never see one, and an idle
+ * session must not keep tens of KiB of empty slots) and reused; the byte area is reclaimed when the queue becomes
+ * empty (the normal case once a gap is filled).
  *
  * <p>Poller thread only.
  */
@@ -29,9 +30,9 @@ final class GapQueue
     private final int capacityBytes;
     private final int maxMessages;
     private final int mask;
-    private final int[] seqNums;
-    private final int[] offsets;
-    private final int[] lengths;
+    private int[] seqNums;
+    private int[] offsets;
+    private int[] lengths;
     private UnsafeBuffer data;
     private int count;
     private int writePosition;
@@ -44,23 +45,29 @@ final class GapQueue
         this.maxMessages = maxMessages;
         final int slots = maxMessages == 0 ? 1 : BitUtil.findNextPositivePowerOfTwo(maxMessages);
         this.mask = slots - 1;
-        seqNums = new int[slots];
-        offsets = new int[slots];
-        lengths = new int[slots];
+    }
+
+    /** Whether the first gap has allocated the storage (tests prove idle sessions never do). */
+    boolean isAllocated()
+    {
+        return seqNums != null;
     }
 
     /** @return false when the message does not fit (or its slot is taken, by the same MsgSeqNum or another). */
     boolean offer(final int seqNum, final DirectBuffer buffer, final int offset, final int length)
     {
         final int slot = seqNum & mask;
-        if (seqNum <= EMPTY || count == maxMessages || writePosition + length > capacityBytes ||
-            seqNums[slot] != EMPTY)
+        if (seqNum <= EMPTY || count == maxMessages || writePosition + length > capacityBytes)
         {
             return false;
         }
         if (data == null)
         {
-            data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacityBytes)); // on the first gap only
+            allocate(); // on the first gap only
+        }
+        if (seqNums[slot] != EMPTY)
+        {
+            return false;
         }
         data.putBytes(writePosition, buffer, offset, length);
         seqNums[slot] = seqNum;
@@ -76,7 +83,7 @@ final class GapQueue
     int indexOf(final int seqNum)
     {
         final int slot = seqNum & mask;
-        return seqNum > EMPTY && seqNums[slot] == seqNum ? slot : -1;
+        return seqNum > EMPTY && count != 0 && seqNums[slot] == seqNum ? slot : -1;
     }
 
     DirectBuffer buffer()
@@ -152,6 +159,15 @@ final class GapQueue
         }
         count = 0;
         reclaimIfEmpty();
+    }
+
+    private void allocate()
+    {
+        final int slots = mask + 1;
+        seqNums = new int[slots];
+        offsets = new int[slots];
+        lengths = new int[slots];
+        data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacityBytes));
     }
 
     private void reclaimIfEmpty()

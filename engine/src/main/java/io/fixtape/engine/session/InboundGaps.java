@@ -75,6 +75,7 @@ final class InboundGaps
     {
         if (queue.offer(seqNum, m.buffer(), m.offset(), m.length()))
         {
+            queued.reserveLookups(); // with the queue's own storage, on the first gap: the drain then allocates nothing
             counters.messagesQueued++;
         }
         else

@@ -24,7 +24,12 @@ import org.agrona.DirectBuffer;
  * sender's {@link OutboundQueue} and goes out after it, in order; messages queued before it began go out first, and
  * the resend does not cover their numbers.
  *
- * <p>Poller thread only; allocation-free.
+ * <p>The stored messages are read through one decoder per thread (its lookup table reserved), shared by the
+ * sessions of that thread: a batch is read within one {@link #resume} call, and thousands of sessions need not each
+ * keep a decoder's lookup table for resends they may never be asked for.
+ *
+ * <p>Poller thread only; allocation-free (the thread's decoder is created with the first session built or resumed
+ * on it).
  */
 final class ResendResponder implements MessageStore.ReplayHandler
 {
@@ -34,7 +39,10 @@ final class ResendResponder implements MessageStore.ReplayHandler
     private final ResendFilter filter;
     private final SessionCounters counters;
     private final int batchSize;
-    private final FixDecoder stored = new FixDecoder();
+    private static final ThreadLocal<FixDecoder> STORED_PER_THREAD =
+        ThreadLocal.withInitial(() -> new FixDecoder().reserveLookups());
+    /** The calling thread's decoder, set by {@link #resume} for the batch it reads. */
+    private FixDecoder stored;
     private boolean active;
     private boolean stalled;
     /** The first number of the request being answered. */
@@ -55,6 +63,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
         this.filter = config.resendFilter();
         this.batchSize = config.resendLimits().batchSize();
         this.counters = counters;
+        STORED_PER_THREAD.get(); // a session stepped on the thread that built it (invoker mode) resends allocation-free
     }
 
     /**
@@ -141,6 +150,7 @@ final class ResendResponder implements MessageStore.ReplayHandler
         final int batchEnd = (int)Math.min(end, (long)scan + batchSize - 1);
         if (!StoreSwitch.COMPILED_OUT && store.persistsMessages()) // compiled out: gap fill only
         {
+            stored = STORED_PER_THREAD.get();
             store.replayOutbound(scan, batchEnd, this);
             if (stalled)
             {

@@ -11,8 +11,12 @@ import java.util.Arrays;
  * Keeps sequence numbers and the most recent outbound application messages in memory, for resend. Bounded: the
  * messages live in one direct byte ring of {@code capacityBytes}, indexed by MsgSeqNum in primitive arrays of
  * {@code indexCapacity} slots (a power of two); the oldest messages are overwritten as the ring wraps and are
- * then answered with a gap fill, as messages never stored are. No object is created per message; the ring is
- * allocated when the first application message is stored.
+ * then answered with a gap fill, as messages never stored are. No object is created per message.
+ *
+ * <p>Nothing is allocated until the first application message is stored (a session that only heartbeats costs a
+ * few fields, where the full ring and index would be over 17 MiB): then a ring of {@value #INITIAL_BYTES} bytes and
+ * an index of {@value #INITIAL_SLOTS} slots, each doubled as the messages stored need (the ring before it first
+ * wraps, the index while MsgSeqNums pass its size) up to the bounds; once grown, storing allocates nothing.
  *
  * <p>Admin messages and resent copies ({@link #FLAG_ADMIN}, {@link #FLAG_POSS_DUP}) are not kept: a resend
  * answers them with a gap fill anyway. Inbound messages are not kept either (no audit trail in memory).
@@ -26,12 +30,18 @@ public final class InMemoryMessageStore extends HeapSequenceNumbers
     /** Default number of index slots: the last 64 Ki MsgSeqNums can be resent. */
     public static final int DEFAULT_INDEX_CAPACITY = 64 * 1024;
 
+    /** Bytes of the ring allocated by the first stored message (or the whole ring, if smaller). */
+    public static final int INITIAL_BYTES = 64 * 1024;
+    /** Index slots allocated by the first stored message (or all of them, if fewer). */
+    public static final int INITIAL_SLOTS = 1024;
+
     private UnsafeBuffer data;
     private final int capacity;
-    private final int mask;
-    private final int[] seqNums;
-    private final long[] positions;
-    private final int[] lengths;
+    private final int maxSlots;
+    private int mask = -1;
+    private int[] seqNums;
+    private long[] positions;
+    private int[] lengths;
     private long writePosition;
 
     public InMemoryMessageStore()
@@ -51,11 +61,19 @@ public final class InMemoryMessageStore extends HeapSequenceNumbers
                 capacityBytes + ", " + indexCapacity);
         }
         this.capacity = capacityBytes;
-        final int slots = BitUtil.findNextPositivePowerOfTwo(indexCapacity);
-        this.mask = slots - 1;
-        this.seqNums = new int[slots];
-        this.positions = new long[slots];
-        this.lengths = new int[slots];
+        this.maxSlots = BitUtil.findNextPositivePowerOfTwo(indexCapacity);
+    }
+
+    /** {@return the bytes of the ring allocated so far (0 until the first application message is stored)} */
+    public int allocatedBytes()
+    {
+        return data == null ? 0 : data.capacity();
+    }
+
+    /** {@return the index slots allocated so far (0 until the first application message is stored)} */
+    public int allocatedSlots()
+    {
+        return mask + 1;
     }
 
     @Override
@@ -67,10 +85,7 @@ public final class InMemoryMessageStore extends HeapSequenceNumbers
         {
             return;
         }
-        if (data == null)
-        {
-            data = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity)); // first application message only
-        }
+        growFor(seqNum, length);
         int physical = (int)(writePosition % capacity);
         if (physical + length > capacity)
         {
@@ -83,6 +98,65 @@ public final class InMemoryMessageStore extends HeapSequenceNumbers
         positions[slot] = writePosition;
         lengths[slot] = length;
         writePosition += length;
+    }
+
+    /**
+     * Room for {@code seqNum} in the index and {@code length} more bytes in the ring: growth, while below the
+     * bounds. The ring grows only before it first wraps, so a message's position is still its offset in it.
+     */
+    private void growFor(final int seqNum, final int length)
+    {
+        if (data == null)
+        {
+            data = new UnsafeBuffer(ByteBuffer.allocateDirect(Math.min(INITIAL_BYTES, capacity)));
+            resizeIndex(Math.min(INITIAL_SLOTS, maxSlots));
+        }
+        if (writePosition + length > data.capacity() && data.capacity() < capacity)
+        {
+            int bytes = data.capacity();
+            while (writePosition + length > bytes && bytes < capacity)
+            {
+                bytes = (int)Math.min((long)bytes << 1, capacity);
+            }
+            final UnsafeBuffer bigger = new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
+            bigger.putBytes(0, data, 0, (int)writePosition);
+            data = bigger;
+        }
+        if (seqNum > mask && mask + 1 < maxSlots)
+        {
+            int slots = mask + 1;
+            while (seqNum >= slots && slots < maxSlots)
+            {
+                slots <<= 1;
+            }
+            resizeIndex(slots);
+        }
+    }
+
+    /** An index of {@code slots} holding the entries of the current one. */
+    private void resizeIndex(final int slots)
+    {
+        final int[] oldSeqNums = seqNums;
+        final long[] oldPositions = positions;
+        final int[] oldLengths = lengths;
+        seqNums = new int[slots];
+        positions = new long[slots];
+        lengths = new int[slots];
+        mask = slots - 1;
+        if (oldSeqNums != null)
+        {
+            for (int slot = 0; slot < oldSeqNums.length; slot++)
+            {
+                final int seqNum = oldSeqNums[slot];
+                if (seqNum != 0)
+                {
+                    final int to = seqNum & mask;
+                    seqNums[to] = seqNum;
+                    positions[to] = oldPositions[slot];
+                    lengths[to] = oldLengths[slot];
+                }
+            }
+        }
     }
 
     @Override
@@ -116,7 +190,10 @@ public final class InMemoryMessageStore extends HeapSequenceNumbers
     public void reset()
     {
         resetSequenceNumbers();
-        Arrays.fill(seqNums, 0);
+        if (seqNums != null)
+        {
+            Arrays.fill(seqNums, 0);
+        }
         writePosition = 0;
     }
 

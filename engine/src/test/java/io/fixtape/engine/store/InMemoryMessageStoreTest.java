@@ -46,6 +46,51 @@ class InMemoryMessageStoreTest
     }
 
     @Test
+    void nothingIsAllocatedUntilAnApplicationMessageIsStored()
+    {
+        final InMemoryMessageStore store = new InMemoryMessageStore();
+        store(store, 1, MessageStore.FLAG_ADMIN, "logon");
+        store(store, 2, MessageStore.FLAG_ADMIN, "heartbeat");
+        assertEquals(List.of(), replay(store, 1, 100));
+        store.reset();
+        assertEquals(0, store.allocatedBytes());
+        assertEquals(0, store.allocatedSlots());
+
+        store(store, 1, 0, "order-1");
+        assertEquals(InMemoryMessageStore.INITIAL_BYTES, store.allocatedBytes());
+        assertEquals(InMemoryMessageStore.INITIAL_SLOTS, store.allocatedSlots());
+    }
+
+    @Test
+    void ringAndIndexGrowUpToTheirBoundsKeepingEveryMessage()
+    {
+        final int bytes = 4 * InMemoryMessageStore.INITIAL_BYTES;
+        final int slots = 4 * InMemoryMessageStore.INITIAL_SLOTS;
+        final InMemoryMessageStore store = new InMemoryMessageStore(bytes, slots);
+        final String body = "y".repeat(50);
+        final List<String> expected = new ArrayList<>();
+        int seq = 1;
+        for (; seq < slots; seq++) // about 220 KiB: the ring doubles twice, the index twice
+        {
+            store(store, seq, 0, seq + body);
+            expected.add(seq + ":" + seq + body);
+        }
+        assertEquals(bytes, store.allocatedBytes());
+        assertEquals(slots, store.allocatedSlots());
+        assertEquals(expected, replay(store, 1, seq));
+
+        for (; seq < 2 * slots; seq++) // past both bounds: the oldest are forgotten, as without growth
+        {
+            store(store, seq, 0, seq + body);
+        }
+        assertEquals(bytes, store.allocatedBytes());
+        assertEquals(slots, store.allocatedSlots());
+        final List<String> kept = replay(store, 1, seq);
+        assertEquals((seq - 1) + ":" + (seq - 1) + body, kept.get(kept.size() - 1));
+        assertTrue(kept.size() <= slots && !kept.get(0).startsWith("1:"), kept.size() + " kept from " + kept.get(0));
+    }
+
+    @Test
     void replayStopsWhenTheHandlerSaysSo()
     {
         final InMemoryMessageStore store = new InMemoryMessageStore(4096, 16);

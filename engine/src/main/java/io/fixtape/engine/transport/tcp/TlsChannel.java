@@ -1,5 +1,7 @@
 package io.fixtape.engine.transport.tcp;
 
+import io.fixtape.engine.codec.UntouchedMemory;
+
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
@@ -53,9 +55,11 @@ final class TlsChannel
         this.engine = engine;
         this.channel = channel;
         final int packet = engine.getSession().getPacketBufferSize();
-        this.netIn = ByteBuffer.allocateDirect(2 * packet);
+        // both are filled from their start, so an idle connection keeps resident only the pages its largest burst
+        // of records touched (UntouchedMemory), not 6 zeroed packets (about 100 KiB) per TLS session
+        this.netIn = UntouchedMemory.byteBuffer(2 * packet);
         // room for several records so that the messages of one duty cycle leave in one write
-        this.netOut = ByteBuffer.allocateDirect(4 * packet);
+        this.netOut = UntouchedMemory.byteBuffer(4 * packet);
         this.plaintextTarget = new ByteBuffer[] {plaintextIn};
         this.plaintextSource = new ByteBuffer[] {plaintextOut};
     }
