@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * The counterparties of the many-session bench, all in one thread over one selector: N FIX.4.4 sessions
  * {@code C<i> -> TARGET} logging on to one acceptor template (ResetSeqNumFlag=Y), sending a Heartbeat every
  * HeartBtInt, answering TestRequests, counting the Heartbeats they receive, and timing NewOrderSingle round trips on
- * one of them (to its first ExecutionReport). A bench tool: simple, not allocation-free.
+ * one of them (to its first ExecutionReport). {@link LoadPhase} drives many of them at once through
+ * {@link #sendOrder} and {@link #pollNow}, and sees every ExecutionReport through {@link ExecutionReports}.
+ * A bench tool: simple, not allocation-free.
  */
 final class ManySessionsClient implements AutoCloseable
 {
@@ -27,6 +29,12 @@ final class ManySessionsClient implements AutoCloseable
     private static final byte[] HEARTBEAT = {'0'};
     private static final byte[] ORDER = {'D'};
     private static final byte[] SYMBOL = "ACME".getBytes(StandardCharsets.US_ASCII);
+
+    /** Told every ExecutionReport as it is read, with the time of the read that brought it. */
+    interface ExecutionReports
+    {
+        void onExecutionReport(Peer peer, byte[] bytes, int offset, int length, long readNanos);
+    }
 
     /** One counterparty session. */
     static final class Peer
@@ -58,6 +66,9 @@ final class ManySessionsClient implements AutoCloseable
     private final int heartBtIntSeconds;
     private long lastHeartbeatRound;
     private String firstLogoutText;
+    private ExecutionReports executionReports;
+    private long readNanos;
+    private int rejects;
 
     ManySessionsClient(final InetSocketAddress address, final String target, final int heartBtIntSeconds) throws IOException
     {
@@ -141,6 +152,49 @@ final class ManySessionsClient implements AutoCloseable
         return nanos;
     }
 
+    /**
+     * A NewOrderSingle (market, 100 ACME) on {@code peer} with a numeric ClOrdID.
+     *
+     * @return false when the session was closed (nothing sent).
+     */
+    boolean sendOrder(final Peer peer, final long clOrdId) throws IOException
+    {
+        if (peer.closed)
+        {
+            return false;
+        }
+        final long epochMillis = System.currentTimeMillis();
+        peer.writer.begin(ORDER, peer.nextSeqNum++, epochMillis)
+            .field(11, clOrdId).field(21, 1).field(38, 100).field(40, 1).field(54, 1).field(55, SYMBOL)
+            .timestampField(60, epochMillis);
+        send(peer);
+        return !peer.closed;
+    }
+
+    /** One pass without waiting: read what has arrived, send the Heartbeats due. @return channels read. */
+    int pollNow() throws IOException
+    {
+        return poll(0);
+    }
+
+    /** Every ExecutionReport from now on goes to {@code listener} too (null: none). */
+    void executionReports(final ExecutionReports listener)
+    {
+        this.executionReports = listener;
+    }
+
+    /** Session-level Rejects and BusinessMessageRejects received (35=3, 35=j). */
+    int rejects()
+    {
+        return rejects;
+    }
+
+    /** The sessions, C1 first. */
+    List<Peer> peers()
+    {
+        return peers;
+    }
+
     int sessions()
     {
         return peers.size();
@@ -207,23 +261,20 @@ final class ManySessionsClient implements AutoCloseable
         }
     }
 
-    /** @param waitMillis selector wait: 0 now, &gt; 0 up to that long, -1 busy (selectNow). */
-    private void poll(final long waitMillis) throws IOException
+    /**
+     * @param waitMillis selector wait: 0 now, &gt; 0 up to that long, -1 busy (selectNow).
+     * @return channels read.
+     */
+    private int poll(final long waitMillis) throws IOException
     {
-        if (waitMillis > 0)
-        {
-            selector.select(waitMillis);
-        }
-        else
-        {
-            selector.selectNow();
-        }
+        final int ready = waitMillis > 0 ? selector.select(waitMillis) : selector.selectNow();
         for (final SelectionKey key : selector.selectedKeys())
         {
             read((Peer)key.attachment());
         }
         selector.selectedKeys().clear();
         heartbeatRound();
+        return ready;
     }
 
     /** Every peer sends a Heartbeat once per HeartBtInt (spread over the interval as they were connected). */
@@ -251,6 +302,7 @@ final class ManySessionsClient implements AutoCloseable
         final int n;
         try
         {
+            readNanos = System.nanoTime();
             n = peer.channel.read(peer.in);
         }
         catch (final IOException ex)
@@ -303,6 +355,14 @@ final class ManySessionsClient implements AutoCloseable
             }
             case '8':
                 peer.executionReports++;
+                if (executionReports != null)
+                {
+                    executionReports.onExecutionReport(peer, bytes, offset, length, readNanos);
+                }
+                break;
+            case '3':
+            case 'j':
+                rejects++;
                 break;
             case '5':
             {

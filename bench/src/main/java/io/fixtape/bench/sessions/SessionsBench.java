@@ -1,50 +1,74 @@
 package io.fixtape.bench.sessions;
 
-import io.fixtape.bench.harness.run.ChildJvm;
+import io.fixtape.bench.harness.Json;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The many-session bench: one {@code fixtape acceptor} (exec application, FIX.4.4, an acceptor template, the journal
- * unless told otherwise) in its own JVM, and N counterparty sessions from this one ({@link ManySessionsClient}).
- * Measured, in order: start-up with an empty journal; order round trips on one session alone; the time to log the
- * other N-1 on; resident memory per logged-on idle session ({@code VmRSS} of the acceptor after the logons minus
- * before, over N); Heartbeats over three HeartBtInts with none dropped; the round trips again with N-1 idle sessions
- * beside; and, with the journal, the start-up of a new acceptor that re-creates the N sessions from it.
+ * The many-session bench: one {@code fixtape acceptor} (exec application, FIX.4.4, the journal unless told otherwise)
+ * in its own JVM, and N counterparty sessions from this one ({@link ManySessionsClient}). Under {@code single} the
+ * acceptor serves them from one acceptor template; under {@code mono}, {@code pool} and {@code shard} (which take no
+ * templates) from N explicit sessions. Measured, in order: start-up with an empty journal; order round trips on one
+ * session alone; the time to log the other N-1 on; resident memory per logged-on idle session ({@code VmRSS} of the
+ * acceptor after the logons minus before, over N); Heartbeats over three HeartBtInts with none dropped; the round
+ * trips again with N-1 idle sessions beside; optionally an open-loop order load over K of the sessions
+ * ({@link LoadPhase}); and, with the journal, the start-up of a new acceptor that re-creates the N sessions from it.
  *
- * <p>Prints one line per figure and a JSON line; the acceptor's output goes to {@code acceptor.log} in the working
- * directory. Linux only ({@code /proc/PID/status}).
+ * <p>A phase that fails (the acceptor does not start, sessions do not log on, an order is not filled) ends the run
+ * with one line saying why; the figures measured before it are still printed and in the JSON line, with
+ * {@code failure} set. Prints one line per figure and a JSON line; the acceptor's output goes to {@code acceptor.log}
+ * in the working directory. Linux only ({@code /proc/PID/status}).
  */
 public final class SessionsBench
 {
     private static final String TARGET = "FIXTAPE";
+    /** The models that serve explicit sessions only (no acceptor template). */
+    private static final List<String> MODELS = List.of("single", "mono", "pool", "shard");
 
-    /** What to run. */
+    /**
+     * What to run. {@code model}: single, mono, pool or shard; {@code threads}: pool workers or shards (ignored by
+     * single and mono); {@code load}: the load phase, or null for none.
+     */
     public record Options(int sessions, int heartBtIntSeconds, int roundTrips, boolean journal, Path dir,
-        String jvmArgs)
+        String jvmArgs, String model, int threads, Load load)
+    {
+        public Options
+        {
+            if (!MODELS.contains(model))
+            {
+                throw new IllegalArgumentException("model must be one of " + MODELS + ": " + model);
+            }
+        }
+    }
+
+    /** The load phase: {@code rate} orders/s in total for {@code seconds} over the first {@code sessions}. */
+    public record Load(long rate, int seconds, int sessions, long maxClientLagMicros)
     {
     }
 
-    /** The figures of one run. */
-    public record Result(int sessions, double startupSeconds, double recoverySeconds, double logonSeconds,
-        int loggedOn, long rssBeforeKiB, long rssAfterKiB, double kibPerSession, int minHeartbeats,
+    /** The figures of one run; NaN or -1 for a figure not measured, {@code failure} null when every phase ran. */
+    public record Result(int sessions, String model, int threads, double startupSeconds, double recoverySeconds,
+        double logonSeconds, int loggedOn, long rssBeforeKiB, long rssAfterKiB, int minHeartbeats,
         int expectedHeartbeats, int dropped, double aloneP50Us, double aloneP99Us, double besideP50Us,
-        double besideP99Us)
+        double besideP99Us, LoadPhase.LoadResult load, String failure)
     {
+        public double kibPerSession()
+        {
+            return rssAfterKiB < 0 ? Double.NaN : (rssAfterKiB - rssBeforeKiB) / (double)(sessions - 1);
+        }
+
         public double roundTripRatio()
         {
             return besideP50Us / aloneP50Us;
@@ -52,14 +76,48 @@ public final class SessionsBench
 
         public String json()
         {
-            return String.format(Locale.ROOT, "{\"bench\":\"sessions\",\"sessions\":%d,\"startup_s\":%.3f," +
-                    "\"recovery_s\":%.3f,\"logon_all_s\":%.3f,\"logged_on\":%d,\"rss_before_kib\":%d,\"rss_after_kib\":%d," +
-                    "\"kib_per_idle_session\":%.1f,\"min_heartbeats\":%d,\"expected_heartbeats\":%d,\"dropped\":%d," +
-                    "\"rtt_alone_p50_us\":%.1f,\"rtt_alone_p99_us\":%.1f,\"rtt_beside_p50_us\":%.1f," +
-                    "\"rtt_beside_p99_us\":%.1f,\"rtt_ratio_p50\":%.2f}",
-                sessions, startupSeconds, recoverySeconds, logonSeconds, loggedOn, rssBeforeKiB, rssAfterKiB,
-                kibPerSession, minHeartbeats, expectedHeartbeats, dropped, aloneP50Us, aloneP99Us, besideP50Us,
-                besideP99Us, roundTripRatio());
+            final Map<String, Object> json = new LinkedHashMap<>();
+            json.put("bench", "sessions");
+            json.put("sessions", sessions);
+            json.put("model", model);
+            if (!"single".equals(model) && !"mono".equals(model))
+            {
+                json.put("acceptor_threads", threads);
+            }
+            json.put("startup_s", round(startupSeconds, 3));
+            json.put("recovery_s", round(recoverySeconds, 3));
+            json.put("logon_all_s", round(logonSeconds, 3));
+            json.put("logged_on", loggedOn);
+            json.put("rss_before_kib", rssBeforeKiB < 0 ? null : rssBeforeKiB);
+            json.put("rss_after_kib", rssAfterKiB < 0 ? null : rssAfterKiB);
+            json.put("kib_per_idle_session", round(kibPerSession(), 1));
+            json.put("min_heartbeats", minHeartbeats < 0 ? null : minHeartbeats);
+            json.put("expected_heartbeats", expectedHeartbeats);
+            json.put("dropped", dropped < 0 ? null : dropped);
+            json.put("rtt_alone_p50_us", round(aloneP50Us, 1));
+            json.put("rtt_alone_p99_us", round(aloneP99Us, 1));
+            json.put("rtt_beside_p50_us", round(besideP50Us, 1));
+            json.put("rtt_beside_p99_us", round(besideP99Us, 1));
+            json.put("rtt_ratio_p50", round(roundTripRatio(), 2));
+            if (load != null)
+            {
+                json.putAll(load.fields());
+            }
+            if (failure != null)
+            {
+                json.put("failure", failure);
+            }
+            return Json.line(json);
+        }
+
+        private static Object round(final double value, final int digits)
+        {
+            if (Double.isNaN(value) || Double.isInfinite(value) || value < 0)
+            {
+                return null; // not measured
+            }
+            final double scale = Math.pow(10, digits);
+            return Math.round(value * scale) / scale;
         }
     }
 
@@ -72,84 +130,145 @@ public final class SessionsBench
         this.out = out;
     }
 
-    public Result run() throws Exception
+    /** Runs every phase it can; a failed phase ends the run with {@link Result#failure()} set. */
+    public Result run() throws IOException, InterruptedException
     {
         Files.createDirectories(options.dir());
         final int port = freePort();
         final Path config = writeConfig(port);
-        final Acceptor first = Acceptor.start(config, options.jvmArgs());
-        final double startup;
-        final long rssBefore;
-        final long rssAfter;
-        final double logonSeconds;
-        final int loggedOn;
-        final int minHeartbeats;
-        final int expectedHeartbeats;
-        final int dropped;
-        final long[] alone;
-        final long[] beside;
+        out.println(modelLine());
+        final Figures f = new Figures();
+        final AcceptorProcess first = AcceptorProcess.start(config, options.jvmArgs());
         try (ManySessionsClient client = new ManySessionsClient(
             new InetSocketAddress("127.0.0.1", port), TARGET, options.heartBtIntSeconds()))
         {
-            startup = first.awaitListening();
-            out.printf(Locale.ROOT, "start-up, empty journal: %.3f s%n", startup);
-            client.connectAndLogOn(1);
-            require(client.awaitLogons(TimeUnit.SECONDS.toNanos(30)) == 1, "session C1 did not log on");
-            alone = client.roundTrips(1, options.roundTrips());
-            out.printf(Locale.ROOT, "round trip, one session: p50 %.1f us, p99 %.1f us%n", p(alone, 50), p(alone, 99));
-            client.run(TimeUnit.SECONDS.toNanos(1));
-            rssBefore = first.residentKiB();
-
-            final long logonStart = System.nanoTime();
-            client.connectAndLogOn(options.sessions() - 1);
-            loggedOn = client.awaitLogons(TimeUnit.SECONDS.toNanos(300));
-            logonSeconds = (System.nanoTime() - logonStart) / 1e9;
-            out.printf(Locale.ROOT, "logged on: %d of %d in %.3f s%n", loggedOn, options.sessions(), logonSeconds);
-            client.run(TimeUnit.SECONDS.toNanos(2));
-            rssAfter = first.residentKiB();
-            out.printf(Locale.ROOT, "resident: %d KiB before, %d KiB after: %.1f KiB per idle session%n", rssBefore,
-                rssAfter, (rssAfter - rssBefore) / (double)(options.sessions() - 1));
-
-            client.resetHeartbeatCounts();
-            final int window = 3 * options.heartBtIntSeconds();
-            client.run(TimeUnit.SECONDS.toNanos(window) + TimeUnit.MILLISECONDS.toNanos(500));
-            minHeartbeats = client.minHeartbeats();
-            expectedHeartbeats = 2; // three intervals: at least two whole ones fall inside whatever the phase
-            dropped = client.closed();
-            out.printf(Locale.ROOT, "heartbeats over %d s: fewest %d per session (expected >= %d), dropped %d%s%n",
-                window, minHeartbeats, expectedHeartbeats, dropped,
-                (dropped == 0 ? "" : " (" + client.droppedSummary() + ")") +
-                (client.firstLogoutText() == null ? "" : " (first Logout " + client.firstLogoutText() + ")"));
-
-            beside = client.roundTrips(1, options.roundTrips());
-            out.printf(Locale.ROOT, "round trip beside %d idle sessions: p50 %.1f us, p99 %.1f us (%.2fx alone at p50)%n",
-                options.sessions() - 1, p(beside, 50), p(beside, 99), p(beside, 50) / p(alone, 50));
+            measure(first, client, f);
+        }
+        catch (final IOException ex)
+        {
+            f.failure = ex.getMessage();
         }
         finally
         {
             first.stop();
             Files.writeString(options.dir().resolve("acceptor.log"), first.output());
         }
-        double recovery = -1;
-        if (options.journal())
+        if (f.failure == null && options.journal())
         {
-            final Acceptor second = Acceptor.start(config, options.jvmArgs());
+            final AcceptorProcess second = AcceptorProcess.start(config, options.jvmArgs());
             try
             {
-                recovery = second.awaitListening();
-                out.printf(Locale.ROOT, "start-up re-creating %d sessions from the journal: %.3f s%n", options.sessions(),
-                    recovery);
+                f.recovery = second.awaitListening();
+                out.printf(Locale.ROOT, "start-up re-creating %d sessions from the journal: %.3f s%n",
+                    options.sessions(), f.recovery);
+            }
+            catch (final IOException ex)
+            {
+                f.failure = "recovery: " + ex.getMessage();
             }
             finally
             {
                 second.stop();
             }
         }
-        final Result result = new Result(options.sessions(), startup, recovery, logonSeconds, loggedOn, rssBefore, rssAfter,
-            (rssAfter - rssBefore) / (double)(options.sessions() - 1), minHeartbeats, expectedHeartbeats, dropped,
-            p(alone, 50), p(alone, 99), p(beside, 50), p(beside, 99));
+        if (f.failure != null)
+        {
+            out.println("sessions bench, model " + options.model() + ", " + options.sessions() + " sessions: " +
+                f.failure + " (figures above were measured; see acceptor.log in " + options.dir() + ")");
+        }
+        final Result result = new Result(options.sessions(), options.model(), options.threads(), f.startup,
+            f.recovery, f.logonSeconds, f.loggedOn, f.rssBefore, f.rssAfter, f.minHeartbeats, 2, f.dropped,
+            p(f.alone, 50), p(f.alone, 99), p(f.beside, 50), p(f.beside, 99), f.load, f.failure);
         out.println(result.json());
         return result;
+    }
+
+    /** The figures as they are measured; the defaults stand for "not measured". */
+    private static final class Figures
+    {
+        double startup = Double.NaN;
+        double recovery = Double.NaN;
+        double logonSeconds = Double.NaN;
+        int loggedOn;
+        long rssBefore = -1;
+        long rssAfter = -1;
+        int minHeartbeats = -1;
+        int dropped = -1;
+        long[] alone = {};
+        long[] beside = {};
+        LoadPhase.LoadResult load;
+        String failure;
+    }
+
+    private void measure(final AcceptorProcess acceptor, final ManySessionsClient client, final Figures f)
+        throws IOException, InterruptedException
+    {
+        f.startup = acceptor.awaitListening();
+        out.printf(Locale.ROOT, "start-up, empty journal: %.3f s%n", f.startup);
+        client.connectAndLogOn(1);
+        f.loggedOn = client.awaitLogons(TimeUnit.SECONDS.toNanos(30));
+        require(f.loggedOn == 1, client, "session C1 did not log on");
+        f.alone = client.roundTrips(1, options.roundTrips());
+        out.printf(Locale.ROOT, "round trip, one session: p50 %.1f us, p99 %.1f us%n", p(f.alone, 50), p(f.alone, 99));
+        client.run(TimeUnit.SECONDS.toNanos(1));
+        f.rssBefore = acceptor.residentKiB();
+
+        final long logonStart = System.nanoTime();
+        client.connectAndLogOn(options.sessions() - 1);
+        f.loggedOn = client.awaitLogons(TimeUnit.SECONDS.toNanos(300));
+        f.logonSeconds = (System.nanoTime() - logonStart) / 1e9;
+        out.printf(Locale.ROOT, "logged on: %d of %d in %.3f s%n", f.loggedOn, options.sessions(), f.logonSeconds);
+        require(f.loggedOn == options.sessions(), client, "only " + f.loggedOn + " of " + options.sessions() +
+            " sessions logged on");
+        client.run(TimeUnit.SECONDS.toNanos(2));
+        f.rssAfter = acceptor.residentKiB();
+        out.printf(Locale.ROOT, "resident: %d KiB before, %d KiB after: %.1f KiB per idle session%n", f.rssBefore,
+            f.rssAfter, (f.rssAfter - f.rssBefore) / (double)(options.sessions() - 1));
+
+        client.resetHeartbeatCounts();
+        final int window = 3 * options.heartBtIntSeconds();
+        client.run(TimeUnit.SECONDS.toNanos(window) + TimeUnit.MILLISECONDS.toNanos(500));
+        f.minHeartbeats = client.minHeartbeats();
+        f.dropped = client.closed();
+        // three intervals: at least two whole ones fall inside whatever the phase
+        out.printf(Locale.ROOT, "heartbeats over %d s: fewest %d per session (expected >= 2), dropped %d%s%n",
+            window, f.minHeartbeats, f.dropped, dropSummary(client));
+
+        f.beside = client.roundTrips(1, options.roundTrips());
+        out.printf(Locale.ROOT, "round trip beside %d idle sessions: p50 %.1f us, p99 %.1f us (%.2fx alone at p50)%n",
+            options.sessions() - 1, p(f.beside, 50), p(f.beside, 99), p(f.beside, 50) / p(f.alone, 50));
+
+        if (options.load() != null)
+        {
+            final Load load = options.load();
+            f.load = new LoadPhase(client, new LoadPhase.Options(load.rate(), load.seconds(),
+                Math.min(load.sessions(), options.sessions()), TimeUnit.MICROSECONDS.toNanos(load.maxClientLagMicros()),
+                TimeUnit.SECONDS.toNanos(10))).run(out);
+            if (f.load.filled() < f.load.sent())
+            {
+                // a figure of the run (completion), not a failure of it; the lines say which sessions dropped
+                out.println("load: " + (f.load.sent() - f.load.filled()) + " of " + f.load.sent() +
+                    " orders not filled within 10 s of the last send" + dropSummary(client));
+            }
+        }
+    }
+
+    /** What the model runs on, and on how many CPUs: the thread counts are chosen for this machine. */
+    private String modelLine()
+    {
+        final int cpus = Runtime.getRuntime().availableProcessors();
+        final String threads = switch (options.model())
+        {
+            case "single" -> "1 poller thread: sessions, store and exec";
+            case "mono" -> "1 poller thread (sessions, store) + 1 application thread (exec) over Aeron IPC";
+            case "pool" -> options.threads() + " worker threads (AcceptorThreads) + 1 accepting/application thread";
+            default -> options.threads() + " shard threads (AcceptorThreads, pinned to CPU i mod " + cpus +
+                ") + 1 accepting/application thread";
+        };
+        return "model " + options.model() + (options.model().equals("single") ? ", one acceptor template: " :
+            ", " + options.sessions() + " explicit sessions: ") + threads +
+            (options.model().equals("single") ? "" : " + the Aeron media driver thread") +
+            ", backoff idle everywhere, on " + cpus + " CPUs shared with this client";
     }
 
     private Path writeConfig(final int port) throws IOException
@@ -161,6 +280,7 @@ public final class SessionsBench
             "SocketAcceptAddress=127.0.0.1",
             "SocketAcceptPort=" + port,
             "NonStopSession=Y",
+            "IdleStrategy=backoff",
             "MaxConnections=" + (options.sessions() + 64),
             // every counterparty connects from 127.0.0.1 and the logons are pipelined: lift the per-address cap
             "MaxUnauthenticatedConnections=" + (options.sessions() + 64),
@@ -174,23 +294,46 @@ public final class SessionsBench
         {
             lines.add("MessageStore=memory");
         }
-        lines.addAll(List.of("[SESSION]", "AcceptorTemplate=Y", "SenderCompID=" + TARGET, "TargetCompID=*"));
+        if (options.model().equals("single"))
+        {
+            lines.addAll(List.of("[SESSION]", "AcceptorTemplate=Y", "SenderCompID=" + TARGET, "TargetCompID=*"));
+        }
+        else
+        {
+            lines.addAll(List.of("AcceptorModel=" + options.model(), "AcceptorThreads=" + options.threads(),
+                "AppIdleStrategy=backoff"));
+            for (int i = 1; i <= options.sessions(); i++)
+            {
+                lines.addAll(List.of("[SESSION]", "SenderCompID=" + TARGET, "TargetCompID=C" + i));
+            }
+        }
         return Files.write(options.dir().resolve("sessions-bench.cfg"), lines);
+    }
+
+    private static String dropSummary(final ManySessionsClient client)
+    {
+        return (client.closed() == 0 ? "" : " (" + client.droppedSummary() + ")") +
+            (client.firstLogoutText() == null ? "" : " (first Logout " + client.firstLogoutText() + ")");
     }
 
     private static double p(final long[] nanos, final int percentile)
     {
+        if (nanos.length == 0)
+        {
+            return Double.NaN;
+        }
         final long[] sorted = nanos.clone();
         Arrays.sort(sorted);
         final int index = Math.min(sorted.length - 1, (int)Math.ceil(percentile / 100.0 * sorted.length) - 1);
         return sorted[Math.max(0, index)] / 1000.0;
     }
 
-    private static void require(final boolean condition, final String what) throws IOException
+    private static void require(final boolean condition, final ManySessionsClient client, final String what)
+        throws IOException
     {
         if (!condition)
         {
-            throw new IOException(what);
+            throw new IOException(what + dropSummary(client));
         }
     }
 
@@ -199,112 +342,6 @@ public final class SessionsBench
         try (ServerSocket socket = new ServerSocket(0))
         {
             return socket.getLocalPort();
-        }
-    }
-
-    /** The acceptor JVM: {@code fixtape acceptor --app exec} on the generated settings file. */
-    private static final class Acceptor
-    {
-        private final Process process;
-        private final long startedNanos;
-        private final CompletableFuture<Long> listening = new CompletableFuture<>();
-        private final StringBuilder output = new StringBuilder();
-        private Thread reader;
-
-        private Acceptor(final Process process, final long startedNanos)
-        {
-            this.process = process;
-            this.startedNanos = startedNanos;
-        }
-
-        static Acceptor start(final Path config, final String jvmArgs) throws IOException
-        {
-            final ChildJvm jvm = new ChildJvm(jvmArgs == null ? "" : jvmArgs);
-            final List<String> command = new ArrayList<>();
-            command.add(jvm.java());
-            command.addAll(jvm.flags());
-            command.add("-cp");
-            command.add(System.getenv("FIXTAPE_CLASSPATH") != null ? System.getenv("FIXTAPE_CLASSPATH") :
-                System.getProperty("java.class.path"));
-            command.addAll(List.of("io.fixtape.cli.FixtapeMain", "acceptor", "--config", config.toString(),
-                "--app", "exec"));
-            final long started = System.nanoTime();
-            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            final Acceptor acceptor = new Acceptor(process, started);
-            acceptor.reader = new Thread(acceptor::readOutput, "sessions-bench-acceptor-output");
-            acceptor.reader.setDaemon(true);
-            acceptor.reader.start();
-            return acceptor;
-        }
-
-        private void readOutput()
-        {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)))
-            {
-                String line;
-                while ((line = in.readLine()) != null)
-                {
-                    synchronized (output)
-                    {
-                        output.append(line).append('\n');
-                    }
-                    if (line.contains("listening on port"))
-                    {
-                        listening.complete(System.nanoTime());
-                    }
-                }
-            }
-            catch (final IOException ignore)
-            {
-                // the process ended
-            }
-            listening.completeExceptionally(new IOException("acceptor ended before listening:\n" + output));
-        }
-
-        /** Seconds from the JVM's launch to the acceptor's "listening" line. */
-        double awaitListening() throws Exception
-        {
-            return (listening.get(600, TimeUnit.SECONDS) - startedNanos) / 1e9;
-        }
-
-        long residentKiB() throws IOException
-        {
-            for (final String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")))
-            {
-                if (line.startsWith("VmRSS:"))
-                {
-                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
-            }
-            throw new IOException("no VmRSS for process " + process.pid());
-        }
-
-        String output()
-        {
-            synchronized (output)
-            {
-                return output.toString();
-            }
-        }
-
-        /** SIGTERM: the acceptor logs out its sessions and closes the journal. */
-        void stop() throws InterruptedException
-        {
-            process.destroy();
-            if (!process.waitFor(60, TimeUnit.SECONDS))
-            {
-                process.destroyForcibly();
-                process.waitFor();
-            }
-            try
-            {
-                reader.join(5000); // its last lines (the counters at stop) read
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }
