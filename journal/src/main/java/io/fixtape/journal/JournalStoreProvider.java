@@ -37,7 +37,8 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
             .with(JournalContext.KEY_PRETOUCH_AHEAD_KB, "KiB the pretoucher thread keeps touched ahead of the writer (default 1024)")
             .with(JournalContext.KEY_LOW_SPACE_MB, "free MiB under which appends fail with DISK_FULL (default 64)")
             .with(JournalContext.KEY_RECOVER_TRUNCATE, "Y | N (default): start on a damaged journal by cutting it at its last good record")
-            .with(JournalContext.KEY_MASK_PASSWORDS, "Y (default): Password/NewPassword fields are journaled as asterisks");
+            .with(JournalContext.KEY_MASK_PASSWORDS, "Y (default): Password/NewPassword fields are journaled as asterisks")
+            .with(JournalContext.KEY_MAX_SESSIONS, "most sessions one journal holds, 1..1048576 (default 65536); a session past it is refused at registration");
     }
 
     /** The journal settings of a section ([DEFAULT] values included). */

@@ -680,6 +680,13 @@ public final class SessionOptions
         return set("JournalArchiveCommand", value);
     }
 
+    /** Most sessions one journal holds, 1..1,048,576. Default 65,536; a session past it is refused at registration. */
+    @SettingKey("JournalMaxSessions")
+    public SessionOptions journalMaxSessions(final int value)
+    {
+        return set("JournalMaxSessions", Integer.toString(value));
+    }
+
     /** {@code auto} (default), {@code Y}, {@code duty} or {@code N}: who touches journal pages ahead of the writer. */
     @SettingKey("JournalPretouch")
     public SessionOptions journalPretouch(final String value)
