@@ -377,7 +377,7 @@ public final class JournalContext
      * 65,536 entries). Kept small because the index is created by the session's first outbound message, on the
      * poller: the kernel's read-ahead may fill the page cache around the first page touched with up to
      * {@code read_ahead_kb} of zeros (8 MiB on some virtual disks), so a large initial file makes that first message
-     * pay for zeroing it — about 14 ms at 32 MiB against 0.4 ms at 512 KiB, per session.
+     * pay for zeroing it.
      */
     public JournalContext initialIndexCapacity(final int initialIndexCapacity)
     {
