@@ -5,11 +5,13 @@ import net.openhft.chronicle.wire.Wire;
 
 /**
  * Pre-touching ahead of the writer in small steps from the writer's own duty cycle ({@code JournalPretouch=duty}; the
- * other way is a {@link JournalPretoucher} thread). A step writes the first long of up to {@code maxPages} 4 KiB pages
- * between the write position and {@code aheadBytes} beyond it with a {@code compareAndSwapLong(0, 0)} (it faults the
- * page in for writing and can never change data), through Chronicle's own mapping of the cycle file, the mapping the
- * next append writes through: that append then finds the page mapped and allocated instead of taking the fault (and on
- * a sparse file the block allocation and zeroing) itself. The same touch as Chronicle's {@code MicroToucher}, which
+ * other way is a {@link JournalPretoucher} thread). A step maps up to {@code maxPages} 4 KiB pages between the write
+ * position and {@code aheadBytes} beyond it for writing ({@link #CATCH_UP_PAGES} while the writer is in the first half
+ * of that window), through Chronicle's own mapping of the cycle file, the mapping the next append writes through: that
+ * append then finds the page mapped and allocated instead of taking the fault (and on a sparse file the block
+ * allocation and zeroing) itself. The pages are populated in one {@code madvise} call ({@link PagePopulator}); where
+ * that is not available each page's first long is written with a {@code compareAndSwapLong(0, 0)} (it faults the page
+ * in for writing and can never change data). The same touch as Chronicle's {@code MicroToucher}, which
  * touches only the next page. Only inside the chunk Chronicle has mapped now (the writer maps the next one when it
  * gets there, and touching resumes in it); nothing while the free space is below the watermark (touching allocates
  * blocks); a page the file system cannot back (SIGBUS, full disk) stops touching for that chunk and the writer reports
@@ -20,7 +22,9 @@ import net.openhft.chronicle.wire.Wire;
  */
 final class DutyCyclePretoucher
 {
-    private static final int PAGE = 4096;
+    private static final int PAGE = PagePopulator.PAGE;
+    /** Pages per step once the writer is into the second half of the touched window, when pages can be populated. */
+    static final int CATCH_UP_PAGES = 64;
     private final JournalAppender appender;
     private final DiskSpaceMonitor space;
     /** The mapped chunk last touched, in which cycle, and how far into it. */
@@ -73,23 +77,48 @@ final class DutyCyclePretoucher
             touchCycle = writeCycle;
             touchedUpTo = 0;
         }
-        long page = Math.max(touchedUpTo, (position + PAGE - 1) & -PAGE);
+        final long first = Math.max(touchedUpTo, (position + PAGE - 1) & -PAGE);
         final long target = position + aheadBytes;
-        int touched = 0;
-        try
+        // a writer that has eaten half the window (a burst: one read of 64 KiB of orders journals ~180 KiB) gets the
+        // window filled again in one step, up to CATCH_UP_PAGES, when pages can be populated in one call (a populated
+        // page costs a fraction of a faulted one, and the writer would otherwise fault on each itself)
+        final int budget = PagePopulator.supported() && first - position < aheadBytes / 2 ? CATCH_UP_PAGES : maxPages;
+        int pages = 0;
+        while (pages < budget && first + (long)pages * PAGE < target && store.inside(first + (long)pages * PAGE, PAGE))
         {
-            while (touched < maxPages && page < target && store.inside(page, Long.BYTES))
+            pages++;
+        }
+        if (pages == 0)
+        {
+            return 0;
+        }
+        long page = first;
+        if (PagePopulator.populate(store.addressForWrite(first), (long)pages * PAGE))
+        {
+            page = first + (long)pages * PAGE;
+        }
+        else
+        {
+            final boolean tried = PagePopulator.supported();
+            try
             {
-                store.compareAndSwapLong(page, 0L, 0L);
-                page += PAGE;
-                touched++;
+                for (int i = 0; i < pages; i++)
+                {
+                    store.compareAndSwapLong(page, 0L, 0L);
+                    page += PAGE;
+                }
+                if (tried)
+                {
+                    PagePopulator.refusedButTouchable();
+                }
+            }
+            catch (final InternalError ex)
+            {
+                faults++; // SIGBUS: no block for this page (full file system); the writer's append reports it
+                page = Long.MAX_VALUE;
             }
         }
-        catch (final InternalError ex)
-        {
-            faults++; // SIGBUS: no block for this page (full file system); the writer's append reports it
-            page = Long.MAX_VALUE;
-        }
+        final int touched = page == Long.MAX_VALUE ? 0 : pages;
         touchedUpTo = page;
         pagesTouched += touched;
         return touched;

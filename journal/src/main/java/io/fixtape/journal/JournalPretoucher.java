@@ -16,16 +16,17 @@ import org.agrona.concurrent.Agent;
  * first store into it still faults: a page-crossing append costs ~5 µs at the median with a pretoucher that has its
  * own mapping, the same as with no pretouch, and ~0.1 µs when the page was touched through the writer's mapping.
  *
- * <p>Each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long: it faults the page in
- * for writing but can never change a value, so it is safe against the concurrent writer even if the writer
- * overtakes it. Also measures the journal's free space every {@link JournalContext#diskCheckIntervalNanos()} for
+ * <p>The pages up to the target are mapped for writing in one {@code madvise} call per chunk ({@link PagePopulator});
+ * where that is not available each page is touched with an atomic {@code compareAndSwapLong(0, 0)} on its first long:
+ * it faults the page in for writing but can never change a value. Either is safe against the concurrent writer even
+ * if the writer overtakes it. Also measures the journal's free space every {@link JournalContext#diskCheckIntervalNanos()} for
  * the writer ({@link Journal#watchSpaceElsewhere}). Runs as an Agrona {@link Agent} on its own thread (e.g. an
  * {@code AgentRunner} with a sleeping idle strategy); reads the writer's position published by {@link Journal} with
  * ordered stores. Nothing here runs on the writer thread.
  */
 public final class JournalPretoucher implements Agent
 {
-    private static final int PAGE = 4096;
+    private static final int PAGE = PagePopulator.PAGE;
     private final Journal journal;
     private final long aheadBytes;
     private final ReferenceOwner owner = ReferenceOwner.temporary("journal-pretoucher");
@@ -88,7 +89,24 @@ public final class JournalPretoucher implements Agent
                     // keeps one mapping per chunk, so the writer gets this same one when it gets there
                     store = file.acquireByteStore(owner, page);
                 }
+                // the rest of this chunk up to the target in one call where the kernel can populate pages
+                long end = page + PAGE;
+                while (end < target && store.inside(end, PAGE))
+                {
+                    end += PAGE;
+                }
+                if (PagePopulator.populate(store.addressForWrite(page), end - page))
+                {
+                    work += (int)((end - page) / PAGE);
+                    page = end;
+                    continue;
+                }
+                final boolean tried = PagePopulator.supported();
                 store.compareAndSwapLong(page, 0L, 0L);
+                if (tried)
+                {
+                    PagePopulator.refusedButTouchable();
+                }
                 page += PAGE;
                 work++;
             }

@@ -10,8 +10,8 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  */
 final class PretouchRunner implements AutoCloseable
 {
-    /** Duty-cycle pretouch: how far ahead of the writer. */
-    static final long DUTY_PRETOUCH_AHEAD_BYTES = 256L * 1024;
+    /** Duty-cycle pretouch: how far ahead of the writer (several duty cycles of journal at full load). */
+    static final long DUTY_PRETOUCH_AHEAD_BYTES = 1024L * 1024;
     /** Duty-cycle pretouch budget: pages per duty cycle (one page fault, a couple of µs, delays a request at most). */
     static final int DUTY_PRETOUCH_PAGES = 1;
     private final Journal journal;

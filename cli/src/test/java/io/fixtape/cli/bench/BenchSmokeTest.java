@@ -191,7 +191,8 @@ class BenchSmokeTest
         // --recipe smoke: capacity.smoke.* seconds per rate from the real standards file, labelled smoke everywhere
         final Path out = dir.resolve("capacity.json");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "capacity", "--scenario", "nos_er", "--arms",
-            "floor,fixtape", "--rates", "1000,2000", "--full-ladder", "--recipe", "smoke", "--json", out.toString()));
+            "floor,fixtape", "--store", "none,audit", "--rates", "1000,2000", "--full-ladder", "--recipe", "smoke",
+            "--json", out.toString()));
         final List<JsonObject> objects = Json.readLines(out);
         for (final JsonObject object : objects)
         {
@@ -202,7 +203,8 @@ class BenchSmokeTest
         }
         final List<JsonObject> brackets = objects.stream()
             .filter(o -> "capacity_bracket".equals(o.get("kind").getAsString())).toList();
-        assertEquals(List.of("floor", "fixtape"), brackets.stream().map(b -> b.get("arm").getAsString()).toList());
+        assertEquals(List.of("floor", "fixtape[none]", "fixtape[audit]"),
+            brackets.stream().map(b -> b.get("arm").getAsString()).toList());
         for (final JsonObject bracket : brackets)
         {
             for (final String field : List.of("capacity_rate", "capacity_msg_rate", "highest_passing_rate",
@@ -213,7 +215,7 @@ class BenchSmokeTest
             }
         }
         // both rates per arm unless an arm saturates at the first one on a busy machine (then the ladder stops)
-        for (final String arm : List.of("floor", "fixtape"))
+        for (final String arm : List.of("floor", "fixtape[none]", "fixtape[audit]"))
         {
             assertTrue(objects.stream().anyMatch(o -> "capacity".equals(o.get("kind").getAsString())
                 && arm.equals(o.get("arm").getAsString())), arm);
@@ -227,6 +229,16 @@ class BenchSmokeTest
                 assertTrue(cell.getAsJsonObject("gates").has(gate), "capacity cell lacks gate " + gate);
             }
             assertEquals(1, cell.get("messages_per_iteration").getAsInt());
+            // the measured schedule started once the warm-up was answered, all of it
+            final JsonObject run = cell.getAsJsonArray("per_run").get(0).getAsJsonObject();
+            assertTrue(run.get("warmup_settled_ms").getAsDouble() > 0, cell.get("arm").getAsString());
+            assertEquals(cell.get("offered_rate").getAsLong() / 10, run.get("warmup_replied").getAsLong(),
+                "smoke warm-up: 0.1 s of the offered rate, every iteration answered");
+        }
+        // the journal a fixtape[audit] run wrote does not outlive its run (gigabytes at high rates)
+        try (Stream<Path> runs = Files.list(dir.resolve("capacity.json.logs")))
+        {
+            assertTrue(runs.noneMatch(run -> Files.exists(run.resolve("journal"))), "journal left behind");
         }
         final Path report = dir.resolve("report");
         assertEquals(0, FixtapeMain.commandLine().execute("bench", "report", out.toString(), "--out",

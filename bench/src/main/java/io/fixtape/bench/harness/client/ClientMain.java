@@ -116,6 +116,9 @@ public final class ClientMain
         json.put("send_rate", LatencySummary.round3(result.sendRate()));
         json.put("achieved_rate", LatencySummary.round3(result.achievedRate()));
         json.put("max_scheduler_lag_us", LatencySummary.micros(result.maxSchedulerLagNs()));
+        // the measured schedule starts once the warm-up's replies are in: how long that took, and whether all came
+        json.put("warmup_settled_ms", LatencySummary.round3(client.warmupNs() / 1e6));
+        json.put("warmup_replied", client.warmupReplied());
         // System.nanoTime is CLOCK_MONOTONIC on Linux: the orchestrator places the measured phase on its timeline
         json.put("measured_start_monotonic_ns", result.firstMeasuredSendNs());
         final List<Double> windows = new ArrayList<>();

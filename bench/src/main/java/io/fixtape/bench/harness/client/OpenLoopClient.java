@@ -72,6 +72,12 @@ public final class OpenLoopClient
     private final long[] stallMaxNs = new long[2];
     private final long[] stallTotalNs = new long[2];
     private long seqNum = 1;
+    /** Iteration i is due at {@code t0 + i * periodNs}; moved once, after the warm-up settled. */
+    private long t0;
+    /** The next iteration to schedule. */
+    private int next;
+    private long settleNs;
+    private int warmupReplied;
     private int completed;
     private final int[] completedByPhase = new int[2];
     private long duplicates;
@@ -166,6 +172,8 @@ public final class OpenLoopClient
             Seeds.seed(window);
         }
         completed = 0;
+        settleNs = 0;
+        warmupReplied = 0;
         duplicates = 0;
         rejects = 0;
         otherMessages = 0;
@@ -229,17 +237,69 @@ public final class OpenLoopClient
         throw new IOException("no Logon reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
     }
 
-    /** Runs the whole schedule (warm-up then measured) and the drain; returns what was measured. */
+    /**
+     * Runs the warm-up schedule, waits until every warm-up reply is in (or the drain timeout passes), then runs the
+     * measured schedule from a fresh start and drains it; returns what was measured. The wait keeps a backlog the
+     * warm-up left (the server's JIT compiling on its one core) out of the measured window, for every arm alike.
+     */
     public RunResult run() throws IOException
     {
         final int total = warmup + measured;
-        final int perIteration = scenario.messagesPerIteration();
         final double periodNs = 1e9 / rate;
-        final long t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
-        int next = 0;
-        long lastSendNs = t0;
-        long lastPassNs = System.nanoTime();
         out.clear();
+        t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+        final long warmupStartNs = System.nanoTime();
+        if (warmup > 0 && !schedule(0, warmup, periodNs))
+        {
+            return result(total, periodNs);
+        }
+        settleNs = System.nanoTime() - warmupStartNs;
+        warmupReplied = completed;
+        // the measured iteration `warmup` is due 1 ms from now: iteration i stays due at t0 + i * periodNs
+        t0 = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1) - (long)(warmup * periodNs);
+        schedule(warmup, total, periodNs);
+        return result(total, periodNs);
+    }
+
+    /** How long the warm-up took from its first send until its last reply (or the drain timeout), in ns. */
+    public long warmupNs()
+    {
+        return settleNs;
+    }
+
+    /** When the last warm-up reply came ({@link System#nanoTime()}); 0 when none did. */
+    public long lastWarmupReplyNs()
+    {
+        return lastReplyNs[Phase.WARMUP];
+    }
+
+    /** Warm-up iterations answered before the measured schedule started (all of them unless the drain timed out). */
+    public int warmupReplied()
+    {
+        return warmupReplied;
+    }
+
+    private RunResult result(final int total, final double periodNs)
+    {
+        final long firstMeasuredSendNs = warmup < total ? sendNs[warmup] : 0; // 0 when never written
+        return new RunResult(
+            rate, warmup, measured, next, completed, completedByPhase[Phase.MEASURED], duplicates, rejects,
+            otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED],
+            firstReplyNs[Phase.MEASURED] == Long.MAX_VALUE ? 0 : firstReplyNs[Phase.MEASURED],
+            lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs),
+            response, service); // seeded: readers take Seeds.without (a copy; not allocated here)
+    }
+
+    /**
+     * Sends iterations {@code [from, end)} on the schedule and reads replies until all of {@code [0, end)} are in, or
+     * nothing was sent for the drain timeout; false when the server closed the connection.
+     */
+    private boolean schedule(final int from, final int end, final double periodNs) throws IOException
+    {
+        final int perIteration = scenario.messagesPerIteration();
+        long lastSendNs = System.nanoTime();
+        long lastPassNs = lastSendNs;
+        next = from;
         while (true)
         {
             final long now = System.nanoTime();
@@ -255,7 +315,7 @@ public final class OpenLoopClient
                 stallMaxNs[phase] = Math.max(stallMaxNs[phase], gap);
             }
             // Encode everything that is due, then push it in one write.
-            while (next < total && t0 + (long)(next * periodNs) <= now)
+            while (next < end && t0 + (long)(next * periodNs) <= now)
             {
                 final long lag = now - (t0 + (long)(next * periodNs));
                 final int phase = Phase.of(next, warmup);
@@ -298,7 +358,7 @@ public final class OpenLoopClient
             final int read = read();
             if (read < 0)
             {
-                break;
+                return false;
             }
             if (read > 0)
             {
@@ -310,19 +370,12 @@ public final class OpenLoopClient
                 // and a pure spin would starve them.
                 Thread.yield();
             }
-            if (next == total && unsentHead == unsentTail
-                && (completed == total || System.nanoTime() - lastSendNs > drainTimeoutNs))
+            if (next == end && unsentHead == unsentTail
+                && (completed == end || System.nanoTime() - lastSendNs > drainTimeoutNs))
             {
-                break;
+                return true;
             }
         }
-        final long firstMeasuredSendNs = warmup < total ? sendNs[warmup] : 0; // 0 when never written
-        return new RunResult(
-            rate, warmup, measured, next, completed, completedByPhase[Phase.MEASURED], duplicates, rejects,
-            otherMessages, firstMeasuredSendNs, lastSendNsByPhase[Phase.MEASURED],
-            firstReplyNs[Phase.MEASURED] == Long.MAX_VALUE ? 0 : firstReplyNs[Phase.MEASURED],
-            lastReplyNs[Phase.MEASURED], maxSchedulerLagNs[Phase.MEASURED], t0 + (long)(warmup * periodNs),
-            response, service); // seeded: readers take Seeds.without (a copy; not allocated here)
     }
 
     /** Response p50 of each of the {@link #WINDOWS} consecutive windows of the measured iterations, in ns. */

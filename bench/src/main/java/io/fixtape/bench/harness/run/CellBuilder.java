@@ -189,6 +189,12 @@ public final class CellBuilder
             r.put("completed", client.get("completed").getAsLong());
             r.put("sent", client.get("sent").getAsLong());
             r.put("max_scheduler_lag_us", client.get("max_scheduler_lag_us").getAsDouble());
+            if (client.has("warmup_settled_ms"))
+            {
+                // the measured schedule began once the warm-up's replies were in: how long that took, and how many
+                r.put("warmup_settled_ms", client.get("warmup_settled_ms").getAsDouble());
+                r.put("warmup_replied", client.get("warmup_replied").getAsLong());
+            }
             if (client.has("client_stalls_over_50us"))
             {
                 r.put("client_stalls_over_50us", client.get("client_stalls_over_50us").getAsLong());

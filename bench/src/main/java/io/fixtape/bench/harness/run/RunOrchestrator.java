@@ -121,6 +121,26 @@ public final class RunOrchestrator
         finally
         {
             stop(server.process(), plan.stopGraceMs());
+            deleteJournal(plan.runDir().resolve("journal"));
+        }
+    }
+
+    /**
+     * A fixtape arm's journal after its run: gigabytes at high rates, and nothing a cell reports comes from it (the
+     * read-back and the counters are in the server's profile and log), so it does not outlive the run.
+     */
+    private static void deleteJournal(final Path journal) throws IOException
+    {
+        if (!Files.isDirectory(journal))
+        {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = Files.walk(journal))
+        {
+            for (final Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(path);
+            }
         }
     }
 
@@ -226,7 +246,7 @@ public final class RunOrchestrator
         final Process client = new ProcessBuilder(clientCommand)
             .redirectErrorStream(true).redirectOutput(plan.runDir().resolve("client.log").toFile()).start();
         final long expectedMs = plan.clientRuns()
-            * ((long)((plan.warmup() + plan.measured()) * 1000.0 / plan.rate()) + plan.drainMs())
+            * ((long)((plan.warmup() + plan.measured()) * 1000.0 / plan.rate()) + 2 * plan.drainMs())
             + plan.logonMs() + 60_000;
         final List<Map<String, Object>> timeline = new ArrayList<>();
         final long clientStartNs = System.nanoTime();
