@@ -20,6 +20,7 @@ import java.util.function.Function;
 public final class JournalStoreProvider implements Function<Settings.Section, MessageStoreFactory>, AutoCloseable
 {
     private final Map<Path, ChronicleMessageStoreFactory> factories = new HashMap<>();
+    private boolean closed;
 
     /** The standard keys plus the journal's own. */
     public static KnownKeys knownKeys(final KnownKeys base)
@@ -74,6 +75,10 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
         {
             throw new IllegalArgumentException(section.location() + ": MessageStore=journal needs JournalPath (or FileStorePath)");
         }
+        if (closed)
+        {
+            throw new IllegalStateException("the journal provider is closed: no journal opens for " + section.location());
+        }
         final Path dir = ctx.directory().toAbsolutePath().normalize();
         final ChronicleMessageStoreFactory existing = factories.get(dir);
         if (existing != null)
@@ -90,18 +95,21 @@ public final class JournalStoreProvider implements Function<Settings.Section, Me
         return factory;
     }
 
-    /** The journals this provider opened (one factory per directory), as they run: for a read-back of their settings. */
+    /**
+     * The journals this provider opened (one factory per directory), still listed after {@link #close}: for a
+     * read-back of their settings, which a journal keeps after it closed.
+     */
     public java.util.Collection<ChronicleMessageStoreFactory> journals()
     {
         return java.util.Collections.unmodifiableCollection(factories.values());
     }
 
-    /** Closes every journal still open (e.g. configuration failed before the engine started). */
+    /** Closes every journal still open (e.g. configuration failed before the engine started); opens none after. */
     @Override
     public void close()
     {
+        closed = true;
         factories.values().forEach(ChronicleMessageStoreFactory::close);
-        factories.clear();
     }
 
 }

@@ -157,12 +157,8 @@ public final class FixtapeReadBack
             durability.add(journal.journal().context().durability().name());
             pretouch.add(journal.pretouchInForce().name());
         }
-        // At stop the journals are closed and no longer listed: what was read at start stands, not "no journal".
-        if (!durability.isEmpty() || !readBack.containsKey(ReadBack.JOURNAL_DURABILITY))
-        {
-            readBack.put(ReadBack.JOURNAL_DURABILITY, durability.isEmpty() ? "n/a (no journal)" : String.join(",", durability));
-            readBack.put(ReadBack.JOURNAL_PRETOUCH, pretouch.isEmpty() ? "n/a (no journal)" : String.join(",", pretouch));
-        }
+        readBack.put(ReadBack.JOURNAL_DURABILITY, durability.isEmpty() ? "n/a (no journal)" : String.join(",", durability));
+        readBack.put(ReadBack.JOURNAL_PRETOUCH, pretouch.isEmpty() ? "n/a (no journal)" : String.join(",", pretouch));
         return readBack;
     }
 

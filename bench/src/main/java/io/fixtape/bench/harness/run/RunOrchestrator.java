@@ -9,6 +9,7 @@ import io.fixtape.nic.AffinityException;
 import io.fixtape.nic.CpuAffinity;
 import io.fixtape.nic.CpuList;
 import io.fixtape.nic.ThreadPlacement;
+import org.agrona.IoUtil;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -129,19 +130,9 @@ public final class RunOrchestrator
      * A fixtape arm's journal after its run: gigabytes at high rates, and nothing a cell reports comes from it (the
      * read-back and the counters are in the server's profile and log), so it does not outlive the run.
      */
-    private static void deleteJournal(final Path journal) throws IOException
+    private static void deleteJournal(final Path journal)
     {
-        if (!Files.isDirectory(journal))
-        {
-            return;
-        }
-        try (java.util.stream.Stream<Path> paths = Files.walk(journal))
-        {
-            for (final Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList())
-            {
-                Files.deleteIfExists(path);
-            }
-        }
+        IoUtil.delete(journal.toFile(), true); // scratch: a file that will not go is not worth failing the run
     }
 
     /** The settings of one run (one process pair) and where its files go. */
