@@ -8,7 +8,6 @@ import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.Long2LongHashMap;
 import org.agrona.collections.LongArrayList;
@@ -84,6 +83,8 @@ public final class TimelineTransport implements Transport, TransportListener
     private TransportListener engine;
     private int nextAccepted;
     private int next;
+    private static final int[] NO_MESSAGES = new int[0];
+
     private int lastDelivered = -1;
     private int delivered;
     private int skipped;
@@ -395,7 +396,8 @@ public final class TimelineTransport implements Transport, TransportListener
     public void onConnected(final Connection connection, final boolean initiated)
     {
         final int recorded = recordedConnectionOf(connection, initiated);
-        final Inflow inflow = new Inflow(recorded, connection);
+        final Inflow inflow = new Inflow(recorded, recorded < 0 ? NO_MESSAGES : plan.connectionInbound[recorded],
+            new CountingConnection(connection, this::onWritten));
         if (recorded >= 0)
         {
             inflows[recorded] = inflow;
@@ -537,6 +539,14 @@ public final class TimelineTransport implements Transport, TransportListener
         return skipped;
     }
 
+    /** A message of {@code length} bytes the engine wrote: the clock steps to the next recorded reply. */
+    private void onWritten(final int length)
+    {
+        written++;
+        writtenBytes += length;
+        advanceToReply(lastDelivered);
+    }
+
     /** Bytes of the messages the engine wrote into the transport so far (each taken whole). */
     public long writtenBytes()
     {
@@ -553,129 +563,5 @@ public final class TimelineTransport implements Transport, TransportListener
     public int connectionState(final int connection)
     {
         return connectionStates.get(connection);
-    }
-
-    /** One connection's inbound side: which recorded messages it carries and the bytes that wait their turn. */
-    private final class Inflow
-    {
-        private final int recorded;
-        private final int[] inbound;
-        private final CountingConnection view;
-        private ExpandableDirectByteBuffer waiting;
-        private int waitingStart;
-        private int waitingEnd;
-        private int cursor;
-        private boolean ended;
-
-        Inflow(final int recorded, final Connection delegate)
-        {
-            this.recorded = recorded;
-            this.inbound = recorded < 0 ? new int[0] : plan.connectionInbound[recorded];
-            this.view = new CountingConnection(delegate);
-        }
-
-        /** The recorded number of the next inbound message this connection carries, or -1 after its last. */
-        int nextInbound()
-        {
-            return cursor < inbound.length ? inbound[cursor] : -1;
-        }
-
-        int waitingBytes()
-        {
-            return waitingEnd - waitingStart;
-        }
-
-        void append(final DirectBuffer buffer, final int offset, final int length)
-        {
-            if (waiting == null)
-            {
-                waiting = new ExpandableDirectByteBuffer(Math.max(4096, length * 2));
-            }
-            waiting.putBytes(waitingEnd, buffer, offset, length);
-            waitingEnd += length;
-        }
-
-        /** Move a small remainder to the front once the delivered part is large. */
-        void compact()
-        {
-            if (waitingStart == waitingEnd)
-            {
-                waitingStart = 0;
-                waitingEnd = 0;
-            }
-            else if (waitingStart > 64 * 1024)
-            {
-                final int remaining = waitingEnd - waitingStart;
-                waiting.putBytes(0, waiting, waitingStart, remaining);
-                waitingStart = 0;
-                waitingEnd = remaining;
-            }
-        }
-    }
-
-    /** The engine's view of a connection: counts its writes to step the clock through the recorded replies. */
-    private final class CountingConnection implements Connection
-    {
-        private final Connection delegate;
-
-        CountingConnection(final Connection delegate)
-        {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public long connectionId()
-        {
-            return delegate.connectionId();
-        }
-
-        @Override
-        public long write(final DirectBuffer buffer, final int offset, final int length)
-        {
-            final long result = delegate.write(buffer, offset, length);
-            if (result >= 0)
-            {
-                written++;
-                writtenBytes += length;
-                advanceToReply(lastDelivered);
-            }
-            return result;
-        }
-
-        @Override
-        public int writableBytes()
-        {
-            return delegate.writableBytes();
-        }
-
-        @Override
-        public int pendingBytes()
-        {
-            return delegate.pendingBytes();
-        }
-
-        @Override
-        public boolean isOpen()
-        {
-            return delegate.isOpen();
-        }
-
-        @Override
-        public void close(final DisconnectReason reason)
-        {
-            delegate.close(reason);
-        }
-
-        @Override
-        public String remoteAddress()
-        {
-            return delegate.remoteAddress();
-        }
-
-        @Override
-        public String toString()
-        {
-            return delegate.toString();
-        }
     }
 }
