@@ -15,13 +15,22 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A well-behaved nos_er session at a steady rate on one acceptor port, first quiet, then while {@link Attackers}
- * attack the same port, in one run (one JVM: the acceptor, the initiator and the attackers). Prints p50/p99 and
- * completion of each phase, the ratio of the p99s, and what the engine counted of the attacks. Passes when every
- * order of both phases was filled.
+ * A well-behaved nos_er session at a steady rate on one acceptor port, in three phases of one run (one JVM: the
+ * acceptor, the initiator and the attackers): quiet; a control, with {@link Attackers} aimed at an
+ * {@link AttackSink} on a thread of its own (the machine carries the attack, the engine's poller does not); and
+ * attacked, with the same attackers aimed at the session's port. Prints p50/p99 and completion of each phase, the
+ * ratios of the p99s (attacked against quiet, and against the control, which separates what the engine pays for the
+ * attack from what the machine pays), and what the engine counted of the attacks. Passes when every order of every
+ * phase was filled.
  */
 public final class AttackBench
 {
+    private static final int QUIET = 0;
+    private static final int CONTROL = 1;
+    private static final int ATTACKED = 2;
+    private static final int PHASES = 3;
+    private static final long LOGON_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     private final int rate;
     private final int seconds;
     private final int idleSockets;
@@ -38,17 +47,19 @@ public final class AttackBench
         this.idleStrategy = idleStrategy;
     }
 
-    /** @return whether every order of both phases was filled. */
+    /** @return whether every order of every phase was filled. */
     public boolean run(final PrintStream out) throws Exception
     {
         final EpochNanoClock clock = new OffsetEpochNanoClock();
-        final SteadyOrders orders = new SteadyOrders(clock, rate, rate * seconds * 2 + rate, 2);
+        final SteadyOrders orders = new SteadyOrders(clock, rate, rate * seconds * PHASES + rate, PHASES);
         final EngineContext acceptorContext = new EngineContext().name("attack-acceptor").clock(clock)
-            .idleStrategy(idleStrategy).logonTimeoutNanos(TimeUnit.SECONDS.toNanos(5))
+            .idleStrategy(idleStrategy).logonTimeoutNanos(LOGON_TIMEOUT_NANOS)
             .addSession(SessionEndpoint.acceptor(TlsCostBench.config(new SessionId("FIX.4.4", "EXEC", "GOOD")),
                 new ExecApplication("FIX.4.4", clock), new InetSocketAddress("127.0.0.1", 0)));
         final EngineCounters counters;
-        try (FixEngine acceptor = FixEngine.launch(acceptorContext))
+        final long controlConnections;
+        try (AttackSink sink = new AttackSink(LOGON_TIMEOUT_NANOS);
+            FixEngine acceptor = FixEngine.launch(acceptorContext))
         {
             counters = acceptor.counters();
             final InetSocketAddress target = new InetSocketAddress("127.0.0.1", acceptor.boundPort());
@@ -60,39 +71,64 @@ public final class AttackBench
             try (FixEngine initiator = FixEngine.launch(initiatorContext))
             {
                 TlsCostBench.awaitLogon(orders);
-                orders.phase(0);
+                orders.phase(QUIET);
                 Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+                final Attackers control = new Attackers(sink.address());
+                control.start(idleSockets, slowloris);
+                orders.phase(CONTROL);
+                Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+                control.stop();
+                controlConnections = control.connections.get();
                 final Attackers attackers = new Attackers(target);
                 attackers.start(idleSockets, slowloris);
-                orders.phase(1);
+                orders.phase(ATTACKED);
                 Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
                 orders.phase(-1);
                 attackers.stop();
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while ((orders.filled(0) < orders.sent(0) || orders.filled(1) < orders.sent(1)) &&
-                    System.nanoTime() < deadline)
+                while (!allFilled(orders) && System.nanoTime() < deadline)
                 {
                     Thread.sleep(10);
                 }
-                out.printf("attack bench: nos_er at %d orders/s, %d s quiet then %d s under attack (%d idle sockets, " +
-                    "%d slowloris Logons, 2 random-byte streams, 2 GB BodyLengths, SOH-less megabytes, unknown-CompID " +
-                    "Logons; %d attacking connections), idle %s%n", rate, seconds, seconds, idleSockets, slowloris,
+                out.printf("attack bench: nos_er at %d orders/s, %d s each quiet, control (the attack aimed at a " +
+                    "sink on its own thread: %d connections) and under attack (%d idle sockets, %d slowloris Logons, " +
+                    "2 random-byte streams, 2 GB BodyLengths, SOH-less megabytes, unknown-CompID Logons; %d attacking " +
+                    "connections), idle %s%n", rate, seconds, controlConnections, idleSockets, slowloris,
                     attackers.connections.get(), idleStrategy);
             }
         }
-        final Histogram quiet = orders.histogram(0);
-        final Histogram attacked = orders.histogram(1);
-        print(out, "quiet", orders, 0, quiet);
-        print(out, "attack", orders, 1, attacked);
-        out.printf("p99 under attack / quiet: %.2f%n", (double)attacked.getValueAtPercentile(99) /
-            Math.max(1, quiet.getValueAtPercentile(99)));
+        final Histogram quiet = orders.histogram(QUIET);
+        final Histogram controlled = orders.histogram(CONTROL);
+        final Histogram attacked = orders.histogram(ATTACKED);
+        print(out, "quiet", orders, QUIET, quiet);
+        print(out, "control", orders, CONTROL, controlled);
+        print(out, "attack", orders, ATTACKED, attacked);
+        out.printf("p99 under attack / quiet: %.2f, control / quiet: %.2f, under attack / control: %.2f%n",
+            ratio(attacked, quiet), ratio(controlled, quiet), ratio(attacked, controlled));
         out.printf("engine counted: garbled-before-logon %d, too-large %d, unknown sessions %d, logon timeouts %d, " +
             "refused unauthenticated %d, refused limit %d%n",
             counters.disconnects(io.fixtape.engine.transport.DisconnectReason.GARBLED_BEFORE_LOGON).get(),
             counters.disconnects(io.fixtape.engine.transport.DisconnectReason.MESSAGE_TOO_LARGE).get(),
             counters.unknownSessions.get(), counters.logonTimeouts.get(),
             counters.connectionsRefusedUnauthenticated.get(), counters.connectionsRefusedLimit.get());
-        return orders.filled(0) == orders.sent(0) && orders.filled(1) == orders.sent(1);
+        return allFilled(orders);
+    }
+
+    private static boolean allFilled(final SteadyOrders orders)
+    {
+        for (int phase = 0; phase < PHASES; phase++)
+        {
+            if (orders.filled(phase) < orders.sent(phase))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double ratio(final Histogram numerator, final Histogram denominator)
+    {
+        return (double)numerator.getValueAtPercentile(99) / Math.max(1, denominator.getValueAtPercentile(99));
     }
 
     private static void print(final PrintStream out, final String label, final SteadyOrders orders, final int phase,

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
  * Exit 0 when every order was filled, 1 otherwise.
  */
 @Command(name = "attack", mixinStandardHelpOptions = true,
-    description = "nos_er round trip on one acceptor port, quiet and under hostile connections, in the same run.")
+    description = "nos_er round trip on one acceptor port: quiet, a control (the attack aimed at a sink), and under hostile connections, in the same run.")
 public final class AttackBenchCommand implements Callable<Integer>
 {
     @Option(names = "--rate", defaultValue = "2000", description = "orders per second (default ${DEFAULT-VALUE})")
