@@ -308,8 +308,9 @@ public final class SessionConfig
     }
 
     /**
-     * How much of our outbound history the counterparty may make us send again: ResendBatchSize,
-     * MaxResendRequestRange, MaxResendRequestRepeats and ResendRequestRepeatWindow, set through the returned object.
+     * How much work the counterparty's message recovery may make us do: ResendBatchSize, MaxResendRequestRange,
+     * MaxResendRequestRepeats, ResendRequestRepeatWindow, MaxSequenceResets and SequenceResetWindow, set through the
+     * returned object.
      */
     public ResendLimits resendLimits()
     {
