@@ -267,6 +267,39 @@ class ResendAbuseTest
         }
     }
 
+    @Test
+    void theGapFillsOfALargeResendAnsweringOurResendRequestAreNotCounted() throws Exception
+    {
+        final int gap = 5_000;
+        final int first = evilSeqNum;
+        evil.send("FIX.4.4", order(first + gap, "EVIL", "BEYOND"));
+        final String resendRequest = evil.receive(5000);
+        assertNotNull(resendRequest);
+        assertTrue(resendRequest.contains("|35=2|") && resendRequest.contains("|7=" + first + "|"), resendRequest);
+        for (int sent = 0; sent < gap; sent += 500)
+        {
+            final StringBuilder batch = new StringBuilder();
+            for (int seqNum = first + sent; seqNum < first + sent + 500; seqNum++)
+            {
+                batch.append(RawFixClient.message("FIX.4.4", "35=4|34=" + seqNum + "|43=Y|49=EVIL|52=" + now() +
+                    "|56=ISLD|122=" + now() + "|123=Y|36=" + (seqNum + 1) + "|"));
+            }
+            evil.sendRaw(batch.toString());
+            goodSessionTrades();
+        }
+        final String echo = evil.receive(5000);
+        assertNotNull(echo, "the order kept beyond the gap is handled once the GapFills close it");
+        assertTrue(echo.contains("|11=BEYOND|"), echo);
+        evilSeqNum = first + gap + 1;
+        assertEquals(gap, evilCounter(SessionCounters::sequenceResetsReceived));
+        assertEquals(0, evilCounter(SessionCounters::sequenceResetsRejected));
+        assertEquals(0, evilCounter(c -> c.logoutsSent(LogoutReason.SEQUENCE_RESET_LIMIT)),
+            "a hundred times MaxSequenceResets GapFills, none counted");
+        assertTrue(onPoller(engine, () -> evilSession().isLoggedOn()));
+        evil.send("FIX.4.4", order(evilSeqNum++, "EVIL", "AFTER"));
+        assertTrue(evil.receive(5000).contains("|11=AFTER|"));
+    }
+
     private static String sequenceReset(final int seqNum, final int newSeqNo)
     {
         return "35=4|34=" + seqNum + "|49=EVIL|52=" + now() + "|56=ISLD|36=" + newSeqNo + "|";

@@ -308,9 +308,8 @@ public final class SessionConfig
     }
 
     /**
-     * How much work the counterparty's message recovery may make us do: ResendBatchSize, MaxResendRequestRange,
-     * MaxResendRequestRepeats, ResendRequestRepeatWindow, MaxSequenceResets and SequenceResetWindow, set through the
-     * returned object.
+     * How much work the counterparty's message recovery may make us do: the resend and ResendRequest limits and the
+     * SequenceReset budget ({@link ResendLimits}), set through the returned object.
      */
     public ResendLimits resendLimits()
     {
