@@ -28,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A counterparty abusing ResendRequest and SequenceReset over loopback TCP while another session on the same port
  * trades: a resend of twenty thousand messages that the abuser does not read, a range beyond MaxResendRequestRange,
- * a flood of repeated ResendRequests, SequenceResets that would lower the expected number. Each ends in a counted
- * Reject or Logout; the good session's round trips complete throughout. Limits come from the settings file.
+ * a flood of repeated ResendRequests, a flood of SequenceResets that would lower the expected number (rejected, then
+ * beyond MaxSequenceResets logged out). Each ends in a counted Reject or Logout; the good session's round trips
+ * complete throughout. Limits come from the settings file.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ResendAbuseTest
@@ -51,7 +52,8 @@ class ResendAbuseTest
         "TargetCompID=EVIL",
         "ResendBatchSize=64",
         "MaxResendRequestRange=25000",
-        "MaxResendRequestRepeats=3");
+        "MaxResendRequestRepeats=3",
+        "MaxSequenceResets=50");
     private static final int ORDERS = 20_000;
 
     private FixEngine engine;
@@ -226,24 +228,80 @@ class ResendAbuseTest
     }
 
     @Test
-    void sequenceResetsThatWouldLowerTheExpectedNumberAreRejected() throws Exception
+    void aFloodOfSequenceResetsIsRejectedThenLoggedOut() throws Exception
     {
         evilTrades(10);
         final int expected = evilSeqNum;
-        for (int i = 0; i < 200; i++)
+        for (int i = 0; i < 50; i++)
         {
-            evil.send("FIX.4.4", "35=4|34=" + expected + "|49=EVIL|52=" + now() + "|56=ISLD|36=" + (1 + i % 5) + "|");
+            evil.send("FIX.4.4", sequenceReset(expected, 1 + i % 5));
             final String reject = evil.receive(5000);
             assertNotNull(reject);
             assertTrue(reject.contains("|35=3|") && reject.contains("|373=5|") && reject.contains("|371=36|"), reject);
-            if (i % 50 == 0)
+            if (i % 10 == 0)
             {
                 goodSessionTrades();
             }
         }
-        assertEquals(200, evilCounter(SessionCounters::sequenceResetsRejected));
+        assertEquals(50, evilCounter(SessionCounters::sequenceResetsRejected));
         assertEquals(expected, (int)onPoller(engine, () -> evilSession().nextTargetSeqNum()), "unchanged");
         evil.send("FIX.4.4", order(evilSeqNum++, "EVIL", "STILL"));
-        assertTrue(evil.receive(5000).contains("|11=STILL|"), "the session goes on");
+        assertTrue(evil.receive(5000).contains("|11=STILL|"), "within the budget the session goes on");
+
+        // the budget is spent: the first of a flood is answered with the Logout, the rest with nothing
+
+        final StringBuilder flood = new StringBuilder();
+        for (int i = 0; i < 200; i++)
+        {
+            flood.append(RawFixClient.message("FIX.4.4", sequenceReset(evilSeqNum, 1)));
+        }
+        evil.sendRaw(flood.toString());
+        final String closing = evil.awaitClose(10_000);
+        assertTrue(closing.contains(
+            "|58=SequenceReset rejected or in Reset mode 51 times in 60 s exceeds MaxSequenceResets 50|"), closing);
+        assertEquals(50, evilCounter(SessionCounters::sequenceResetsRejected), "the budget was spent: the Logout alone");
+        assertEquals(1, evilCounter(c -> c.logoutsSent(LogoutReason.SEQUENCE_RESET_LIMIT)));
+        for (int i = 0; i < 5; i++)
+        {
+            goodSessionTrades();
+        }
+    }
+
+    @Test
+    void theGapFillsOfALargeResendAnsweringOurResendRequestAreNotCounted() throws Exception
+    {
+        final int gap = 5_000;
+        final int first = evilSeqNum;
+        evil.send("FIX.4.4", order(first + gap, "EVIL", "BEYOND"));
+        final String resendRequest = evil.receive(5000);
+        assertNotNull(resendRequest);
+        assertTrue(resendRequest.contains("|35=2|") && resendRequest.contains("|7=" + first + "|"), resendRequest);
+        for (int sent = 0; sent < gap; sent += 500)
+        {
+            final StringBuilder batch = new StringBuilder();
+            for (int seqNum = first + sent; seqNum < first + sent + 500; seqNum++)
+            {
+                batch.append(RawFixClient.message("FIX.4.4", "35=4|34=" + seqNum + "|43=Y|49=EVIL|52=" + now() +
+                    "|56=ISLD|122=" + now() + "|123=Y|36=" + (seqNum + 1) + "|"));
+            }
+            evil.sendRaw(batch.toString());
+            goodSessionTrades();
+        }
+        final String echo = evil.receive(5000);
+        assertNotNull(echo, "the order kept beyond the gap is handled once the GapFills close it");
+        assertTrue(echo.contains("|11=BEYOND|"), echo);
+        evilSeqNum = first + gap + 1;
+        assertEquals(gap, evilCounter(SessionCounters::sequenceResetsReceived));
+        assertEquals(0, evilCounter(SessionCounters::sequenceResetsRejected));
+        assertEquals(0, evilCounter(c -> c.logoutsSent(LogoutReason.SEQUENCE_RESET_LIMIT)),
+            "a hundred times MaxSequenceResets GapFills, none counted");
+        assertTrue(onPoller(engine, () -> evilSession().isLoggedOn()));
+        evil.send("FIX.4.4", order(evilSeqNum++, "EVIL", "AFTER"));
+        assertTrue(evil.receive(5000).contains("|11=AFTER|"));
+    }
+
+    private static String sequenceReset(final int seqNum, final int newSeqNo)
+    {
+        return "35=4|34=" + seqNum + "|49=EVIL|52=" + now() + "|56=ISLD|36=" + newSeqNo + "|";
     }
 }

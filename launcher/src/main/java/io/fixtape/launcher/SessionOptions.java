@@ -386,6 +386,23 @@ public final class SessionOptions
     }
 
     /**
+     * SequenceResets per {@link #sequenceResetWindow window} that are rejected or in Reset mode (GapFills are not
+     * counted); one more is answered with a Logout. 0: unlimited. Default 100.
+     */
+    @SettingKey("MaxSequenceResets")
+    public SessionOptions maxSequenceResets(final int value)
+    {
+        return set("MaxSequenceResets", Integer.toString(value));
+    }
+
+    /** Seconds of engine time over which SequenceResets are counted. Default 60. */
+    @SettingKey("SequenceResetWindow")
+    public SessionOptions sequenceResetWindow(final int seconds)
+    {
+        return set("SequenceResetWindow", Integer.toString(seconds));
+    }
+
+    /**
      * Send NextExpectedMsgSeqNum (789) in our Logon, resend what the counterparty's 789 asks for, and log out a
      * counterparty whose 789 is above our next MsgSeqNum. Default false.
      */

@@ -221,6 +221,9 @@ public final class KnownKeys
             "already asked for; one more is answered with a Logout (default 10; 0 = unlimited)");
         session(t, "ResendRequestRepeatWindow", "seconds of engine time over which repeated ResendRequests are " +
             "counted (default 60)");
+        session(t, "MaxSequenceResets", "SequenceResets per SequenceResetWindow that are rejected or in Reset mode " +
+            "(GapFills are not counted); one more is answered with a Logout (default 100; 0 = unlimited)");
+        session(t, "SequenceResetWindow", "seconds of engine time over which SequenceResets are counted (default 60)");
         session(t, "EnableNextExpectedMsgSeqNum", "Y: send NextExpectedMsgSeqNum (789) in Logon, resend what the " +
             "counterparty's 789 asks for, and log out a counterparty whose 789 is above our next MsgSeqNum (default N)");
         session(t, "CheckCompID", "Y (default): incoming CompIDs must match the session");

@@ -6,9 +6,9 @@ import io.fixtape.engine.session.SessionConfig;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The settings-file keys of {@link ResendLimits}: ResendBatchSize, MaxResendRequestRange, MaxResendRequestRepeats and
- * ResendRequestRepeatWindow, checked and set on a session's {@link SessionConfig} with the same defaults as the Java
- * API.
+ * The settings-file keys of {@link ResendLimits}: ResendBatchSize, MaxResendRequestRange, MaxResendRequestRepeats,
+ * ResendRequestRepeatWindow, MaxSequenceResets and SequenceResetWindow, checked and set on a session's
+ * {@link SessionConfig} with the same defaults as the Java API.
  */
 final class ResendLimitSettings
 {
@@ -27,7 +27,13 @@ final class ResendLimitSettings
         final int window = section.integer("ResendRequestRepeatWindow",
             (int)TimeUnit.NANOSECONDS.toSeconds(ResendLimits.DEFAULT_REPEAT_WINDOW_NANOS));
         section.check(window > 0, "ResendRequestRepeatWindow", "must be > 0 seconds");
+        final int maxResets = section.integer("MaxSequenceResets", ResendLimits.DEFAULT_MAX_SEQUENCE_RESETS);
+        section.check(maxResets >= 0, "MaxSequenceResets", "must be >= 0 (0: unlimited)");
+        final int resetWindow = section.integer("SequenceResetWindow",
+            (int)TimeUnit.NANOSECONDS.toSeconds(ResendLimits.DEFAULT_SEQUENCE_RESET_WINDOW_NANOS));
+        section.check(resetWindow > 0, "SequenceResetWindow", "must be > 0 seconds");
         config.resendLimits().batchSize(batchSize).maxRange(maxRange).maxRepeats(maxRepeats)
-            .repeatWindowNanos(TimeUnit.SECONDS.toNanos(window));
+            .repeatWindowNanos(TimeUnit.SECONDS.toNanos(window))
+            .maxSequenceResets(maxResets).sequenceResetWindowNanos(TimeUnit.SECONDS.toNanos(resetWindow));
     }
 }

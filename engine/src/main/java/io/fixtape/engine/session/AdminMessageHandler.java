@@ -25,6 +25,7 @@ final class AdminMessageHandler
     private final InboundGaps gaps;
     private final ResendResponder resender;
     private final ResendRequestGuard resendGuard;
+    private final SequenceResetGuard resetGuard;
     private final SessionSender sender;
     private final HeartbeatTimer timer;
     private final ApplicationNotifier notifier;
@@ -44,6 +45,7 @@ final class AdminMessageHandler
         this.gaps = gaps;
         this.resender = resender;
         this.resendGuard = new ResendRequestGuard(config, lifecycle, checks, resender, counters);
+        this.resetGuard = new SequenceResetGuard(config, lifecycle);
         this.sender = sender;
         this.timer = timer;
         this.notifier = notifier;
@@ -161,7 +163,8 @@ final class AdminMessageHandler
      * NewSeqNo below the expected number (an attempt to lower it), or a gap fill's NewSeqNo not above its own
      * MsgSeqNum, or a NewSeqNo of 2147483647 (nothing could follow it), is rejected (SessionRejectReason 5, RefTagID
      * 36) and changes nothing; a rejected SequenceReset does not consume its number (QuickFIX/J). A reset to the
-     * expected number changes nothing either.
+     * expected number changes nothing either. Rejected and Reset-mode SequenceResets count against
+     * {@link SequenceResetGuard}: one beyond its budget is answered with a Logout instead.
      */
     void onSequenceReset(final FixDecoder m, final int seqNum, final long now)
     {
@@ -175,13 +178,23 @@ final class AdminMessageHandler
         counters.events.sequenceResetReceived(newSeqNo, gapFill);
         if (!m.lastParseOk())
         {
-            counters.sequenceResetsRejected++;
-            checks.reject(m, MsgTypes.SEQUENCE_RESET, seqNum, rejectReason(m.lastParseStatus()), Tags.NEW_SEQ_NO, now);
+            if (resetGuard.admit(now))
+            {
+                counters.sequenceResetsRejected++;
+                checks.reject(
+                    m, MsgTypes.SEQUENCE_RESET, seqNum, rejectReason(m.lastParseStatus()), Tags.NEW_SEQ_NO, now);
+            }
             return;
         }
         final int expected = sequence.nextTarget();
         // Integer.MAX_VALUE: the number after it cannot be expected (a 32-bit MsgSeqNum would wrap negative)
-        if (newSeqNo < expected || (gapFill && newSeqNo <= seqNum) || newSeqNo == Integer.MAX_VALUE)
+        final boolean incorrect =
+            newSeqNo < expected || (gapFill && newSeqNo <= seqNum) || newSeqNo == Integer.MAX_VALUE;
+        if ((incorrect || !gapFill) && !resetGuard.admit(now))
+        {
+            return;
+        }
+        if (incorrect)
         {
             counters.sequenceResetsRejected++;
             checks.reject(

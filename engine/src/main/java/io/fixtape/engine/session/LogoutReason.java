@@ -31,7 +31,9 @@ public enum LogoutReason
     /** The store could not journal ({@link StoreFailurePolicy#LOGOUT}). */
     STORE_FAILURE,
     /** A ResendRequest beyond MaxResendRequestRange, or one repeat too many (MaxResendRequestRepeats). */
-    RESEND_REQUEST_LIMIT;
+    RESEND_REQUEST_LIMIT,
+    /** More rejected or Reset-mode SequenceResets than MaxSequenceResets within SequenceResetWindow. */
+    SEQUENCE_RESET_LIMIT;
 
     static final LogoutReason[] VALUES = values();
 }

@@ -3,11 +3,12 @@ package io.fixtape.engine.session;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How much of our outbound history a counterparty may make us send again, part of a {@link SessionConfig}
- * ({@link SessionConfig#resendLimits()}): how many sequence numbers a resend covers per duty cycle (so that a huge range is spread over many duty
- * cycles and other sessions on the poller keep their turn), the largest range one ResendRequest may ask for, and how
- * often a counterparty may ask again for numbers it already asked for. {@link ResendResponder} and
- * {@link ResendRequestGuard} apply them.
+ * How much work a counterparty's message recovery may make us do, part of a {@link SessionConfig}
+ * ({@link SessionConfig#resendLimits()}): how many sequence numbers a resend covers per duty cycle (so that a huge
+ * range is spread over many duty cycles and other sessions on the poller keep their turn), the largest range one
+ * ResendRequest may ask for, how often a counterparty may ask again for numbers it already asked for, and how many
+ * rejected or Reset-mode SequenceResets it may send. {@link ResendResponder}, {@link ResendRequestGuard} and
+ * {@link SequenceResetGuard} apply them.
  *
  * <p>Set on a configuration thread before the session starts; read-only afterwards.
  */
@@ -33,11 +34,21 @@ public final class ResendLimits
     public static final int DEFAULT_MAX_REPEATS = 10;
     /** Default ResendRequestRepeatWindow: repeats are counted over 60 s of engine time. */
     public static final long DEFAULT_REPEAT_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /**
+     * Default MaxSequenceResets: a hundred counted SequenceResets (rejected, or in Reset mode) per window. A
+     * counterparty in good order sends a Reset-mode SequenceReset on a rare manual recovery and none that are
+     * rejected; the GapFills of its resends are never counted, however many there are.
+     */
+    public static final int DEFAULT_MAX_SEQUENCE_RESETS = 100;
+    /** Default SequenceResetWindow: SequenceResets are counted over 60 s of engine time. */
+    public static final long DEFAULT_SEQUENCE_RESET_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private int batchSize = DEFAULT_BATCH_SIZE;
     private int maxRange = DEFAULT_MAX_RANGE;
     private int maxRepeats = DEFAULT_MAX_REPEATS;
     private long repeatWindowNanos = DEFAULT_REPEAT_WINDOW_NANOS;
+    private int maxSequenceResets = DEFAULT_MAX_SEQUENCE_RESETS;
+    private long sequenceResetWindowNanos = DEFAULT_SEQUENCE_RESET_WINDOW_NANOS;
 
     ResendLimits()
     {
@@ -80,6 +91,24 @@ public final class ResendLimits
         return this;
     }
 
+    /**
+     * MaxSequenceResets: SequenceResets per {@link #sequenceResetWindowNanos window} that are rejected or in Reset
+     * mode (GapFillFlag absent or N); one more is answered with a Logout. GapFills that are not rejected never count.
+     * 0: unlimited. Default {@value #DEFAULT_MAX_SEQUENCE_RESETS}.
+     */
+    public ResendLimits maxSequenceResets(final int maxSequenceResets)
+    {
+        this.maxSequenceResets = maxSequenceResets;
+        return this;
+    }
+
+    /** SequenceResetWindow: the engine time over which SequenceResets are counted. Default 60 s. */
+    public ResendLimits sequenceResetWindowNanos(final long sequenceResetWindowNanos)
+    {
+        this.sequenceResetWindowNanos = sequenceResetWindowNanos;
+        return this;
+    }
+
     public int batchSize()
     {
         return batchSize;
@@ -102,6 +131,17 @@ public final class ResendLimits
         return repeatWindowNanos;
     }
 
+    /** 0: unlimited. */
+    public int maxSequenceResets()
+    {
+        return maxSequenceResets;
+    }
+
+    public long sequenceResetWindowNanos()
+    {
+        return sequenceResetWindowNanos;
+    }
+
     /** @throws IllegalArgumentException naming the setting and its limit. */
     void conclude()
     {
@@ -109,5 +149,8 @@ public final class ResendLimits
         SessionConfig.require(maxRange >= 0, "MaxResendRequestRange must be >= 0 (0: unlimited): " + maxRange);
         SessionConfig.require(maxRepeats >= 0, "MaxResendRequestRepeats must be >= 0 (0: unlimited): " + maxRepeats);
         SessionConfig.require(repeatWindowNanos > 0, "ResendRequestRepeatWindow must be > 0");
+        SessionConfig.require(maxSequenceResets >= 0,
+            "MaxSequenceResets must be >= 0 (0: unlimited): " + maxSequenceResets);
+        SessionConfig.require(sequenceResetWindowNanos > 0, "SequenceResetWindow must be > 0");
     }
 }

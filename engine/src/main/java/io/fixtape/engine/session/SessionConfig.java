@@ -308,8 +308,8 @@ public final class SessionConfig
     }
 
     /**
-     * How much of our outbound history the counterparty may make us send again: ResendBatchSize,
-     * MaxResendRequestRange, MaxResendRequestRepeats and ResendRequestRepeatWindow, set through the returned object.
+     * How much work the counterparty's message recovery may make us do: the resend and ResendRequest limits and the
+     * SequenceReset budget ({@link ResendLimits}), set through the returned object.
      */
     public ResendLimits resendLimits()
     {

@@ -4,6 +4,7 @@ import io.fixtape.engine.api.Application;
 import io.fixtape.engine.runtime.EngineContext;
 import io.fixtape.engine.runtime.SessionEndpoint;
 import io.fixtape.engine.runtime.SessionTemplate;
+import io.fixtape.engine.session.ResendLimits;
 import io.fixtape.engine.session.SessionConfig;
 import io.fixtape.engine.session.SessionId;
 import io.fixtape.engine.transport.tcp.SlowConsumerPolicy;
@@ -228,6 +229,41 @@ class EngineSettingsTest
         assertEquals("t.cfg:9: StorePauseTimeout must be >= 0 seconds (0: unbounded) (is '-1')",
             assertThrows(SettingsException.class, () -> context(session + "\nStorePauseTimeout=-1")).getMessage());
         assertTrue(KnownKeys.standard().docs().containsKey("StorePauseTimeout"));
+    }
+
+    /**
+     * MaxSequenceResets and SequenceResetWindow: absent, the same defaults as the Java API (100 per 60 s); set, taken
+     * as given (0 turns the budget off); out of range, refused naming the key.
+     */
+    @Test
+    void sequenceResetBudgetIsParsedWithTheJavaApiDefaults()
+    {
+        final String session = String.join("\n", "[SESSION]", "ConnectionType=acceptor", "SocketAcceptPort=0",
+            "BeginString=FIX.4.4", "SenderCompID=A", "TargetCompID=B", "NonStopSession=Y");
+        final ResendLimits defaults = context(session).sessions().get(0).config().resendLimits();
+        final ResendLimits javaApi = new SessionConfig().resendLimits();
+        assertEquals(100, defaults.maxSequenceResets());
+        assertEquals(TimeUnit.SECONDS.toNanos(60), defaults.sequenceResetWindowNanos());
+        assertEquals(javaApi.maxSequenceResets(), defaults.maxSequenceResets());
+        assertEquals(javaApi.sequenceResetWindowNanos(), defaults.sequenceResetWindowNanos());
+
+        final ResendLimits set = context(session + "\nMaxSequenceResets=7\nSequenceResetWindow=5")
+            .sessions().get(0).config().resendLimits();
+        assertEquals(7, set.maxSequenceResets());
+        assertEquals(TimeUnit.SECONDS.toNanos(5), set.sequenceResetWindowNanos());
+        assertEquals(0, context(session + "\nMaxSequenceResets=0").sessions().get(0).config().resendLimits()
+            .maxSequenceResets());
+
+        assertEquals("t.cfg:8: MaxSequenceResets must be >= 0 (0: unlimited) (is '-1')",
+            assertThrows(SettingsException.class, () -> context(session + "\nMaxSequenceResets=-1")).getMessage());
+        assertEquals("t.cfg:8: SequenceResetWindow must be > 0 seconds (is '0')",
+            assertThrows(SettingsException.class, () -> context(session + "\nSequenceResetWindow=0")).getMessage());
+        final SessionConfig negative = new SessionConfig().sessionId(new SessionId("FIX.4.4", "A", "B"));
+        negative.resendLimits().maxSequenceResets(-1);
+        assertEquals("MaxSequenceResets must be >= 0 (0: unlimited): -1",
+            assertThrows(IllegalArgumentException.class, negative::conclude).getMessage());
+        assertTrue(KnownKeys.standard().docs().containsKey("MaxSequenceResets"));
+        assertTrue(KnownKeys.standard().docs().containsKey("SequenceResetWindow"));
     }
 
     @Test

@@ -251,14 +251,14 @@ class ResendLimitsTest
         assertIncorrectNewSeqNo(peer.expectOne());
         peer.send("8=FIX.4.4|35=4|34=4|49=TW|52=<TIME>|56=ISLD|36=2147483647|"); // nothing could follow it
         assertIncorrectNewSeqNo(peer.expectOne());
-        for (int i = 0; i < 1_000; i++)
+        for (int i = 0; i < 90; i++) // within MaxSequenceResets (SequenceResetLimitsTest goes beyond)
         {
             peer.send("8=FIX.4.4|35=4|34=4|49=TW|52=<TIME>|56=ISLD|36=" + (i % 4) + "|");
         }
-        assertEquals(1_000, peer.drain().size(), "each answered with a Reject");
+        assertEquals(90, peer.drain().size(), "each answered with a Reject");
         final SessionCounters counters = session.counters();
-        assertEquals(1_004, counters.sequenceResetsReceived());
-        assertEquals(1_004, counters.sequenceResetsRejected());
+        assertEquals(94, counters.sequenceResetsReceived());
+        assertEquals(94, counters.sequenceResetsRejected());
         assertEquals(4, session.nextTargetSeqNum(), "unchanged");
 
         peer.send("8=FIX.4.4|35=1|34=4|49=TW|52=<TIME>|56=ISLD|112=STILL|");

@@ -119,6 +119,10 @@ class EngineMetricsTest
         expected.put("fixtape_session_logged_on{" + SESSION + "}", 0L);
         expected.put("fixtape_connections_accepted_total", 1L);
         expected.put("fixtape_disconnects_total{reason=\"logout\"}", 1L);
+        // the limits' Logout reasons are series of their own, at 0 here
+        final String logouts = "fixtape_session_logouts_total{" + SESSION + ",direction=\"out\",reason=";
+        expected.put(logouts + "\"resend_request_limit\"}", 0L);
+        expected.put(logouts + "\"sequence_reset_limit\"}", 0L);
         expected.forEach((series, value) -> assertEquals(value, scraped.get(series), series));
 
         // every other message counter is zero; bytes agree with what was counted
