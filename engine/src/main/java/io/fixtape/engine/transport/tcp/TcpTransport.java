@@ -341,9 +341,11 @@ public final class TcpTransport implements Transport
         {
             workCount += connection.flush() > 0 ? 1 : 0;
             final TlsChannel tls = connection.tls();
-            if (tls != null && !tls.handshakeDone() && connection.isOpen())
+            if (tls != null && tls.resumeUnwrapAfterFlush() && connection.isOpen())
             {
-                processTls(connection, tls); // a handshake flight that did not fit the socket at once
+                // a handshake flight, or the answer to a KeyUpdate or renegotiation, that did not fit at once: the
+                // records read behind it are processed at once, not when the peer next sends
+                processTls(connection, tls);
             }
         }
         if (key.isValid() && key.isReadable() && !listener.isReadPaused(connection))

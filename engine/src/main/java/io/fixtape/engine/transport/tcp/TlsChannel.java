@@ -16,9 +16,13 @@ import java.nio.channels.SocketChannel;
  * session writes waits in the connection's outbound buffer until the handshake is done, then is encrypted into
  * {@code netOut} (several records per system call) and written.
  *
- * <p>Handshake steps run where they become possible: after each read, after each flush, and once when the socket
- * connects (the client's first flight). Delegated tasks (certificate checks, key generation) run inline on the
- * poller thread: they take microseconds to a few milliseconds, once per connection.
+ * <p>Handshake steps run where they become possible: after each read, after a flush that made room for a step that
+ * did not fit, and once when the socket connects (the client's first flight). The same holds after the handshake for
+ * the messages that ask for an answer (a TLS 1.3 KeyUpdate with update_requested, a TLS 1.2 renegotiation): when the
+ * answer finds no room, the records read behind the request wait in {@code netIn} and are processed once a flush has
+ * made room, not when the peer next sends, since the peer may be waiting for that answer. Delegated tasks
+ * (certificate checks, key generation) run inline on the poller thread: they take microseconds to a few
+ * milliseconds, once per handshake.
  *
  * <p>After the handshake nothing here allocates: the buffers and the one-element buffer arrays handed to
  * {@link SSLEngine#wrap(ByteBuffer[], int, int, ByteBuffer)} and
@@ -43,6 +47,14 @@ final class TlsChannel
     private final ByteBuffer[] plaintextTarget;
     private final ByteBuffer[] plaintextSource;
     private boolean handshakeDone;
+    /**
+     * {@link #unwrap} stopped at a handshake message of ours that found no room in {@code netOut} (a flight of the
+     * handshake, the answer to a KeyUpdate or to a renegotiation): records read behind it wait in {@code netIn},
+     * and the peer may send nothing more until it has that answer.
+     */
+    private boolean unwrapWaitsForRoom;
+    /** {@link #flush} stopped because the engine takes no application data until the peer's next handshake flight. */
+    private boolean wrapWaitsForInput;
 
     /**
      * @param plaintextIn  where decrypted bytes go (the transport's shared buffer, at least the engine's
@@ -110,6 +122,8 @@ final class TlsChannel
      */
     int unwrap() throws IOException
     {
+        unwrapWaitsForRoom = false;
+        wrapWaitsForInput = false;
         while (true)
         {
             switch (engine.getHandshakeStatus())
@@ -120,6 +134,7 @@ final class TlsChannel
                 case NEED_WRAP:
                     if (!wrapHandshake())
                     {
+                        unwrapWaitsForRoom = true;
                         return NOTHING;
                     }
                     continue;
@@ -197,6 +212,17 @@ final class TlsChannel
                 {
                     throw new SSLException("TLS closed while sending");
                 }
+                else if (result.bytesConsumed() == 0 && result.bytesProduced() == 0)
+                {
+                    if (engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_TASK)
+                    {
+                        // mid-renegotiation an engine may take no application data until the peer's next flight:
+                        // the rest waits for input rather than spinning here or on OP_WRITE
+                        wrapWaitsForInput = true;
+                        break;
+                    }
+                    runTasks();
+                }
             }
         }
         finally
@@ -206,10 +232,25 @@ final class TlsChannel
         return written + writeNetOut();
     }
 
-    /** Whether bytes wait for room in the socket (encrypted, or plaintext that can be encrypted now). */
+    /**
+     * Whether bytes wait for room in the socket: encrypted, a handshake message of ours not yet encrypted for want
+     * of room (see {@link #resumeUnwrapAfterFlush()}), or plaintext the engine takes now.
+     */
     boolean hasPending()
     {
-        return netOut.position() > 0 || (handshakeDone && plaintextSource[0].position() > 0);
+        return netOut.position() > 0 || unwrapWaitsForRoom ||
+            (handshakeDone && !wrapWaitsForInput && plaintextSource[0].position() > 0);
+    }
+
+    /**
+     * Whether {@link #unwrap} must run again once a flush has made room, without waiting for more bytes from the
+     * peer: during the handshake, and whenever it stopped at a handshake message of ours that did not fit (a peer
+     * that asked for a KeyUpdate or started a renegotiation waits for the answer, and the records it sent behind
+     * the request are already in {@code netIn}).
+     */
+    boolean resumeUnwrapAfterFlush()
+    {
+        return !handshakeDone || unwrapWaitsForRoom;
     }
 
     /** Best effort close_notify: no failure of it matters, the socket closes next. */
