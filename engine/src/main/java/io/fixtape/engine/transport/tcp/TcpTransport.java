@@ -5,10 +5,8 @@ import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.TlsSettings;
 import io.fixtape.engine.transport.Transport;
 import io.fixtape.engine.transport.TransportListener;
-import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,8 +18,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -43,7 +39,7 @@ import java.util.function.Consumer;
  * <p>TLS ({@link #bind(InetSocketAddress, TlsSettings)}, {@link #connect(InetSocketAddress, TlsSettings)}): the
  * connection is reported as connected when TCP connects, so the engine's logon timeout covers the handshake too;
  * what the session writes meanwhile waits in the outbound buffer until the handshake is done (see
- * {@link TlsChannel}). A failed handshake is counted ({@code tls.handshake.failures}), logged in one line naming the
+ * {@link TlsChannel}, {@link TlsLayer}). A failed handshake is counted ({@code tls.handshake.failures}), logged in one line naming the
  * peer address and the reason (no stack trace), and ends the connection with {@link DisconnectReason#TLS_FAILURE}.
  *
  * <p>Threading: single-threaded; {@link #poll}, {@link #bind}, {@link #connect} and every connection method run on
@@ -52,7 +48,6 @@ import java.util.function.Consumer;
 public final class TcpTransport implements Transport
 {
     private static final int ACCEPT_BACKLOG = 1024;
-    private static final System.Logger LOG = System.getLogger(TcpTransport.class.getName());
     /** While reading directly, how often the selector is still asked (accept, connect, write readiness). */
     static final int SELECT_EVERY_POLLS_WHEN_READING_DIRECTLY = 8;
 
@@ -69,17 +64,10 @@ public final class TcpTransport implements Transport
     private final ArrayList<DisconnectReason> closedReasons = new ArrayList<>();
     private final ArrayList<TcpConnection> closedToReportSwap = new ArrayList<>();
     private final ArrayList<DisconnectReason> closedReasonsSwap = new ArrayList<>();
-    private final ArrayList<TcpConnection> connectedAtOnce = new ArrayList<>();
-    private final LongArrayList failedConnects = new LongArrayList();
-    private final ArrayList<String> failedConnectReasons = new ArrayList<>();
-    /** Why the connecting connection being closed now failed (read by {@link #onClosed}). */
-    private String connectFailure;
+    private final TcpConnector connector;
     private final ArrayList<SocketChannel> adoptedChannels = new ArrayList<>();
     private final ArrayList<byte[]> adoptedBytes = new ArrayList<>();
-    private final Map<TlsSettings, TlsContext> tlsContexts = new HashMap<>();
-    /** Decrypted bytes of TLS connections (created with the first TLS context; at least a TLS record). */
-    private ByteBuffer tlsPlaintext;
-    private UnsafeBuffer tlsPlaintextBuffer;
+    private final TlsLayer tlsLayer;
     private TransportListener listener;
     private long nextConnectionId = 1;
     private int openConnections;
@@ -93,6 +81,8 @@ public final class TcpTransport implements Transport
         this.counters = counters;
         this.readByteBuffer = ByteBuffer.allocateDirect(config.receiveBufferSize());
         this.readBuffer = new UnsafeBuffer(readByteBuffer);
+        this.tlsLayer = new TlsLayer(counters, config.receiveBufferSize());
+        this.connector = new TcpConnector(this, counters);
         try
         {
             this.selector = Selector.open();
@@ -172,41 +162,7 @@ public final class TcpTransport implements Transport
     {
         final TlsContext tlsContext = tls == null ? null : tlsContext(tls);
         final long connectionId = nextConnectionId++;
-        SocketChannel channel = null;
-        try
-        {
-            channel = SocketChannel.open();
-            channel.configureBlocking(false);
-            configureSocket(channel);
-            final TcpConnection connection = newConnection(connectionId, channel, true);
-            connection.tlsContext(tlsContext);
-            connection.connecting(address.getHostString() + ":" + address.getPort());
-            connections.add(connection);
-            if (channel.connect(address))
-            {
-                // reported from poll, never from inside connect(), so listeners see no re-entrant callbacks
-                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
-                connectedAtOnce.add(connection);
-            }
-            else
-            {
-                connection.key(channel.register(selector, SelectionKey.OP_CONNECT, connection));
-            }
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            // RuntimeException: an unresolved host or an unsupported address type must not leave the event loop
-            counters.connectFailures.incrementRelease();
-            final TcpConnection connection = connections.isEmpty() ? null : connections.get(connections.size() - 1);
-            if (connection != null && connection.connectionId() == connectionId)
-            {
-                connections.remove(connections.size() - 1);
-            }
-            closeQuietly(channel);
-            // reported on the next poll so that callers see one code path for failures
-            failedConnects.add(connectionId);
-            failedConnectReasons.add(describe(ex));
-        }
+        connector.connect(connectionId, address, tlsContext);
         return connectionId;
     }
 
@@ -222,29 +178,10 @@ public final class TcpTransport implements Transport
             final TcpConnection connection = connections.get(i);
             if (connection.connectionId() == connectionId && connection.isConnecting())
             {
-                counters.connectFailures.incrementRelease();
-                failConnect(connection, "connect aborted");
+                connector.abort(connection);
                 return;
             }
         }
-    }
-
-    private void failConnect(final TcpConnection connection, final String reason)
-    {
-        connectFailure = reason;
-        connection.closeNow(DisconnectReason.IO_ERROR);
-        connectFailure = null;
-    }
-
-    /** One line for a log: the exception's message, else its class name. */
-    static String describe(final Throwable ex)
-    {
-        if (ex instanceof java.nio.channels.UnresolvedAddressException)
-        {
-            return "host not resolved";
-        }
-        final String message = ex.getMessage();
-        return message == null || message.isBlank() ? ex.getClass().getSimpleName() : message;
     }
 
     @Override
@@ -254,8 +191,7 @@ public final class TcpTransport implements Transport
         workCount = 0;
         flushDirty();
         reportClosed();
-        reportFailedConnects();
-        reportConnectedAtOnce();
+        workCount += connector.report(listener);
         reportAdopted();
         if (readDirectly)
         {
@@ -335,7 +271,7 @@ public final class TcpTransport implements Transport
         final TcpConnection connection = (TcpConnection)attachment;
         if (key.isValid() && key.isConnectable())
         {
-            finishConnect(connection);
+            connector.finishConnect(connection);
         }
         if (key.isValid() && key.isWritable())
         {
@@ -345,7 +281,7 @@ public final class TcpTransport implements Transport
             {
                 // a handshake flight, or the answer to a KeyUpdate or renegotiation, that did not fit at once: the
                 // records read behind it are processed at once, not when the peer next sends
-                processTls(connection, tls);
+                workCount += tlsLayer.process(connection, tls, listener);
             }
         }
         if (key.isValid() && key.isReadable() && !listener.isReadPaused(connection))
@@ -359,7 +295,7 @@ public final class TcpTransport implements Transport
         final TlsChannel tls = connection.tls();
         if (tls != null)
         {
-            readTls(connection, tls);
+            workCount += tlsLayer.read(connection, tls, listener);
             return;
         }
         final int bytes;
@@ -385,89 +321,6 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private void readTls(final TcpConnection connection, final TlsChannel tls)
-    {
-        final int bytes;
-        try
-        {
-            bytes = tls.readFromSocket();
-        }
-        catch (final IOException ex)
-        {
-            connection.closeNow(DisconnectReason.IO_ERROR);
-            return;
-        }
-        if (bytes > 0)
-        {
-            counters.bytesRead.getAndAddRelease(bytes);
-            workCount++;
-            processTls(connection, tls);
-        }
-        if (bytes < 0 && connection.isOpen())
-        {
-            connection.closeNow(DisconnectReason.REMOTE_CLOSED);
-        }
-    }
-
-    /** Run handshake steps and hand decrypted bytes to the listener until TLS needs more from the network. */
-    private void processTls(final TcpConnection connection, final TlsChannel tls)
-    {
-        final boolean wasDone = tls.handshakeDone();
-        try
-        {
-            while (connection.isOpen())
-            {
-                tlsPlaintext.clear();
-                final int produced = tls.unwrap();
-                if (produced == TlsChannel.NOTHING)
-                {
-                    break;
-                }
-                if (produced == TlsChannel.CLOSED)
-                {
-                    connection.closeNow(DisconnectReason.REMOTE_CLOSED);
-                    return;
-                }
-                listener.onData(connection, tlsPlaintextBuffer, 0, produced);
-            }
-        }
-        catch (final SSLException ex)
-        {
-            tlsFailed(connection, tls, ex);
-            return;
-        }
-        catch (final IOException ex)
-        {
-            connection.closeNow(DisconnectReason.IO_ERROR);
-            return;
-        }
-        if (!wasDone && tls.handshakeDone() && connection.isOpen())
-        {
-            counters.tlsHandshakes.incrementRelease();
-            workCount += connection.flush() > 0 ? 1 : 0; // what the session queued during the handshake (a Logon)
-        }
-        connection.refreshWriteInterest();
-    }
-
-    /** A TLS failure: counted, one log line with the peer address and the reason, the alert sent, closed. */
-    void tlsFailed(final TcpConnection connection, final TlsChannel tls, final SSLException ex)
-    {
-        if (tls.handshakeDone())
-        {
-            counters.tlsErrors.incrementRelease();
-            LOG.log(System.Logger.Level.WARNING, "TLS error on the connection with " + connection.remoteAddress() +
-                ": " + ex.getMessage());
-        }
-        else
-        {
-            counters.tlsHandshakeFailures.incrementRelease();
-            LOG.log(System.Logger.Level.WARNING, "TLS handshake with " + connection.remoteAddress() + " failed: " +
-                ex.getMessage());
-        }
-        tls.sendAlert();
-        connection.closeNow(DisconnectReason.TLS_FAILURE);
-    }
-
     /**
      * The TLS context for {@code settings}, created (stores read, values checked) on first use and shared by every
      * connection with the same settings. Configuration or poller thread.
@@ -476,35 +329,13 @@ public final class TcpTransport implements Transport
      */
     public TlsContext tlsContext(final TlsSettings settings)
     {
-        TlsContext context = tlsContexts.get(settings);
-        if (context == null)
-        {
-            context = TlsContext.create(settings);
-            final int plaintextSize = TlsChannel.applicationBufferSize(context.newEngine(false, null, -1));
-            if (tlsPlaintext == null)
-            {
-                // one buffer for the transport's life: every TlsChannel decrypts into this very buffer. Twice the
-                // JDK's application buffer size leaves room should another context ask for more.
-                tlsPlaintext = ByteBuffer.allocateDirect(Math.max(2 * plaintextSize, config.receiveBufferSize()));
-                tlsPlaintextBuffer = new UnsafeBuffer(tlsPlaintext);
-            }
-            else if (tlsPlaintext.capacity() < plaintextSize)
-            {
-                throw new IllegalArgumentException("TLS: application buffer of " + plaintextSize + " bytes exceeds " +
-                    tlsPlaintext.capacity());
-            }
-            tlsContexts.put(settings, context);
-        }
-        return context;
+        return tlsLayer.context(settings);
     }
 
-    private void startTls(final TcpConnection connection, final TlsContext context, final String host, final int port)
-        throws IOException
+    /** A TLS failure of {@code connection}: see {@link TlsLayer#failed}. */
+    void tlsFailed(final TcpConnection connection, final TlsChannel tls, final SSLException ex)
     {
-        final SSLEngine engine = context.newEngine(connection.initiated(), host, port);
-        final TlsChannel tls = new TlsChannel(engine, connection.channel(), tlsPlaintext, connection.outboundBuffer());
-        connection.tls(tls);
-        tls.beginHandshake();
+        tlsLayer.failed(connection, tls, ex);
     }
 
     private void acceptAll(final Listening listening)
@@ -558,24 +389,8 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private void finishConnect(final TcpConnection connection)
-    {
-        try
-        {
-            if (connection.channel().finishConnect())
-            {
-                connection.channel().keyFor(selector).interestOps(SelectionKey.OP_READ);
-                established(connection);
-            }
-        }
-        catch (final IOException ex)
-        {
-            counters.connectFailures.incrementRelease();
-            failConnect(connection, describe(ex));
-        }
-    }
-
-    private void established(final TcpConnection connection) throws IOException
+    /** A connection whose TCP connect completed (accepted, connected, adopted): set up, counted, reported. */
+    void established(final TcpConnection connection) throws IOException
     {
         final SocketChannel channel = connection.channel();
         final boolean noDelay = channel.getOption(StandardSocketOptions.TCP_NODELAY);
@@ -589,7 +404,7 @@ public final class TcpTransport implements Transport
         final TlsContext tlsContext = connection.tlsContext();
         if (tlsContext != null)
         {
-            startTls(connection, tlsContext, remote.getHostString(), remote.getPort());
+            tlsLayer.start(connection, tlsContext, remote.getHostString(), remote.getPort());
         }
         openConnections++;
         chooseReadMode();
@@ -602,11 +417,11 @@ public final class TcpTransport implements Transport
         listener.onConnected(connection, connection.initiated());
         if (connection.tls() != null && connection.isOpen())
         {
-            processTls(connection, connection.tls()); // the client's first flight
+            workCount += tlsLayer.process(connection, connection.tls(), listener); // the client's first flight
         }
     }
 
-    private void configureSocket(final SocketChannel channel) throws IOException
+    void configureSocket(final SocketChannel channel) throws IOException
     {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         if (config.socketKeepAlive())
@@ -623,7 +438,7 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private TcpConnection newConnection(final long connectionId, final SocketChannel channel, final boolean initiated)
+    TcpConnection newConnection(final long connectionId, final SocketChannel channel, final boolean initiated)
     {
         return new TcpConnection(
             connectionId, this, channel, config.outboundBufferCapacity(), config.slowConsumerPolicy(), counters, initiated);
@@ -730,8 +545,7 @@ public final class TcpTransport implements Transport
         }
         else if (connection.initiated())
         {
-            failedConnects.addLong(connection.connectionId());
-            failedConnectReasons.add(connectFailure != null ? connectFailure : "closed before it was established");
+            connector.onClosedBeforeEstablished(connection);
         }
     }
 
@@ -764,33 +578,27 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private void reportConnectedAtOnce()
+    /** For {@link TcpConnector}: a new connection to poll. */
+    void add(final TcpConnection connection)
     {
-        for (int i = 0; i < connectedAtOnce.size(); i++)
-        {
-            final TcpConnection connection = connectedAtOnce.get(i);
-            try
-            {
-                established(connection);
-            }
-            catch (final IOException ex)
-            {
-                counters.connectFailures.incrementRelease();
-                failConnect(connection, describe(ex));
-            }
-        }
-        connectedAtOnce.clear();
+        connections.add(connection);
     }
 
-    private void reportFailedConnects()
+    /** For {@link TcpConnector}: a connection that failed before it was registered is forgotten, not reported. */
+    void forget(final TcpConnection connection)
     {
-        while (!failedConnects.isEmpty())
-        {
-            final long connectionId = failedConnects.removeAt(failedConnects.size() - 1);
-            final String reason = failedConnectReasons.remove(failedConnectReasons.size() - 1);
-            workCount++;
-            listener.onConnectFailed(connectionId, reason);
-        }
+        connections.remove(connection);
+    }
+
+    SelectionKey register(final SocketChannel channel, final int ops, final TcpConnection connection)
+        throws IOException
+    {
+        return channel.register(selector, ops, connection);
+    }
+
+    SelectionKey keyOf(final SocketChannel channel)
+    {
+        return channel.keyFor(selector);
     }
 
     /** Open connections (accepted plus established initiated ones). */
@@ -831,7 +639,7 @@ public final class TcpTransport implements Transport
         }
     }
 
-    private static void closeQuietly(final java.nio.channels.Channel channel)
+    static void closeQuietly(final java.nio.channels.Channel channel)
     {
         if (channel != null)
         {
