@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The resend index's mappings, as the kernel lists them ({@code VmFlags} in /proc/self/smaps): the mapping the first
  * put makes and the one a growth remap makes are advised for random access ({@code rr}: a fault in a hole maps one
  * page instead of reading around it); the mapping of a file that exists at open is not (the scan at open reads it
- * sequentially). Entries survive the remaps, the reopen and a reset either way.
+ * sequentially). Entries survive the remaps, the reopen and a reset either way, and so does the reset mark; a file
+ * left empty (created, never sized) has no mark.
  */
 class ResendIndexTest
 {
@@ -62,6 +63,37 @@ class ResendIndexTest
             assertEquals(0L, reopened.get(16 * CAPACITY), "at or below the reset's index: an earlier sequence");
             reopened.put(2, 41L);
             assertEquals(41L, reopened.get(2));
+        }
+    }
+
+    @Test
+    void theResetMarkHoldsAcrossReopenAndGrowthAndAnEmptyFileHasNone() throws IOException
+    {
+        final Path file = dir.resolve("8" + ResendIndexes.SUFFIX);
+        try (ResendIndex index = new ResendIndex(file, CAPACITY))
+        {
+            index.put(1, 100L);
+            index.put(2, 101L);
+            index.reset(101L);
+            index.put(1, 102L);
+        }
+        try (ResendIndex reopened = new ResendIndex(file, CAPACITY))
+        {
+            assertEquals(102L, reopened.get(1), "put after the reset");
+            assertEquals(0L, reopened.get(2), "at the reset mark: an earlier sequence");
+            reopened.put(3 * CAPACITY, 103L);
+            assertEquals(0L, reopened.get(2), "the remap reads the mark back");
+            assertEquals(103L, reopened.get(3 * CAPACITY));
+        }
+
+        final Path empty = dir.resolve("9" + ResendIndexes.SUFFIX);
+        Files.createFile(empty); // a crash between creating the file and sizing it
+        try (ResendIndex index = new ResendIndex(empty, CAPACITY))
+        {
+            assertEquals(0L, index.get(1));
+            index.put(1, 7L);
+            assertEquals((long)CAPACITY * Long.BYTES, Files.size(empty));
+            assertEquals(7L, index.get(1), "no reset mark in a file that was empty");
         }
     }
 

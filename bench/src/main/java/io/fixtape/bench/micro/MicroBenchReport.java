@@ -28,7 +28,7 @@ public final class MicroBenchReport
     /** Below this a row allocates nothing per operation (what remains is JMH's own, spread over all ops). */
     public static final double ZERO_ALLOCATION_BYTES = 1.0;
     /**
-     * Benchmarks outside the allocation target: each operation creates files and mappings (a {@code RandomAccessFile},
+     * Benchmarks outside the allocation target: their operations create files and mappings (a {@code RandomAccessFile},
      * a {@code MappedByteBuffer}), and B/op also counts their {@code Level.Invocation} setup.
      */
     static final List<String> ALLOCATING_BY_DESIGN = List.of("ResendIndexFirstPutBenchmark");

@@ -21,9 +21,10 @@ class MicroBenchReportTest
         assertEquals("ParseNewOrderSingle", MicroBenchReport.displayName("ParseNewOrderSingle.parse"));
         assertEquals("ParseNewOrderSingle", MicroBenchReport.rowName("ParseNewOrderSingle.parse",
             Map.of("engine", "artio")), "the engine has its own column");
-        assertEquals("ResendIndexFirstPutBenchmark put=grow", MicroBenchReport.rowName("ResendIndexFirstPutBenchmark.put",
-            new TreeMap<>(Map.of("put", "grow"))));
-        assertEquals("X a=1 b=2", MicroBenchReport.rowName("X.run", new TreeMap<>(Map.of("b", "2", "engine", "e", "a", "1"))));
+        assertEquals("ResendIndexFirstPutBenchmark put=grow",
+            MicroBenchReport.rowName("ResendIndexFirstPutBenchmark.put", new TreeMap<>(Map.of("put", "grow"))));
+        assertEquals("X a=1 b=2",
+            MicroBenchReport.rowName("X.run", new TreeMap<>(Map.of("b", "2", "engine", "e", "a", "1"))));
     }
 
     @Test
