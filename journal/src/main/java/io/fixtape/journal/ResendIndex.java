@@ -19,7 +19,13 @@ import java.nio.file.Path;
  * first {@link #put} (a session that never sends has none). A sequence reset is constant time: entry 0 (MsgSeqNum 0
  * is never used) holds the queue index of the last record before the reset, and an entry at or below it belongs to an
  * earlier sequence and reads as absent ({@link #reset}); Chronicle indexes only grow, so every entry put after the
- * reset is above it. Nothing is zero-filled and the file does not grow with resets. Single writer.
+ * reset is above it. Nothing is zero-filled and the file does not grow with resets.
+ *
+ * <p>The mappings a {@link #put} makes (the one that creates the file, and a growth remap) are advised for random
+ * access ({@link PagePopulator#adviseRandom}): the first write into a hole of the sparse file then maps that one page,
+ * where the kernel's read-around would zero-fill the whole file into the page cache on the writer's path. The mapping
+ * of a file that exists at open keeps the kernel's read-ahead: {@link #scanOldest} reads its live range through it
+ * once, sequentially. Single writer.
  */
 final class ResendIndex implements AutoCloseable
 {
@@ -49,20 +55,24 @@ final class ResendIndex implements AutoCloseable
         final long existing = file.toFile().length();
         if (existing > 0)
         {
-            map((int)Math.max(initialCapacity, existing / Long.BYTES));
+            map((int)Math.max(initialCapacity, existing / Long.BYTES), false);
         }
     }
 
-    private void map(final int newCapacity)
+    /** @param sparse whether the mapping is made for puts into holes: it is then advised for random access. */
+    private void map(final int newCapacity, final boolean sparse)
     {
         if (mapped != null)
         {
             IoUtil.unmap(mapped);
         }
+        final boolean empty;
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
         {
             final long length = (long)newCapacity * Long.BYTES;
-            if (raf.length() < length)
+            final long existing = raf.length();
+            empty = existing == 0;
+            if (existing < length)
             {
                 raf.setLength(length);
             }
@@ -73,8 +83,13 @@ final class ResendIndex implements AutoCloseable
             throw new JournalException("cannot map resend index " + file + ": " + ex, ex);
         }
         buffer.wrap(mapped);
+        if (sparse)
+        {
+            PagePopulator.adviseRandom(buffer.addressOffset(), buffer.capacity());
+        }
         capacity = newCapacity;
-        validAfter = buffer.getLong(0);
+        // a file that was empty has no reset mark: reading it would fault in a page of the hole only to find 0
+        validAfter = empty ? 0L : buffer.getLong(0);
     }
 
     /** Chronicle index of the record with this sequence number, or 0. */
@@ -96,7 +111,7 @@ final class ResendIndex implements AutoCloseable
         }
         if (mapped == null)
         {
-            map(initialCapacity); // the first entry since the session began or was reset: creates the sparse file
+            map(initialCapacity, true); // the first entry since the session began or was reset: creates the sparse file
         }
         if (seqNum >= capacity)
         {
@@ -105,7 +120,7 @@ final class ResendIndex implements AutoCloseable
             {
                 newCapacity <<= 1;
             }
-            map(newCapacity);
+            map(newCapacity, true);
         }
         try
         {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +19,12 @@ class MicroBenchReportTest
         assertEquals("scanSohFields", MicroBenchReport.displayName("CodecPrimitives.scanSohFields"));
         assertEquals("FixtapeEncodeLogon", MicroBenchReport.displayName("FixtapeEncodeLogon.encode"));
         assertEquals("ParseNewOrderSingle", MicroBenchReport.displayName("ParseNewOrderSingle.parse"));
+        assertEquals("ParseNewOrderSingle", MicroBenchReport.rowName("ParseNewOrderSingle.parse",
+            Map.of("engine", "artio")), "the engine has its own column");
+        assertEquals("ResendIndexFirstPutBenchmark put=grow",
+            MicroBenchReport.rowName("ResendIndexFirstPutBenchmark.put", new TreeMap<>(Map.of("put", "grow"))));
+        assertEquals("X a=1 b=2",
+            MicroBenchReport.rowName("X.run", new TreeMap<>(Map.of("b", "2", "engine", "e", "a", "1"))));
     }
 
     @Test
@@ -45,5 +53,8 @@ class MicroBenchReportTest
             new Row("ParseNewOrderSingle", "quickfixj", 1000, 1, 1000, 1, 5000))));
         assertEquals("Allocation target MISSED by: ParseNewOrderSingle:fixtape-typed (16.0 B/op)\n",
             MicroBenchReport.allocation(List.of(new Row("ParseNewOrderSingle", "fixtape-typed", 10, 1, 10, 1, 16))));
+        assertEquals("Allocation target (every fixtape row < 1.00 B/op): met\n", MicroBenchReport.allocation(List.of(
+            new Row("ResendIndexFirstPutBenchmark put=first", "fixtape", 10, 1, 10, 1, 2600))),
+            "a benchmark that creates files per operation is outside the target");
     }
 }

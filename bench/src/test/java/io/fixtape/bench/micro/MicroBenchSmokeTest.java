@@ -237,7 +237,8 @@ class MicroBenchSmokeTest
             "CodecPrimitives.checksumMessage", "ParseBuffer.parse", "FixtapeEncodeLogon.encode",
             "FixtapeEncodeNewOrderSingle.encode", "FixtapeEncodeExecutionReport.encode", "ParseNewOrderSingle.parse",
             "EncodeExecutionReport.encode",
-            "ParseNewOrderSingleSteps.validate", "ParseNewOrderSingleSteps.validateNoLayoutCache"))
+            "ParseNewOrderSingleSteps.validate", "ParseNewOrderSingleSteps.validateNoLayoutCache",
+            "ResendIndexFirstPutBenchmark.put"))
         {
             assertTrue(names.contains("io.fixtape.bench.micro." + name), name + " in " + names);
         }
