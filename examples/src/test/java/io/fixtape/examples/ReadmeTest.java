@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-/** The README's "Use it from Java" says what the build says: the artifacts, their version and the JVM flags. */
+/**
+ * The README's "Use it from Java" and the embedding guide say what the build says: the artifacts, their version and
+ * the JVM flags.
+ */
 class ReadmeTest
 {
     private static final Path ROOT = Path.of("..");
@@ -21,10 +24,11 @@ class ReadmeTest
     @Test
     void theJvmFlagsAreThoseOfTheParentPom() throws IOException
     {
-        final String readme = Files.readString(ROOT.resolve("README.md"));
-        final Matcher block = Pattern.compile("JVM flags[^\\n]*\\n[^\\n]*\\n\\n```\\n(.*?)```", Pattern.DOTALL)
-            .matcher(readme);
-        assertTrue(block.find(), "README: the JVM flags block after \"JVM flags\"");
+        final String embedding = Files.readString(ROOT.resolve("docs/EMBEDDING.md"));
+        final Matcher block = Pattern.compile("### JVM flags\\n.*?```\\n(.*?)```", Pattern.DOTALL).matcher(embedding);
+        assertTrue(block.find(), "docs/EMBEDDING.md: the flags block under \"### JVM flags\"");
+        assertTrue(Files.readString(ROOT.resolve("README.md")).contains("docs/EMBEDDING.md#jvm-flags"),
+            "README: a link to the JVM flags");
         assertEquals(List.of(pomProperty("fixtape.jvm.flags").split("\\s+")),
             Arrays.asList(block.group(1).trim().split("\\s+")));
     }
