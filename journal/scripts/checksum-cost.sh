@@ -6,10 +6,5 @@
 #   journal/scripts/checksum-cost.sh [BLOCKS] [RECORDS_PER_BLOCK]
 # Needs the test classes: mvn -B -q -ntp -pl journal -am test-compile; and bin/fixtape built once (classpath).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-java="$(bin/java-home)/bin/java"
-flags=$(sed -n 's:.*<fixtape.jvm.flags>\(.*\)</fixtape.jvm.flags>.*:\1:p' pom.xml)
-cp="journal/target/test-classes:journal/target/classes:engine/target/classes:engine/target/test-classes:$(cat cli/target/classpath.txt)"
-# shellcheck disable=SC2086
-"$java" $flags --sun-misc-unsafe-memory-access=allow -Xms128m -Xmx128m -cp "$cp" io.fixtape.journal.ChecksumCostProbe "$@"
+source "$(dirname "$0")/probe-env.sh"
+run_probe 128m ChecksumCostProbe "$@"

@@ -9,21 +9,15 @@
 # Prints p50/p90/p99/p99.9/max ns per append, the writer thread's CPU (and system) ns per append, minor faults.
 # Needs the test classes: mvn -B -q -ntp -pl journal -am test-compile; and bin/fixtape built once (classpath).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-java="$(bin/java-home)/bin/java"
-flags=$(sed -n 's:.*<fixtape.jvm.flags>\(.*\)</fixtape.jvm.flags>.*:\1:p' pom.xml)
-cp="journal/target/test-classes:journal/target/classes:engine/target/classes:engine/target/test-classes:$(cat cli/target/classpath.txt)"
+source "$(dirname "$0")/probe-env.sh"
 variant=$1 gap=$2 count=$3 pretouch=${4:-false}
 if [ "$variant" = ab ]; then
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/journal-probe.XXXXXX"); trap 'rm -rf "$dir"' EXIT
-  # shellcheck disable=SC2086
-  "$java" $flags --sun-misc-unsafe-memory-access=allow -Xms256m -Xmx256m -cp "$cp" io.fixtape.journal.AppendPathAB "$gap" "$count" "$dir"
+  probe_dir journal-probe
+  run_probe 256m AppendPathAB "$gap" "$count" "$dir"
   exit $?
 fi
 shift 3; [ $# -gt 0 ] && shift
-dir=$(mktemp -d "${TMPDIR:-/tmp}/journal-probe.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+probe_dir journal-probe
 # shellcheck disable=SC2086
 "$java" $flags --sun-misc-unsafe-memory-access=allow -Xms256m -Xmx256m "$@" -cp "$cp" io.fixtape.journal.JournalProbe \
   "$variant" "$gap" "$count" "$dir" "$pretouch"

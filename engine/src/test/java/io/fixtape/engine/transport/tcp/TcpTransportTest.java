@@ -3,15 +3,11 @@ package io.fixtape.engine.transport.tcp;
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
-import io.fixtape.engine.transport.TransportListener;
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -26,8 +22,8 @@ class TcpTransportTest
     private final EngineCounters clientCounters = new EngineCounters();
     private TcpTransport server;
     private TcpTransport client;
-    private final Recorder serverEvents = new Recorder();
-    private final Recorder clientEvents = new Recorder();
+    private final RecordingListener serverEvents = new RecordingListener();
+    private final RecordingListener clientEvents = new RecordingListener();
 
     @AfterEach
     void close()
@@ -265,42 +261,5 @@ class TcpTransportTest
         initiated.close(DisconnectReason.LOGOUT);
         pollUntil(() -> serverEvents.disconnected.size() == 1);
         assertEquals(DisconnectReason.REMOTE_CLOSED, serverEvents.reasons.get(0));
-    }
-
-    private static final class Recorder implements TransportListener
-    {
-        final List<Connection> connected = new ArrayList<>();
-        final List<Connection> disconnected = new ArrayList<>();
-        final List<DisconnectReason> reasons = new ArrayList<>();
-        final List<Long> failed = new ArrayList<>();
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void onConnected(final Connection connection, final boolean initiated)
-        {
-            connected.add(connection);
-        }
-
-        @Override
-        public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
-        {
-            for (int i = 0; i < length; i++)
-            {
-                received.write(buffer.getByte(offset + i));
-            }
-        }
-
-        @Override
-        public void onDisconnected(final Connection connection, final DisconnectReason reason)
-        {
-            disconnected.add(connection);
-            reasons.add(reason);
-        }
-
-        @Override
-        public void onConnectFailed(final long connectionId)
-        {
-            failed.add(connectionId);
-        }
     }
 }

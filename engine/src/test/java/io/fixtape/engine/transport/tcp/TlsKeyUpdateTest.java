@@ -2,10 +2,6 @@ package io.fixtape.engine.transport.tcp;
 
 import io.fixtape.engine.status.EngineCounters;
 import io.fixtape.engine.testkit.TestKeyStores;
-import io.fixtape.engine.transport.Connection;
-import io.fixtape.engine.transport.DisconnectReason;
-import io.fixtape.engine.transport.TransportListener;
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,8 +20,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyStore;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +42,7 @@ class TlsKeyUpdateTest
     private static final String HEARTBEAT = "8=FIX.4.4\u00019=12\u000135=0\u0001112=KU\u000110=000\u0001";
 
     private final EngineCounters counters = new EngineCounters();
-    private final Recorder events = new Recorder();
+    private final RecordingListener events = new RecordingListener();
     private TcpTransport server;
     private Peer peer;
 
@@ -329,34 +323,6 @@ class TlsKeyUpdateTest
             {
                 task.run();
             }
-        }
-    }
-
-    private static final class Recorder implements TransportListener
-    {
-        final List<Connection> connected = new ArrayList<>();
-        final List<DisconnectReason> reasons = new ArrayList<>();
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void onConnected(final Connection connection, final boolean initiated)
-        {
-            connected.add(connection);
-        }
-
-        @Override
-        public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
-        {
-            for (int i = 0; i < length; i++)
-            {
-                received.write(buffer.getByte(offset + i));
-            }
-        }
-
-        @Override
-        public void onDisconnected(final Connection connection, final DisconnectReason reason)
-        {
-            reasons.add(reason);
         }
     }
 }

@@ -5,21 +5,16 @@ import io.fixtape.engine.testkit.TestKeyStores;
 import io.fixtape.engine.transport.Connection;
 import io.fixtape.engine.transport.DisconnectReason;
 import io.fixtape.engine.transport.TlsSettings;
-import io.fixtape.engine.transport.TransportListener;
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -34,8 +29,8 @@ class TlsTransportTest
 
     private final EngineCounters serverCounters = new EngineCounters();
     private final EngineCounters clientCounters = new EngineCounters();
-    private final Recorder serverEvents = new Recorder();
-    private final Recorder clientEvents = new Recorder();
+    private final RecordingListener serverEvents = new RecordingListener();
+    private final RecordingListener clientEvents = new RecordingListener();
     private TcpTransport server;
     private TcpTransport client;
 
@@ -182,34 +177,6 @@ class TlsTransportTest
                 throw new AssertionError("condition not reached in 10 s: server " + serverEvents.reasons + ", client " +
                     clientEvents.reasons);
             }
-        }
-    }
-
-    private static final class Recorder implements TransportListener
-    {
-        final List<Connection> connected = new ArrayList<>();
-        final List<DisconnectReason> reasons = new ArrayList<>();
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void onConnected(final Connection connection, final boolean initiated)
-        {
-            connected.add(connection);
-        }
-
-        @Override
-        public void onData(final Connection connection, final DirectBuffer buffer, final int offset, final int length)
-        {
-            for (int i = 0; i < length; i++)
-            {
-                received.write(buffer.getByte(offset + i));
-            }
-        }
-
-        @Override
-        public void onDisconnected(final Connection connection, final DisconnectReason reason)
-        {
-            reasons.add(reason);
         }
     }
 }
