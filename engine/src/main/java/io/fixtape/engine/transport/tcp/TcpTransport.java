@@ -60,13 +60,9 @@ public final class TcpTransport implements Transport
     private final ArrayList<ServerSocketChannel> serverChannels = new ArrayList<>();
     private final ArrayList<TcpConnection> connections = new ArrayList<>();
     private final ArrayList<TcpConnection> dirty = new ArrayList<>();
-    private final ArrayList<TcpConnection> closedToReport = new ArrayList<>();
-    private final ArrayList<DisconnectReason> closedReasons = new ArrayList<>();
-    private final ArrayList<TcpConnection> closedToReportSwap = new ArrayList<>();
-    private final ArrayList<DisconnectReason> closedReasonsSwap = new ArrayList<>();
+    private final ClosedConnections closed = new ClosedConnections();
     private final TcpConnector connector;
-    private final ArrayList<SocketChannel> adoptedChannels = new ArrayList<>();
-    private final ArrayList<byte[]> adoptedBytes = new ArrayList<>();
+    private final AdoptedSockets adopted;
     private final TlsLayer tlsLayer;
     private TransportListener listener;
     private long nextConnectionId = 1;
@@ -83,6 +79,7 @@ public final class TcpTransport implements Transport
         this.readBuffer = new UnsafeBuffer(readByteBuffer);
         this.tlsLayer = new TlsLayer(counters, config.receiveBufferSize());
         this.connector = new TcpConnector(this, counters);
+        this.adopted = new AdoptedSockets(this, counters, readBuffer);
         try
         {
             this.selector = Selector.open();
@@ -190,9 +187,9 @@ public final class TcpTransport implements Transport
         this.listener = listener;
         workCount = 0;
         flushDirty();
-        reportClosed();
+        workCount += closed.report(listener);
         workCount += connector.report(listener);
-        reportAdopted();
+        adopted.report(listener);
         if (readDirectly)
         {
             readOpenConnections();
@@ -206,7 +203,7 @@ public final class TcpTransport implements Transport
             select();
         }
         flushDirty();
-        reportClosed();
+        workCount += closed.report(listener);
         return workCount;
     }
 
@@ -343,36 +340,65 @@ public final class TcpTransport implements Transport
         final ServerSocketChannel server = listening.channel;
         for (int i = 0; i < config.maxAcceptsPerPoll(); i++)
         {
-            SocketChannel channel = null;
+            final SocketChannel channel;
             try
             {
                 channel = server.accept();
-                if (channel == null)
-                {
-                    return;
-                }
-                workCount++;
-                if (openConnections >= config.maxConnections())
-                {
-                    counters.connectionsRefusedLimit.incrementRelease();
-                    counters.disconnects(DisconnectReason.CONNECTION_LIMIT).incrementRelease();
-                    closeQuietly(channel);
-                    continue;
-                }
-                channel.configureBlocking(false);
-                configureSocket(channel);
-                final TcpConnection connection = newConnection(nextConnectionId++, channel, false);
-                connection.tlsContext(listening.tls);
-                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
-                connections.add(connection);
-                counters.connectionsAccepted.incrementRelease();
-                established(connection);
             }
             catch (final IOException ex)
             {
                 counters.errors.incrementRelease();
+                continue;
+            }
+            if (channel == null)
+            {
+                return;
+            }
+            workCount++;
+            if (openConnections >= config.maxConnections())
+            {
+                counters.connectionsRefusedLimit.incrementRelease();
+                counters.disconnects(DisconnectReason.CONNECTION_LIMIT).incrementRelease();
+                closeQuietly(channel);
+                continue;
+            }
+            takeOver(channel, listening.tls);
+        }
+    }
+
+    /**
+     * Take an accepted socket (accepted here, or handed over by another transport) into this transport:
+     * non-blocking, configured, registered for reads, counted and reported connected ({@link #established}).
+     *
+     * @return the connection, or null when setting it up failed (counted in {@code errors}, the socket closed).
+     */
+    TcpConnection takeOver(final SocketChannel channel, final TlsContext tls)
+    {
+        TcpConnection connection = null;
+        try
+        {
+            channel.configureBlocking(false);
+            configureSocket(channel);
+            connection = newConnection(nextConnectionId++, channel, false);
+            connection.tlsContext(tls);
+            connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
+            connections.add(connection);
+            counters.connectionsAccepted.incrementRelease();
+            established(connection);
+            return connection;
+        }
+        catch (final IOException ex)
+        {
+            counters.errors.incrementRelease();
+            if (connection != null)
+            {
+                connection.closeNow(DisconnectReason.IO_ERROR);
+            }
+            else
+            {
                 closeQuietly(channel);
             }
+            return null;
         }
     }
 
@@ -464,58 +490,7 @@ public final class TcpTransport implements Transport
      */
     public void adopt(final SocketChannel channel, final byte[] initialBytes)
     {
-        adoptedChannels.add(channel);
-        adoptedBytes.add(initialBytes);
-    }
-
-    private void reportAdopted()
-    {
-        for (int i = 0; i < adoptedChannels.size(); i++)
-        {
-            final SocketChannel channel = adoptedChannels.get(i);
-            final byte[] initialBytes = adoptedBytes.get(i);
-            TcpConnection connection = null;
-            try
-            {
-                channel.configureBlocking(false);
-                configureSocket(channel);
-                connection = newConnection(nextConnectionId++, channel, false);
-                connection.key(channel.register(selector, SelectionKey.OP_READ, connection));
-                connections.add(connection);
-                counters.connectionsAccepted.incrementRelease();
-                established(connection);
-            }
-            catch (final IOException ex)
-            {
-                counters.errors.incrementRelease();
-                if (connection != null)
-                {
-                    connection.closeNow(DisconnectReason.IO_ERROR);
-                }
-                else
-                {
-                    closeQuietly(channel);
-                }
-                continue;
-            }
-            if (initialBytes != null && initialBytes.length > 0 && connection.isOpen())
-            {
-                counters.bytesRead.getAndAddRelease(initialBytes.length);
-                if (initialBytes.length <= readBuffer.capacity())
-                {
-                    // delivered from the off-heap read buffer like every other read: a heap buffer reaching the
-                    // compiled receive path would break its off-heap speculation and deoptimise it
-                    readBuffer.putBytes(0, initialBytes);
-                    listener.onData(connection, readBuffer, 0, initialBytes.length);
-                }
-                else
-                {
-                    listener.onData(connection, new UnsafeBuffer(initialBytes), 0, initialBytes.length);
-                }
-            }
-        }
-        adoptedChannels.clear();
-        adoptedBytes.clear();
+        adopted.add(channel, initialBytes);
     }
 
     void onDetached(final TcpConnection connection, final boolean wasOpen)
@@ -540,8 +515,7 @@ public final class TcpTransport implements Transport
         {
             openConnections--;
             chooseReadMode();
-            closedToReport.add(connection);
-            closedReasons.add(reason);
+            closed.add(connection, reason);
         }
         else if (connection.initiated())
         {
@@ -557,25 +531,6 @@ public final class TcpTransport implements Transport
             workCount += dirty.get(i).flush() > 0 ? 1 : 0;
         }
         dirty.clear();
-    }
-
-    private void reportClosed()
-    {
-        // a listener may close more connections while being told about these: swap lists to stay consistent
-        while (!closedToReport.isEmpty())
-        {
-            closedToReportSwap.addAll(closedToReport);
-            closedReasonsSwap.addAll(closedReasons);
-            closedToReport.clear();
-            closedReasons.clear();
-            for (int i = 0; i < closedToReportSwap.size(); i++)
-            {
-                workCount++;
-                listener.onDisconnected(closedToReportSwap.get(i), closedReasonsSwap.get(i));
-            }
-            closedToReportSwap.clear();
-            closedReasonsSwap.clear();
-        }
     }
 
     /** For {@link TcpConnector}: a new connection to poll. */
@@ -614,15 +569,10 @@ public final class TcpTransport implements Transport
         {
             connections.get(i).close(DisconnectReason.ENGINE_CLOSE);
         }
-        for (final SocketChannel channel : adoptedChannels)
-        {
-            closeQuietly(channel); // handed over but never reported: nobody else will close it
-        }
-        adoptedChannels.clear();
-        adoptedBytes.clear();
+        adopted.closeAll();
         if (listener != null)
         {
-            reportClosed();
+            workCount += closed.report(listener);
         }
         for (final ServerSocketChannel server : serverChannels)
         {
